@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+// The Astro site lives in ./site and is served by the Express BFF (bff/server.ts) through the node adapter's
+// middleware handler, so one process answers both pages and /api/* (ARCHITECTURE.md, "Processes").
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  // Origin checks for form posts are done by the BFF's CSRF middleware for /api/*; pages take no form posts.
+  security: {
+    checkOrigin: true,
+    // Astro hashes its own inline scripts and styles and sends them as a Content-Security-Policy header on every
+    // server-rendered page; the other directives of security.md are added here so the page's single CSP is complete.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  devToolbar: { enabled: false },
+});
