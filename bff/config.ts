@@ -36,17 +36,14 @@ export const envSchema = z.object({
   CUSTOMER_ROLE_ID: z.string().min(1).default('rol_kunde'),
   APP_METADATA_CLAIM: z.string().min(1).default('https://kundenportal.example.de/app_metadata'),
 
-  // Mail (SMTP)
-  SMTP_HOST: z.string().min(1).default('localhost'),
+  // Mail (SMTP); the sandbox's SMTP server listens here locally
   SMTP_PORT: port.default(2525),
-  SMTP_SECURE: bool.default(false),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  MAIL_FROM: z.string().min(3).default('Dein Kundenportal <kundenportal@example.de>'),
 
   // Headless CMS (Strapi)
   STRAPI_PORT: port.default(1337),
   STRAPI_URL: z.url().optional(),
+  /** Strapi's own database; locally a second database (`strapi`) on the portal's PostgreSQL server. */
+  CMS_DATABASE_URL: z.url().optional(),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),

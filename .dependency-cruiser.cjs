@@ -1,0 +1,73 @@
+/**
+ * Layer rules of ARCHITECTURE.md, checked on every `npm test` (CONVENTIONS.md §16).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'site-only-contracts',
+      comment: 'The site may import from bff/ only the shared contracts (zod schemas, enums, error codes).',
+      severity: 'error',
+      from: { path: '^site/' },
+      to: { path: '^bff/', pathNot: '^bff/contracts/' },
+    },
+    {
+      name: 'contracts-are-leaves',
+      comment: 'Contracts are shared by browser and server code: they depend on zod only.',
+      severity: 'error',
+      from: { path: '^bff/contracts/' },
+      to: { path: '^(bff/(?!contracts/)|site/|sandbox/)|node_modules/(?!zod/)' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'The domain never imports express, knex, objection, pg, adapters, http or db code.',
+      severity: 'error',
+      from: { path: '^bff/domain/' },
+      to: {
+        path: '^bff/(adapters|http|db)/|node_modules/(express|knex|objection|pg|openid-client|nodemailer|ky)/',
+      },
+    },
+    {
+      name: 'ports-are-interfaces',
+      comment: 'Ports describe capabilities; they depend on nothing but contracts.',
+      severity: 'error',
+      from: { path: '^bff/ports/' },
+      to: { path: '^bff/(adapters|http|db|domain)/' },
+    },
+    {
+      name: 'bff-not-site-or-sandbox',
+      comment: 'The BFF never imports the site or the sandbox; it reaches sandbox services over HTTP/SMTP like production ones.',
+      severity: 'error',
+      from: { path: '^bff/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(site|sandbox)/' },
+    },
+    {
+      name: 'sandbox-talks-over-the-wire',
+      comment: 'The sandbox stands in for external services: it may read the shared configuration and contracts only.',
+      severity: 'error',
+      from: { path: '^sandbox/' },
+      to: { path: '^(site/|bff/(?!config\\.ts|contracts/))' },
+    },
+    {
+      name: 'e2e-over-http',
+      comment: 'End-to-end tests use the apps only over HTTP (plus contracts).',
+      severity: 'error',
+      from: { path: '^tests/e2e/' },
+      to: { path: '^(site/|bff/(?!contracts/)|sandbox/)' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|\\.astro|cms)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    extraExtensionsToScan: ['.astro'],
+  },
+};

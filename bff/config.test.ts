@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('starts with local defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(4321);
+    expect(config.publicUrl).toBe('http://localhost:4321');
+    expect(config.oidcIssuer).toBe('http://localhost:4010/oidc');
+    expect(config.LOGIN_URL).toBe('/api/auth/login');
+    expect(config.SMTP_PORT).toBe(2525);
+  });
+
+  it('derives dependent URLs from overridden ports', () => {
+    const config = loadConfig({ PORT: '5000', SANDBOX_PORT: '5010', STRAPI_PORT: '5020' });
+    expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.oidcIssuer).toBe('http://localhost:5010/oidc');
+    expect(config.strapiUrl).toBe('http://localhost:5020');
+  });
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'viele' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'viele' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TRUST_PROXY: 'vielleicht' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATABASE_URL: 'kein-url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses to run production on development secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'DATABASE_URL', 'PUBLIC_URL']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('every variable is documented in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const missing = Object.keys(envSchema.shape).filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type {
+  ActivityDetail,
+  ActivityLogRepository,
+  RecordedActivity,
+} from '../../domain/activity/activity-log.ts';
+import type { ActivityOrigin, ActivityType } from '../../contracts/enums.ts';
+import { ActivityLog, SUB_LOG_TABLES, type SubLogKind } from '../models/ActivityLog.ts';
+
+const kinds = Object.keys(SUB_LOG_TABLES) as SubLogKind[];
+
+function toRecorded(row: ActivityLog): RecordedActivity {
+  const related = row as unknown as Record<string, Record<string, unknown> | null | undefined>;
+  const kind = kinds.find((k) => related[k]);
+  let detail: ActivityDetail | undefined;
+  if (kind) {
+    const { id: _id, activityLogId: _a, ...fields } = related[kind] as Record<string, unknown>;
+    detail = { kind, ...fields } as ActivityDetail;
+  }
+  return {
+    logId: row.logId,
+    type: row.type as ActivityType,
+    origin: row.origin as ActivityOrigin,
+    userId: row.userId,
+    username: row.username,
+    projectId: row.projectId,
+    createdAt: new Date(row.createdAt),
+    ...(detail ? { detail } : {}),
+  };
+}
+
+export function createActivityLogRepository(knex: Knex): ActivityLogRepository {
+  return {
+    async record(entry) {
+      const { detail, ...columns } = entry;
+      const graph: Record<string, unknown> = { ...columns };
+      if (detail) {
+        const { kind, ...fields } = detail;
+        graph[kind] = fields;
+      }
+      const row = await ActivityLog.query(knex).insertGraphAndFetch(graph as never);
+      return toRecorded(row as unknown as ActivityLog);
+    },
+
+    async listForUser(userId, limit = 100) {
+      const rows = await ActivityLog.query(knex)
+        .where('userId', userId)
+        .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(limit)
+        .withGraphFetched(`[${kinds.join(', ')}]`);
+      return rows.map(toRecorded);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { SessionUser } from '../../contracts/session.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { customerFromClaims } from './customer-claims.ts';
+
+/** Customers known to the portal; implemented in bff/db. */
+export interface UserAccounts {
+  /** Creates the user row on first sign-in; idempotent. */
+  ensure(userId: string): Promise<unknown>;
+}
+
+export type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: 'forbidden' | 'failed' };
+
+/** Completes a sign-in after the identity provider verified the customer: user row, LOGIN activity. */
+export function createSignIn(deps: {
+  users: UserAccounts;
+  activity: ActivityService;
+  appMetadataClaim: string;
+  customerRoleId: string;
+}) {
+  return async function signIn(claims: Record<string, unknown>): Promise<SignInResult> {
+    const result = customerFromClaims(claims, deps);
+    if (!result.ok) return { ok: false, reason: result.reason === 'not-a-customer' ? 'forbidden' : 'failed' };
+    await deps.users.ensure(result.user.id);
+    await deps.activity.loggedIn(result.user);
+    return { ok: true, user: result.user };
+  };
+}
+
+export type SignIn = ReturnType<typeof createSignIn>;

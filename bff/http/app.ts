@@ -1,0 +1,126 @@
+import express, { type Request, type RequestHandler, type Response, type NextFunction } from 'express';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import type { PortalLocals } from '../contracts/session.ts';
+import { createActivityService } from '../domain/activity/activity.service.ts';
+import { createSignIn } from '../domain/auth/sign-in.ts';
+import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
+import { createUserRepository } from '../db/repositories/user.repository.ts';
+import type { IdentityProvider } from '../ports/identity-provider.ts';
+import type { Logger } from '../logger.ts';
+import { requireCsrfHeader } from './middlewares/csrf.ts';
+import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
+import { language } from './middlewares/language.ts';
+import { pageGuard } from './middlewares/page-guard.ts';
+import { logPageVisits } from './middlewares/page-visits.ts';
+import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { opsRoutes } from './routes/ops.routes.ts';
+import { createSessionMiddleware, sessionCookieName } from './session.ts';
+
+/** Astro's node-adapter handler in middleware mode: renders the page with the given locals. */
+export type PageHandler = (req: Request, res: Response, next: NextFunction, locals: PortalLocals) => unknown;
+
+export interface AppDeps {
+  config: Config;
+  knex: Knex;
+  /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
+  sessionPool: pg.Pool;
+  identityProvider: IdentityProvider;
+  logger: Logger;
+  /** Folder of the built site's static files (dist/client); absent in API-only tests. */
+  staticDir?: string;
+  pageHandler: PageHandler;
+}
+
+/**
+ * Builds the portal's Express app: BFF routes under /api and every page through Astro. Never listens
+ * (CONVENTIONS.md §2): bff/server.ts owns the port and shutdown; tests listen on port 0.
+ */
+export function createApp(deps: AppDeps) {
+  const { config, knex, logger } = deps;
+  const secureCookies = config.publicUrl.startsWith('https://');
+  let accepting = true;
+
+  const activity = createActivityService(createActivityLogRepository(knex));
+  const signIn = createSignIn({
+    users: createUserRepository(knex),
+    activity,
+    appMetadataClaim: config.APP_METADATA_CLAIM,
+    customerRoleId: config.CUSTOMER_ROLE_ID,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+
+  app.use(
+    opsRoutes({
+      accepting: () => accepting,
+      databaseReachable: () =>
+        Promise.race([
+          knex.raw('select 1').then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false)),
+        ]).catch(() => false),
+    }),
+  );
+  app.use(securityHeaders({ hsts: secureCookies }));
+  if (deps.staticDir) {
+    // Hashed build assets never change; everything else in the public folder is revalidated.
+    app.use(
+      express.static(deps.staticDir, {
+        index: false,
+        setHeaders: (res, filePath) => {
+          if (filePath.includes('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+  }
+  app.use(language({ secureCookies }));
+  app.use(
+    createSessionMiddleware({
+      pool: deps.sessionPool,
+      secret: config.sessionSecret,
+      secureCookies,
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    }),
+  );
+  app.use(noStoreWhenSignedIn);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(requireCsrfHeader);
+  api.use(
+    '/auth',
+    authRoutes({
+      identityProvider: deps.identityProvider,
+      signIn,
+      publicUrl: config.publicUrl,
+      sessionCookieName: sessionCookieName(secureCookies),
+      logger,
+    }),
+  );
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(pageGuard(config.LOGIN_URL));
+  app.use(logPageVisits(activity, logger));
+  const renderPage: RequestHandler = (req, res, next) =>
+    deps.pageHandler(req, res, next, {
+      user: req.session?.user ?? null,
+      lang: req.language,
+      loginUrl: config.LOGIN_URL,
+    });
+  app.use(renderPage);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    /** Readiness turns 503 so the load balancer drains this instance (graceful shutdown). */
+    stopAccepting() {
+      accepting = false;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CSRF_HEADER } from '../contracts/http.ts';
+import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
+import { startTestPortal } from '../../tests/support/test-portal.ts';
+
+type Portal = Awaited<ReturnType<typeof startTestPortal>>;
+let portal: Portal;
+
+beforeAll(async () => {
+  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
+});
+afterAll(() => portal?.close());
+
+/** Walks the real login: portal -> identity provider login page -> form post -> callback -> portal page. */
+async function signIn(
+  client: BrowserLikeClient,
+  path: string,
+  credentials: { email: string; password: string } | 'cancel' = { email: 'anna.schmidt@example.de', password: 'Sonne2026!' },
+) {
+  const start = await client.follow(`${portal.url}${path}`);
+  expect(start.url).toContain(`${portal.sandboxUrl}/oidc/interaction/`);
+  const html = await start.response.text();
+  const { action } = readForm(html);
+  const target = credentials === 'cancel' ? action.replace(/\/login$/, '/abort') : action;
+  return client.follow(new URL(target, start.url).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: credentials === 'cancel' ? '' : new URLSearchParams(credentials).toString(),
+  });
+}
+
+describe('sign-in through the identity provider', () => {
+  it('opening a protected page signed out redirects to the login URL with returnTo', async () => {
+    const client = new BrowserLikeClient();
+    const response = await client.request(`${portal.url}/home/app/profile?tab=daten`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/api/auth/login?returnTo=%2Fhome%2Fapp%2Fprofile%3Ftab%3Ddaten');
+  });
+
+  it('after signing in the customer lands on the page they asked for, with a new session id', async () => {
+    const client = new BrowserLikeClient();
+    await client.request(`${portal.url}/api/auth/login?returnTo=/home/app/profile`);
+    const anonymousSession = client.cookie(portal.url, 'kundenportal.sid');
+    expect(anonymousSession).toBeTruthy();
+
+    const result = await signIn(client, '/home/app/profile');
+
+    expect(result.url).toBe(`${portal.url}/home/app/profile`);
+    const page = (await result.response.json()) as { locals: { user: { firstName: string } } };
+    expect(page.locals.user.firstName).toBe('Anna');
+    expect(client.cookie(portal.url, 'kundenportal.sid')).not.toBe(anonymousSession);
+  });
+
+  it('each login attempt uses fresh state, nonce and PKCE challenge', async () => {
+    const client = new BrowserLikeClient();
+    const first = new URL((await client.request(`${portal.url}/api/auth/login`)).headers.get('location')!);
+    const second = new URL((await client.request(`${portal.url}/api/auth/login`)).headers.get('location')!);
+    for (const parameter of ['state', 'nonce', 'code_challenge']) {
+      expect(first.searchParams.get(parameter)).toBeTruthy();
+      expect(first.searchParams.get(parameter)).not.toBe(second.searchParams.get(parameter));
+    }
+    expect(first.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+
+  it('GET /api/auth/me answers the profile when signed in and 204 when not', async () => {
+    const client = new BrowserLikeClient();
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
+
+    await signIn(client, '/home/dashboard', { email: 'jonas.weber@example.de', password: 'Sonne2026!' });
+    const me = await client.request(`${portal.url}/api/auth/me`);
+
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    const body = await me.json();
+    expect(body).toEqual({
+      id: expect.any(String),
+      email: 'jonas.weber@example.de',
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      customerNumber: '700400',
+      phase: 'PROJECT',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/eyJ/);
+  });
+
+  it('refuses a returnTo that leaves the portal', async () => {
+    const client = new BrowserLikeClient();
+    const result = await signIn(client, '/api/auth/login?returnTo=//evil.example/steal');
+    expect(result.url).toBe(`${portal.url}/home/dashboard`);
+  });
+
+  it('a cancelled login returns to the start page with the cancelled message', async () => {
+    const client = new BrowserLikeClient();
+    const result = await signIn(client, '/home/dashboard', 'cancel');
+    expect(result.url).toBe(`${portal.url}/?loginError=cancelled`);
+  });
+
+  it('a callback with a forged state fails without signing anybody in', async () => {
+    const client = new BrowserLikeClient();
+    await client.request(`${portal.url}/api/auth/login`);
+    const result = await client.follow(`${portal.url}/api/auth/callback?code=forged&state=forged`);
+    expect(result.url).toBe(`${portal.url}/?loginError=failed`);
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
+  });
+
+  it('logs LOGIN on every sign-in and PAGE_VISITED only for the listed paths', async () => {
+    const client = new BrowserLikeClient();
+    await signIn(client, '/home/app/profile', { email: 'mehmet.yilmaz@example.de', password: 'Sonne2026!' });
+    await client.request(`${portal.url}/home/dashboard`);
+    await client.request(`${portal.url}/home/app/settings`);
+
+    const me = (await (await client.request(`${portal.url}/api/auth/me`)).json()) as { id: string };
+    const rows = await portal
+      .knex('activity_log')
+      .leftJoin('activity_log_page_visit', 'activity_log.id', 'activity_log_page_visit.activity_log_id')
+      .where('activity_log.user_id', me.id)
+      .orderBy('activity_log.id')
+      .select('activity_log.type', 'activity_log_page_visit.path');
+    const types = rows.map((r: { type: string; path: string | null }) => `${r.type}${r.path ? ` ${r.path}` : ''}`);
+    expect(types.filter((t) => t.startsWith('LOGIN'))).not.toHaveLength(0);
+    expect(types.filter((t) => t.startsWith('PAGE_VISITED'))).toEqual(['PAGE_VISITED /home/app/profile']);
+  });
+});
+
+describe('sign-out', () => {
+  it('needs the CSRF header, destroys the session and ends the provider session', async () => {
+    const client = new BrowserLikeClient();
+    await signIn(client, '/home/dashboard');
+
+    const forged = await client.request(`${portal.url}/api/auth/logout`, { method: 'POST' });
+    expect(forged.status).toBe(403);
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(200);
+
+    const logout = await client.request(`${portal.url}/api/auth/logout`, { method: 'POST', headers: { [CSRF_HEADER]: '1' } });
+    expect(logout.status).toBe(200);
+    const { redirectTo } = (await logout.json()) as { redirectTo: string };
+    const endSession = new URL(redirectTo);
+    expect(endSession.origin + endSession.pathname).toMatch(new RegExp(`^${portal.sandboxUrl}/oidc/`));
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${portal.url}/?loggedOut=1`);
+    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
+
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
+    const guarded = await client.request(`${portal.url}/home/dashboard`);
+    expect(guarded.status).toBe(302);
+  });
+});
+
+describe('security headers and cookies', () => {
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, without Secure on plain http', async () => {
+    const response = await fetch(`${portal.url}/api/auth/login`, { redirect: 'manual' });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('kundenportal.sid='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+    expect(cookie).not.toMatch(/Domain=/i);
+  });
+
+  it('answers API responses with nosniff, frame-ancestors none and a referrer policy', async () => {
+    const response = await fetch(`${portal.url}/api/auth/me`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('marks signed-in page responses no-store', async () => {
+    const client = new BrowserLikeClient();
+    const result = await signIn(client, '/home/dashboard');
+    expect(result.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers any state-changing /api request without the CSRF header with 403', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const response = await fetch(`${portal.url}/api/v2/app/anything`, { method });
+      expect(response.status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestPortal } from '../../tests/support/test-portal.ts';
+
+type Portal = Awaited<ReturnType<typeof startTestPortal>>;
+
+describe('liveness and readiness', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
+  });
+  afterAll(() => portal?.close());
+
+  it('/healthz answers while the process runs; /readyz while the database answers', async () => {
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${portal.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: true });
+  });
+
+  it('/readyz turns 503 once shutdown has begun, /healthz stays 200', async () => {
+    portal.stopAccepting();
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(503);
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('readiness without a database', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    // A PostgreSQL URL on a port where nothing listens.
+    portal = await startTestPortal({ databaseUrl: 'postgres://postgres:postgres@127.0.0.1:9/portal' });
+  });
+  afterAll(() => portal?.close());
+
+  it('/readyz answers 503 when the database is unreachable', async () => {
+    const response = await fetch(`${portal.url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ database: false });
+  });
+});
+
+describe('configurable login URL and language', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startTestPortal({
+      databaseUrl: inject('databaseUrl'),
+      env: { LOGIN_URL: 'https://login.example.de/start?client=portal' },
+    });
+  });
+  afterAll(() => portal?.close());
+
+  it('the page guard sends visitors to the configured login URL with returnTo', async () => {
+    const response = await fetch(`${portal.url}/onboarding/base-data`, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe(
+      'https://login.example.de/start?client=portal&returnTo=%2Fonboarding%2Fbase-data',
+    );
+  });
+
+  it('public pages are not guarded and receive the login URL in their locals', async () => {
+    const response = await fetch(`${portal.url}/privacy-policy`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ locals: { user: null, lang: 'de', loginUrl: 'https://login.example.de/start?client=portal' } });
+  });
+
+  it('?lang=en sets the language cookie and removes the parameter', async () => {
+    const response = await fetch(`${portal.url}/privacy-policy?lang=en&x=1`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/privacy-policy?x=1');
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('kundenportal.lang=en'));
+    expect(cookie).toBeTruthy();
+    const page = await fetch(`${portal.url}/privacy-policy`, { headers: { cookie: 'kundenportal.lang=en' } });
+    expect(await page.json()).toMatchObject({ locals: { lang: 'en' } });
+  });
+
+  it('unknown API routes answer JSON 404, not a page', async () => {
+    const response = await fetch(`${portal.url}/api/v2/app/gibt-es-nicht`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

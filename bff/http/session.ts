@@ -1,0 +1,68 @@
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import type { RequestHandler } from 'express';
+import type pg from 'pg';
+import type { SessionUser } from '../contracts/session.ts';
+import type { PendingLogin } from '../ports/identity-provider.ts';
+
+declare module 'express-session' {
+  interface SessionData {
+    user: SessionUser;
+    /** ID token kept server-side for the provider's logout (id_token_hint); never sent to the browser. */
+    idToken: string;
+    /** The login attempt in flight: PKCE verifier, state, nonce and where to go afterwards. */
+    login: PendingLogin & { returnTo: string };
+    /** Sign-in time (ms) for the absolute session timeout. */
+    signedInAt: number;
+  }
+}
+
+export interface SessionOptions {
+  pool: pg.Pool;
+  secret: string;
+  secureCookies: boolean;
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+/**
+ * Sessions live in PostgreSQL (any instance serves any request). Cookie: HttpOnly, SameSite=Lax (Strict would drop
+ * the cookie on the identity provider's redirect back to the callback), Secure and `__Host-` prefixed when served
+ * over https; the local http setup uses a name of its own because localhost cookies are shared across ports.
+ * Idle timeout via a rolling maxAge; the absolute timeout is enforced by `absoluteTimeout` below.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-kundenportal.sid' : 'kundenportal.sid');
+
+export function createSessionMiddleware(options: SessionOptions): RequestHandler[] {
+  const PgStore = connectPgSimple(session);
+  const idleMs = options.idleMinutes * 60_000;
+  const absoluteMs = options.absoluteHours * 3_600_000;
+
+  const sessionMiddleware = session({
+    name: sessionCookieName(options.secureCookies),
+    secret: options.secret,
+    store: new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      path: '/',
+      maxAge: idleMs,
+    },
+  });
+
+  const absoluteTimeout: RequestHandler = (req, _res, next) => {
+    const signedInAt = req.session?.signedInAt;
+    if (req.session?.user && signedInAt && Date.now() - signedInAt > absoluteMs) {
+      // A fresh, empty session: the customer is signed out but the request can still start a new login.
+      req.session.regenerate((error) => next(error));
+      return;
+    }
+    next();
+  };
+
+  return [sessionMiddleware, absoluteTimeout];
+}

@@ -1,0 +1,38 @@
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Field names whose values never reach a log line (security.md: never log codes, IBANs, tokens or passwords). */
+const SECRET_FIELD = /token|secret|password|code|iban|cookie|authorization/i;
+
+function redact(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) {
+    return { name: value.name, message: value.message, ...(value.cause ? { cause: redact(value.cause, depth + 1) } : {}) };
+  }
+  if (!value || typeof value !== 'object' || depth > 3) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+  );
+}
+
+/** One line per event: `level message {json fields}`; the launcher adds the process prefix. */
+export function createLogger(minLevel: Level = 'info'): Logger {
+  const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
+    if (order[level] < order[minLevel]) return;
+    const suffix = fields ? ` ${JSON.stringify(redact(fields))}` : '';
+    const line = `${level.padEnd(5)} ${message}${suffix}\n`;
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line);
+  };
+  return {
+    debug: (m, f) => write('debug', m, f),
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+  };
+}

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real stack started by
+ * `npm start` on ports of its own and a data folder of its own, so a running development stack is not disturbed.
+ */
+export const E2E = {
+  portal: 'http://localhost:4331',
+  sandbox: 'http://localhost:4020',
+  strapi: 'http://localhost:1347',
+};
+
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E.portal,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'on-first-retry',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    url: `${E2E.portal}/readyz`,
+    reuseExistingServer: !isCI,
+    timeout: 600_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    env: {
+      PORT: '4331',
+      SANDBOX_PORT: '4020',
+      SMTP_PORT: '2535',
+      PG_PORT: '5443',
+      STRAPI_PORT: '1347',
+      DATA_DIR: '.data/e2e',
+    },
+  },
+});

@@ -1,0 +1,138 @@
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import { errors, type Interaction } from 'oidc-provider';
+import type { Config } from '../../bff/config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD_HINT, authenticate } from './accounts.ts';
+import { createIdentityProvider, portalLoginUrl, type IdentityProviderOptions } from './provider.ts';
+import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
+
+export interface Identity {
+  /** Mount at `mountPath`; it serves the login pages first and hands everything else to oidc-provider. */
+  router: express.Router;
+  mountPath: string;
+  issuer: string;
+}
+
+function sendPage(res: Response, page: Page, status = 200): void {
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': page.csp,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    })
+    .send(page.html);
+}
+
+function field(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The interaction that the cookie points to must be the one in the URL (a stale tab, a second login). */
+class InteractionMismatch extends Error {}
+
+/**
+ * The sandbox identity provider: oidc-provider mounted under the issuer's path, with the German login page as its
+ * interaction UI. Consent is never asked (first-party client, see provider.ts `loadExistingGrant`).
+ */
+export async function createIdentity(config: Config, options: IdentityProviderOptions): Promise<Identity> {
+  const provider = await createIdentityProvider(config, options);
+  const { log } = options;
+  const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
+  const portalOrigin = new URL(config.publicUrl).origin;
+  const demoAccounts = DEMO_ACCOUNTS.map((a) => ({ email: a.email, name: `${a.givenName} ${a.familyName}` }));
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+
+  async function details(req: Request, res: Response): Promise<Interaction> {
+    const interaction = await provider.interactionDetails(req, res);
+    if (interaction.uid !== req.params.uid) throw new InteractionMismatch();
+    return interaction;
+  }
+
+  function renderLogin(res: Response, uid: string, email: string, error?: LoginError): void {
+    const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+    sendPage(
+      res,
+      loginPage({
+        loginAction: `${base}/login`,
+        abortAction: `${base}/abort`,
+        email,
+        error,
+        portalOrigin,
+        demoAccounts,
+        demoPassword: DEMO_PASSWORD_HINT,
+      }),
+    );
+  }
+
+  router.get('/interaction/:uid', async (req, res) => {
+    const interaction = await details(req, res);
+    if (interaction.prompt.name === 'consent') {
+      // Only reached with prompt=consent: the first-party client gets its grant without a screen.
+      await provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
+      return;
+    }
+    const loginHint = interaction.params.login_hint;
+    renderLogin(res, interaction.uid, typeof loginHint === 'string' ? loginHint : '');
+  });
+
+  router.post('/interaction/:uid/login', form, async (req, res) => {
+    const interaction = await details(req, res);
+    const email = field(req.body, 'email').trim();
+    const password = field(req.body, 'password');
+    if (email === '' || password === '') {
+      renderLogin(res, interaction.uid, email, 'missingFields');
+      return;
+    }
+    const account = await authenticate(email, password);
+    if (!account) {
+      log('OIDC: Anmeldung fehlgeschlagen');
+      renderLogin(res, interaction.uid, email, 'invalidCredentials');
+      return;
+    }
+    log(`OIDC: Anmeldung ${account.sub}`);
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.sub, amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  router.post('/interaction/:uid/abort', form, async (req, res) => {
+    await details(req, res);
+    log('OIDC: Anmeldung abgebrochen');
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'Anmeldung abgebrochen' },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  const interactionErrors: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+    if (err instanceof errors.SessionNotFound || err instanceof InteractionMismatch) {
+      sendPage(
+        res,
+        errorPage({
+          heading: 'Anmeldung abgelaufen',
+          message: 'Deine Anmeldung ist abgelaufen oder wurde schon abgeschlossen. Bitte starte sie im Kundenportal erneut.',
+          link: { href: portalLoginUrl(config), label: 'Erneut anmelden' },
+          portalOrigin,
+        }),
+        400,
+      );
+      return;
+    }
+    next(err);
+  };
+  router.use('/interaction', interactionErrors);
+
+  router.use(provider.callback());
+
+  return { router, mountPath, issuer: options.issuer };
+}

