@@ -17,7 +17,7 @@ const log = prefixer('start');
 const node = process.execPath;
 
 const PORTAL_BUILD = { artefact: 'dist/server/entry.mjs', sources: ['site', 'bff/contracts', 'astro.config.mjs', 'package-lock.json'] };
-const CMS_BUILD = { artefact: 'cms/dist/build/index.html', sources: ['cms/src', 'cms/config', 'cms/package-lock.json', 'cms/tsconfig.json'] };
+const CMS_BUILD = { artefact: 'cms/dist/build/index.html', sources: ['cms/src', 'cms/config', 'cms/package.json', 'cms/package-lock.json', 'cms/tsconfig.json'] };
 
 let config: Config;
 try {
@@ -112,7 +112,6 @@ async function main() {
           NODE_ENV: config.NODE_ENV === 'production' ? 'production' : 'development',
           CMS_DATABASE_URL: cmsDatabaseUrl,
           STRAPI_TELEMETRY_DISABLED: 'true',
-          STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
           BROWSER: 'none',
         },
       }),
