@@ -107,13 +107,20 @@ export function createApp(deps: AppDeps) {
 
   app.use(pageGuard(config.LOGIN_URL));
   app.use(logPageVisits(activity, logger));
-  const renderPage: RequestHandler = (req, res, next) =>
-    deps.pageHandler(req, res, next, {
-      user: req.session?.user ?? null,
-      lang: req.language,
-      loginUrl: config.LOGIN_URL,
-    });
+  const localsOf = (req: Request): PortalLocals => ({
+    user: req.session?.user ?? null,
+    lang: req.language,
+    loginUrl: config.LOGIN_URL,
+  });
+  const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req));
   app.use(renderPage);
+  // In middleware mode Astro hands unknown paths to next(); render its German 404 page (status 404) for them.
+  const renderNotFound: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    req.url = '/404';
+    return deps.pageHandler(req, res, () => res.status(404).type('text').send('Seite nicht gefunden'), localsOf(req));
+  };
+  app.use(renderNotFound);
   app.use(errorHandler(logger));
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETURN_TO, loginUrlWithReturnTo, safeReturnTo } from './return-to.ts';
+import { DEFAULT_RETURN_TO, safeReturnTo } from './return-to.ts';
 
 describe('returnTo after login', () => {
   it.each([
@@ -23,14 +23,5 @@ describe('returnTo after login', () => {
     ['/home', '/x'],
   ])('falls back to the dashboard for %j', (input) => {
     expect(safeReturnTo(input)).toBe(DEFAULT_RETURN_TO);
-  });
-
-  it('appends returnTo to a login URL with or without a query', () => {
-    expect(loginUrlWithReturnTo('/api/auth/login', '/home/app/profile')).toBe(
-      '/api/auth/login?returnTo=%2Fhome%2Fapp%2Fprofile',
-    );
-    expect(loginUrlWithReturnTo('https://login.example/start?client=portal', '/home')).toBe(
-      'https://login.example/start?client=portal&returnTo=%2Fhome',
-    );
   });
 });

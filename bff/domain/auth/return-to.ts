@@ -19,9 +19,3 @@ export function safeReturnTo(value: unknown): string {
     return DEFAULT_RETURN_TO;
   }
 }
-
-/** Appends returnTo to the configured login URL, which may already carry a query string. */
-export function loginUrlWithReturnTo(loginUrl: string, returnTo: string): string {
-  const separator = loginUrl.includes('?') ? '&' : '?';
-  return `${loginUrl}${separator}returnTo=${encodeURIComponent(returnTo)}`;
-}

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { loginUrlWithReturnTo } from '../../domain/auth/return-to.ts';
+import { withReturnTo } from '../../contracts/login.ts';
 
 /** Page areas that need a signed-in customer (spec section 2, page guard). */
 export const PROTECTED_PAGE_PREFIXES: readonly string[] = ['/home', '/onboarding'];
@@ -22,6 +22,6 @@ export function isProtectedPage(path: string): boolean {
 export function pageGuard(loginUrl: string): RequestHandler {
   return (req, res, next) => {
     if (req.session?.user || !isProtectedPage(req.path)) return next();
-    res.redirect(302, loginUrlWithReturnTo(loginUrl, req.originalUrl));
+    res.redirect(302, withReturnTo(loginUrl, req.originalUrl));
   };
 }

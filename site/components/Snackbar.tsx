@@ -1,0 +1,65 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { translatorFor, type IslandMessages } from '../i18n/island.ts';
+import {
+  clearSnackbar,
+  closeSnackbar,
+  removeDuplicateSnackbars,
+  snackbarClosing,
+  snackbarDuration,
+  snackbarMessages,
+} from '../stores/snackbar.ts';
+import './Snackbar.css';
+
+export const snackbarMessageKeys = ['snackbar.close'] as const;
+
+interface Props {
+  messages: IslandMessages<(typeof snackbarMessageKeys)[number]>;
+}
+
+/**
+ * Shows the queued snackbar messages one at a time (spec section 4). Mount it with `client:only="react"` on pages
+ * that need it, never in every layout: pages without islands ship no JavaScript. Rendering only in the browser
+ * also means nothing is shown before the persisted state has been read.
+ */
+export default function Snackbar({ messages }: Props) {
+  const t = translatorFor(messages);
+  const queue = useStore(snackbarMessages);
+  const closing = useStore(snackbarClosing);
+  const current = queue[0];
+  const currentId = current?.id;
+  const duration = current ? snackbarDuration(current) : 0;
+
+  // Spec section 4: the list is cleared on mount.
+  useEffect(() => {
+    clearSnackbar();
+  }, []);
+
+  useEffect(() => {
+    if (queue.length > 1) removeDuplicateSnackbars();
+  }, [queue]);
+
+  useEffect(() => {
+    if (!currentId || closing) return undefined;
+    const timer = setTimeout(closeSnackbar, duration);
+    return () => clearTimeout(timer);
+  }, [currentId, duration, closing]);
+
+  const shown = current && !closing ? current : undefined;
+  const body = shown && (
+    <div className={`snackbar snackbar--${shown.type}`}>
+      <p className="snackbar__text">{shown.message}</p>
+      <button type="button" className="snackbar__close" onClick={closeSnackbar} aria-label={t('snackbar.close')}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+
+  // The live regions stay in the page so that screen readers announce what appears in them.
+  return (
+    <div className="snackbar-region">
+      <div role="status">{shown?.type !== 'error' && body}</div>
+      <div role="alert">{shown?.type === 'error' && body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/// <reference types="astro/client" />
+import type { PortalLocals } from '../bff/contracts/session.ts';
+
+// The BFF passes PortalLocals as `locals` to Astro's middleware handler (ARCHITECTURE.md, "Processes").
+// Note: with skipLibCheck, mistakes in a .d.ts file are not reported, they just make the declaration vanish.
+declare global {
+  namespace App {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Locals extends PortalLocals {}
+  }
+}

@@ -1,0 +1,43 @@
+import { format, setDefaultOptions, startOfWeek, type Locale } from 'date-fns';
+import { de } from 'date-fns/locale/de';
+import { enGB } from 'date-fns/locale/en-GB';
+import type { Language } from '../../bff/contracts/session.ts';
+
+/** Weeks start on Monday (spec section 2), in English too. */
+export const WEEK_STARTS_ON = 1;
+
+/** The installer and its customers are in Germany; "today" is a Berlin date even on a server running in UTC. */
+export const PORTAL_TIME_ZONE = 'Europe/Berlin';
+
+// The default date locale is German (spec section 2): a date-fns call anywhere that passes no locale gets it.
+setDefaultOptions({ locale: de, weekStartsOn: WEEK_STARTS_ON });
+
+export function dateLocale(lang: Language): Locale {
+  return lang === 'en' ? enGB : de;
+}
+
+export function startOfPortalWeek(date: Date, lang: Language = 'de'): Date {
+  return startOfWeek(date, { locale: dateLocale(lang), weekStartsOn: WEEK_STARTS_ON });
+}
+
+/** "Sonntag, 22. November 2026" / "Sunday, 22 November 2026". */
+export function formatLongDate(date: Date, lang: Language): string {
+  return format(date, 'PPPP', { locale: dateLocale(lang) });
+}
+
+/** "2026-11-22", for `<time datetime>`. */
+export function isoDate(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/** Midnight (local to the process) of the calendar day it is in Berlin at `now`. */
+export function todayInPortalTimeZone(now: Date = new Date()): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: PORTAL_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
