@@ -15,7 +15,7 @@ module.exports = {
       name: 'contracts-are-leaves',
       comment: 'Contracts are shared by browser and server code: they depend on zod only.',
       severity: 'error',
-      from: { path: '^bff/contracts/' },
+      from: { path: '^bff/contracts/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^(bff/(?!contracts/)|site/|sandbox/)|node_modules/(?!zod/)' },
     },
     {
