@@ -37,7 +37,16 @@ export const envSchema = z.object({
   APP_METADATA_CLAIM: z.string().min(1).default('https://kundenportal.example.de/app_metadata'),
 
   // Mail (SMTP); the sandbox's SMTP server listens here locally
+  SMTP_HOST: z.string().min(1).default('localhost'),
   SMTP_PORT: port.default(2525),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Dein Kundenportal <kundenportal@example.de>'),
+
+  // The installer's management service (projects, customer data)
+  MANAGEMENT_API_URL: z.url().optional(),
+  MANAGEMENT_API_TOKEN: z.string().min(16).default('local-development-management-token'),
 
   // Headless CMS (Strapi)
   STRAPI_PORT: port.default(1337),
@@ -60,6 +69,7 @@ export type Config = Env & {
   oidcClientSecret: string;
   strapiUrl: string;
   sandboxUrl: string;
+  managementApiUrl: string;
   /** PostgreSQL connection string of the portal database; undefined until the launcher has started one. */
   databaseUrl: string | undefined;
 };
@@ -93,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.OIDC_ISSUER) missing.push('OIDC_ISSUER: in production erforderlich');
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
+    if (!e.MANAGEMENT_API_URL) missing.push('MANAGEMENT_API_URL: in production erforderlich');
+    if (e.MANAGEMENT_API_TOKEN === 'local-development-management-token') {
+      missing.push('MANAGEMENT_API_TOKEN: in production erforderlich');
+    }
   }
   if (missing.length > 0) throw new ConfigError(missing);
 
@@ -105,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer: (e.OIDC_ISSUER ?? `${sandboxUrl}/oidc`).replace(/\/$/, ''),
     oidcClientSecret: e.OIDC_CLIENT_SECRET ?? DEV_OIDC_CLIENT_SECRET,
     strapiUrl: (e.STRAPI_URL ?? `http://localhost:${e.STRAPI_PORT}`).replace(/\/$/, ''),
+    managementApiUrl: (e.MANAGEMENT_API_URL ?? `${sandboxUrl}/management/api/v1`).replace(/\/$/, ''),
     sandboxUrl,
     databaseUrl: e.DATABASE_URL,
   };

@@ -21,13 +21,15 @@ function redact(value: unknown, depth = 0): unknown {
   );
 }
 
+const toStdio = (level: Level, line: string) =>
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+
 /** One line per event: `level message {json fields}`; the launcher adds the process prefix. */
-export function createLogger(minLevel: Level = 'info'): Logger {
+export function createLogger(minLevel: Level = 'info', sink: (level: Level, line: string) => void = toStdio): Logger {
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
     if (order[level] < order[minLevel]) return;
     const suffix = fields ? ` ${JSON.stringify(redact(fields))}` : '';
-    const line = `${level.padEnd(5)} ${message}${suffix}\n`;
-    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line);
+    sink(level, `${level.padEnd(5)} ${message}${suffix}`);
   };
   return {
     debug: (m, f) => write('debug', m, f),

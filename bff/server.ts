@@ -5,6 +5,8 @@ import pg from 'pg';
 import { ConfigError, loadConfig } from './config.ts';
 import { createKnex, migrateLatest } from './db/knex.ts';
 import { createOidcIdentityProvider } from './adapters/oidc-identity-provider.ts';
+import { createHttpManagementService } from './adapters/management-service.http.ts';
+import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { createApp, type PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
 
@@ -55,6 +57,15 @@ async function main() {
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.oidcClientSecret,
       allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
+    }),
+    management: createHttpManagementService({ baseUrl: config.managementApiUrl, token: config.MANAGEMENT_API_TOKEN }),
+    mailer: createSmtpMailer({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      user: config.SMTP_USER,
+      password: config.SMTP_PASSWORD,
+      from: config.MAIL_FROM,
     }),
     logger,
     staticDir: path.join(root, 'dist/client'),

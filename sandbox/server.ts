@@ -9,6 +9,8 @@ import { createIdentity } from './identity/router.ts';
 import { createMailboxRouter } from './mail/router.ts';
 import { startSmtpServer, type SmtpHandle } from './mail/smtp.ts';
 import { MailStore } from './mail/store.ts';
+import { createManagementRouter } from './management/router.ts';
+import { ManagementStore } from './management/store.ts';
 
 export interface SandboxOptions {
   /** Where mails and the OIDC signing key are kept; default `${DATA_DIR}/sandbox`. */
@@ -46,7 +48,14 @@ function listen(server: http.Server, port: number): Promise<number> {
 /** Builds the sandbox's HTTP app; it never listens (CONVENTIONS.md §2). */
 export async function createSandboxApp(
   config: Config,
-  deps: { issuer: string; dataDir: string; store: MailStore; smtpPort: () => number; log: (line: string) => void },
+  deps: {
+    issuer: string;
+    dataDir: string;
+    store: MailStore;
+    management: ManagementStore;
+    smtpPort: () => number;
+    log: (line: string) => void;
+  },
 ): Promise<express.Express> {
   const app = express();
   app.disable('x-powered-by');
@@ -60,6 +69,7 @@ export async function createSandboxApp(
   });
 
   app.use('/mailbox', createMailboxRouter(deps.store, { smtpPort: deps.smtpPort }));
+  app.use('/management', createManagementRouter(deps.management, { token: config.MANAGEMENT_API_TOKEN }));
 
   const identity = await createIdentity(config, { issuer: deps.issuer, dataDir: deps.dataDir, log: deps.log });
   app.use(identity.mountPath || '/', identity.router);
@@ -93,6 +103,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   const log = options.log ?? ((line: string) => console.info(line));
   const dataDir = options.dataDir ?? path.join(config.DATA_DIR, 'sandbox');
   const store = await MailStore.open(path.join(dataDir, 'mails.json'), log);
+  const management = await ManagementStore.open(path.join(dataDir, 'management.json'), log);
 
   const smtp: SmtpHandle = await startSmtpServer({
     port: options.smtpPort ?? config.SMTP_PORT,
@@ -116,7 +127,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   // The issuer must carry the real port when the OS chose it (tests); an explicit OIDC_ISSUER always wins.
   const issuer = config.OIDC_ISSUER ? config.oidcIssuer : `${url}/oidc`;
   try {
-    const app = await createSandboxApp(config, { issuer, dataDir, store, smtpPort: () => smtp.port, log });
+    const app = await createSandboxApp(config, { issuer, dataDir, store, management, smtpPort: () => smtp.port, log });
     server.on('request', app);
   } catch (err) {
     server.close();
@@ -136,7 +147,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
         const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await Promise.all([httpClosed, smtp.close()]);
-        await store.flush();
+        await Promise.all([store.flush(), management.flush()]);
       })();
       return closing;
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhaseSchema } from './enums.ts';
+import type { UserProjectsResponse } from './projects.ts';
 
 /**
  * The signed-in customer as the portal knows them: built from the ID token's claims at login and kept in the
@@ -22,6 +23,16 @@ export const LanguageSchema = z.enum(['de', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'de';
 
+/**
+ * Domain services a page calls in-process (ARCHITECTURE.md: no page fetches its own server over HTTP), already bound
+ * to the request's customer. They reject with an Error whose `code` is `UPSTREAM.UNAVAILABLE` when an external
+ * service does not answer, so a page can show a German message instead of breaking.
+ */
+export interface PortalServices {
+  /** The customer's linked projects and the session's current project; empty for visitors. */
+  myProjects(): Promise<UserProjectsResponse>;
+}
+
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */
 export interface PortalLocals {
   /** The signed-in customer, or null on public pages. */
@@ -30,4 +41,5 @@ export interface PortalLocals {
   lang: Language;
   /** Where "Anmelden" points; configurable via LOGIN_URL (spec section 2). */
   loginUrl: string;
+  services: PortalServices;
 }

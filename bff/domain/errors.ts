@@ -35,3 +35,33 @@ export class Forbidden extends AppError {
     super(message);
   }
 }
+
+/** An external service did not answer in time or failed; the page or island shows a German message. */
+export class UpstreamUnavailable extends AppError {
+  readonly code = 'UPSTREAM.UNAVAILABLE';
+  readonly status = 503;
+  constructor(service: string, options?: ErrorOptions) {
+    super(`${service} ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.`, options);
+  }
+}
+
+/** 401 for API calls that need a signed-in customer. */
+export class NotSignedIn extends AppError {
+  readonly code = 'AUTH.NOT_SIGNED_IN';
+  readonly status = 401;
+  constructor() {
+    super('Bitte melde Dich an.');
+  }
+}
+
+/** A domain rule refused the request with a status of its own (e.g. 418, 422, 429). */
+export class RuleViolation extends AppError {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

@@ -8,6 +8,18 @@ import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
 import { createUserRepository } from '../db/repositories/user.repository.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
+import type { Mailer } from '../ports/mailer.ts';
+import type { ManagementService } from '../ports/management-service.ts';
+import { createCodeHasher } from '../domain/linking/link-code.ts';
+import { createLinkingService } from '../domain/linking/linking.service.ts';
+import { createProjectAccess } from '../domain/projects/project-access.ts';
+import { createLinkCodeRepository } from '../db/repositories/link-code.repository.ts';
+import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createPgRateLimiter } from '../db/repositories/rate-limiter.ts';
+import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
+import { requireCustomer } from './middlewares/require-customer.ts';
+import { linkingRoutes } from './routes/linking.routes.ts';
+import { projectsRoutes } from './routes/projects.routes.ts';
 import type { Logger } from '../logger.ts';
 import { requireCsrfHeader } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
@@ -28,6 +40,8 @@ export interface AppDeps {
   /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
   sessionPool: pg.Pool;
   identityProvider: IdentityProvider;
+  management: ManagementService;
+  mailer: Mailer;
   logger: Logger;
   /** Folder of the built site's static files (dist/client); absent in API-only tests. */
   staticDir?: string;
@@ -49,6 +63,17 @@ export function createApp(deps: AppDeps) {
     activity,
     appMetadataClaim: config.APP_METADATA_CLAIM,
     customerRoleId: config.CUSTOMER_ROLE_ID,
+  });
+  const projectAccess = createProjectAccess(deps.management);
+  const linking = createLinkingService({
+    management: deps.management,
+    codes: createLinkCodeRepository(knex),
+    hasher: createCodeHasher(config.sessionSecret),
+    mailer: deps.mailer,
+    mailLog: createMailLogRepository(knex),
+    activity,
+    rateLimiter: createPgRateLimiter(knex),
+    publicUrl: config.publicUrl,
   });
 
   const app = express();
@@ -102,16 +127,25 @@ export function createApp(deps: AppDeps) {
       logger,
     }),
   );
+  api.use(APP_API_BASE.replace(/^\/api/, ''), requireCustomer, linkingRoutes(linking));
+  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess));
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(pageGuard(config.LOGIN_URL));
   app.use(logPageVisits(activity, logger));
-  const localsOf = (req: Request): PortalLocals => ({
-    user: req.session?.user ?? null,
-    lang: req.language,
-    loginUrl: config.LOGIN_URL,
-  });
+  const localsOf = (req: Request): PortalLocals => {
+    const user = req.session?.user ?? null;
+    return {
+      user,
+      lang: req.language,
+      loginUrl: config.LOGIN_URL,
+      services: {
+        myProjects: async () =>
+          user ? projectAccess.myProjects(user.id, req.session.currentProjectId) : { projects: [], currentProjectId: null },
+      },
+    };
+  };
   const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req));
   app.use(renderPage);
   // In middleware mode Astro hands unknown paths to next(); render its German 404 page (status 404) for them.

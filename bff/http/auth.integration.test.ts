@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
+import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { signInThroughProvider } from '../../tests/support/sign-in.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
@@ -11,23 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => portal?.close());
 
-/** Walks the real login: portal -> identity provider login page -> form post -> callback -> portal page. */
-async function signIn(
+const signIn = (
   client: BrowserLikeClient,
   path: string,
   credentials: { email: string; password: string } | 'cancel' = { email: 'anna.schmidt@example.de', password: 'Sonne2026!' },
-) {
-  const start = await client.follow(`${portal.url}${path}`);
-  expect(start.url).toContain(`${portal.sandboxUrl}/oidc/interaction/`);
-  const html = await start.response.text();
-  const { action } = readForm(html);
-  const target = credentials === 'cancel' ? action.replace(/\/login$/, '/abort') : action;
-  return client.follow(new URL(target, start.url).href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: credentials === 'cancel' ? '' : new URLSearchParams(credentials).toString(),
-  });
-}
+) => signInThroughProvider(client, portal.url, path, credentials);
 
 describe('sign-in through the identity provider', () => {
   it('opening a protected page signed out redirects to the login URL with returnTo', async () => {

@@ -73,7 +73,7 @@ describe('configurable login URL and language', () => {
   });
 
   it('unknown API routes answer JSON 404, not a page', async () => {
-    const response = await fetch(`${portal.url}/api/v2/app/gibt-es-nicht`);
+    const response = await fetch(`${portal.url}/api/gibt-es-nicht`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -14,6 +14,8 @@ declare module 'express-session' {
     login: PendingLogin & { returnTo: string };
     /** Sign-in time (ms) for the absolute session timeout. */
     signedInAt: number;
+    /** The project the customer works on (spec section 7, auth-session-project-id). */
+    currentProjectId: number;
   }
 }
 

@@ -5,6 +5,9 @@
 export class BrowserLikeClient {
   private readonly cookies = new Map<string, Map<string, string>>();
 
+  /** `defaultHeaders` go with every request, e.g. X-Forwarded-For to act as a distinct client address. */
+  constructor(private readonly defaultHeaders: Record<string, string> = {}) {}
+
   cookieHeader(url: string): string {
     const jar = this.cookies.get(new URL(url).hostname);
     return jar ? [...jar].map(([k, v]) => `${k}=${v}`).join('; ') : '';
@@ -17,6 +20,7 @@ export class BrowserLikeClient {
   /** One request, no redirect following; stores Set-Cookie. */
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value);
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });

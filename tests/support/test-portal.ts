@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../bff/config.ts';
 import { createKnex } from '../../bff/db/knex.ts';
 import { createOidcIdentityProvider } from '../../bff/adapters/oidc-identity-provider.ts';
+import { createHttpManagementService } from '../../bff/adapters/management-service.http.ts';
+import { createSmtpMailer } from '../../bff/adapters/smtp-mailer.ts';
 import { createLogger } from '../../bff/logger.ts';
 import { createApp, type PageHandler } from '../../bff/http/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -17,7 +19,12 @@ import { freePort } from './ports.ts';
  * identity provider and SMTP server. Pages are answered by a stand-in for Astro's handler that echoes the locals,
  * so BFF behaviour (guard, sessions, logging) is tested without a site build; the real pages are covered end to end.
  */
-export async function startTestPortal(options: { databaseUrl: string; env?: Record<string, string> }) {
+export async function startTestPortal(options: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Receives every log line the portal writes (all levels), e.g. to prove codes never reach a log. */
+  logLines?: string[];
+}) {
   const [port, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -46,7 +53,13 @@ export async function startTestPortal(options: { databaseUrl: string; env?: Reco
       clientSecret: config.oidcClientSecret,
       allowInsecureRequests: true,
     }),
-    logger: createLogger('error'),
+    management: createHttpManagementService({
+      baseUrl: config.managementApiUrl,
+      token: config.MANAGEMENT_API_TOKEN,
+      timeoutMs: 3000,
+    }),
+    mailer: createSmtpMailer({ host: 'localhost', port: sandbox.smtpPort, secure: false, from: config.MAIL_FROM }),
+    logger: options.logLines ? createLogger('debug', (_level, line) => options.logLines?.push(line)) : createLogger('error'),
     pageHandler: echoPage,
   });
   const server: Server = await new Promise((resolve) => {
@@ -58,6 +71,7 @@ export async function startTestPortal(options: { databaseUrl: string; env?: Reco
     knex,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
+    managementApiUrl: config.managementApiUrl,
     stopAccepting,
     async close() {
       server.closeAllConnections();

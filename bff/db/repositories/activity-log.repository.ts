@@ -18,6 +18,7 @@ function toRecorded(row: ActivityLog): RecordedActivity {
     detail = { kind, ...fields } as ActivityDetail;
   }
   return {
+    id: Number(row.id),
     logId: row.logId,
     type: row.type as ActivityType,
     origin: row.origin as ActivityOrigin,

@@ -24,6 +24,8 @@ export interface ActivityEntry {
 }
 
 export interface RecordedActivity extends ActivityEntry {
+  /** Row id, for rows that refer to the activity (MailLog). */
+  id: number;
   logId: string;
   createdAt: Date;
 }

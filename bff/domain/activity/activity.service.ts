@@ -36,6 +36,11 @@ export function createActivityService(repository: ActivityLogRepository) {
       return repository.record({ ...base(user), type: 'LOGIN', detail: { kind: 'login', phase: user.phase } });
     },
 
+    /** PROJECT_LINK when a linking mail for the project goes out. */
+    async projectLinkRequested(user: SessionUser, projectId: number): Promise<RecordedActivity> {
+      return repository.record({ ...base(user), projectId, type: 'PROJECT_LINK' });
+    },
+
     history: (user: SessionUser, limit?: number) => repository.listForUser(user.id, limit),
   };
 }

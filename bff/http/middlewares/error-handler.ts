@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import type { ErrorBody } from '../../contracts/errors.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, RuleViolation } from '../../domain/errors.ts';
 import type { Logger } from '../../logger.ts';
 
 const GENERIC_MESSAGE = 'Da ist etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal.';
@@ -22,7 +22,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof AppError) {
       status = error.status;
       body = { code: error.code, message: error.message };
-    } else if (error instanceof ZodError) {
+      if (error instanceof RuleViolation && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+    } else if (error instanceof $ZodError) {
       status = 400;
       body = { code: 'VALIDATION', message: 'Die Anfrage ist unvollständig oder ungültig.' };
     } else if (isHttpError(error) && error.status < 500) {
@@ -30,6 +31,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = { code: 'BAD_REQUEST', message: 'Die Anfrage konnte nicht verarbeitet werden.' };
     }
     if (status >= 500) logger.error('request failed', { method: req.method, path: req.path, error });
+    if (status === 404 && error instanceof AppError) logger.info('not found or not owned', { path: req.path, code: body.code });
     if (res.headersSent) return;
     if (req.path.startsWith('/api/') || !req.accepts('html')) {
       res.status(status).json(body);

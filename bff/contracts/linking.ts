@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+
+/**
+ * Project linking (spec sections 2-5, 8): the link call, its result map and the code confirmation.
+ * zod/mini because the link dialog island parses these (see projects.ts).
+ */
+export const PROJECT_LINK_PATH = 'project/link';
+export const PROJECT_LINK_CONFIRM_PATH = 'project/link/confirm';
+
+/** Slug of the FAQ entry that explains project linking; the link dialog points to `/home/app/help?question=<slug>`. */
+export const PROJECT_LINK_FAQ_SLUG = 'wie-verknuepfe-ich-mein-projekt';
+
+/** Codes are valid this long; a new linking mail for the same project is refused for the same time (429). */
+export const LINK_CODE_TTL_MINUTES = 10;
+export const LINK_CODE_MAX_ATTEMPTS = 5;
+export const LINK_CODE_LENGTH = 6;
+
+const digits = z.string().check(z.regex(/^\d{1,20}$/));
+
+/** Either a project id, or customer number + zip (spaces already stripped by the client). */
+export const LinkProjectRequestSchema = z.union([
+  z.strictObject({ projectId: z.number().check(z.int(), z.positive()) }),
+  z.strictObject({ zip: digits, customerNumber: digits }),
+]);
+export type LinkProjectRequest = z.infer<typeof LinkProjectRequestSchema>;
+
+/** Spec section 3, link response entry: `code` 200 (mail sent) or 404; the address is masked (`j***@example.de`). */
+export const LinkResponseEntrySchema = z.object({
+  code: z.union([z.literal(200), z.literal(404)]),
+  emailAddress: z.nullable(z.string()),
+});
+export type LinkResponseEntry = z.infer<typeof LinkResponseEntrySchema>;
+
+/** The map by project id (object keys are the ids as strings). */
+export const LinkProjectResponseSchema = z.record(z.string(), LinkResponseEntrySchema);
+export type LinkProjectResponse = z.infer<typeof LinkProjectResponseSchema>;
+
+export const ConfirmLinkRequestSchema = z.strictObject({
+  projectId: z.number().check(z.int(), z.positive()),
+  code: z.string().check(z.regex(/^\d{6}$/)),
+});
+export type ConfirmLinkRequest = z.infer<typeof ConfirmLinkRequestSchema>;
+
+/** Spec section 8, project-connection result messages. A wrong code is an error (422), not a result. */
+export const LinkResultSchema = z.enum(['PROJECT_CONNECTED', 'PROJECT_ALREADY_CONNECTED', 'PROJECT_NOT_FOUND', 'CODE_EXPIRED']);
+export type LinkResult = z.infer<typeof LinkResultSchema>;
+export const ConfirmLinkResponseSchema = z.object({ result: LinkResultSchema });
+export type ConfirmLinkResponse = z.infer<typeof ConfirmLinkResponseSchema>;
+
+/** Error codes of the linking endpoints, with their HTTP status (spec section 8). */
+export const LinkErrorCode = {
+  /** 404: nothing matches (also a wrong zip for an existing customer number). */
+  PROJECT_NOT_FOUND: 'LINK.PROJECT_NOT_FOUND',
+  /** 418: the project is already connected to the signed-in customer. */
+  ALREADY_CONNECTED: 'LINK.PROJECT_ALREADY_CONNECTED',
+  /** 429: a linking mail for this project was sent less than LINK_CODE_TTL_MINUTES ago. */
+  EMAIL_ALREADY_SENT: 'LINK.EMAIL_ALREADY_SENT',
+  /** 429: too many link requests from this customer or address. */
+  RATE_LIMITED: 'LINK.RATE_LIMITED',
+  /** 422: the code does not match; the body says how many attempts are left. */
+  CODE_INVALID: 'LINK.CODE_INVALID',
+  /** 429: LINK_CODE_MAX_ATTEMPTS wrong codes; the code is dead, a new one must be requested. */
+  TOO_MANY_ATTEMPTS: 'LINK.TOO_MANY_ATTEMPTS',
+} as const;
+
+/** Query parameters of the link in the mail: `/home/dashboard?linkProject=<id>&linkCode=<code>`. */
+export const LINK_MAIL_PARAMS = { projectId: 'linkProject', code: 'linkCode' } as const;

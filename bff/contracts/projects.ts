@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+
+/**
+ * Shapes of the customer's projects as the portal shows them. Written with zod/mini because islands parse them:
+ * classic zod would add ~25 KB gzip to every island that imports a contract.
+ */
+export const ProductLineSchema = z.enum(['SOLAR', 'STORAGE', 'CHARGE', 'IQ', 'OFFGRID', 'HEAT_PUMP']);
+export type ProductLine = z.infer<typeof ProductLineSchema>;
+
+/** Project phases and their steps (spec section 4, "Project phases"); COMPLETED once the installation runs. */
+export const ProjectPhaseSchema = z.enum(['PLANNING', 'ASSEMBLY', 'COMPLETED']);
+export type ProjectPhase = z.infer<typeof ProjectPhaseSchema>;
+export const ProjectStepSchema = z.enum([
+  'OFFER_CONFIRMATION',
+  'POWER_OF_ATTORNEY',
+  'POWER_OF_ATTORNEY_MASTR',
+  'PLANNING_CONCLUSION',
+  'DELIVERY',
+  'DC',
+  'AC',
+  'ASSEMBLY_CONCLUSION',
+  'IN_OPERATION',
+]);
+export type ProjectStep = z.infer<typeof ProjectStepSchema>;
+
+/**
+ * One entry of the projects map (spec section 3: "a cached project map keyed by project id exposes
+ * address.contact.street"): the installation address sits under `address.contact`.
+ */
+export const ProjectSummarySchema = z.object({
+  id: z.number(),
+  address: z.object({
+    contact: z.object({
+      street: z.string(),
+      houseNumber: z.string(),
+      zip: z.string(),
+      city: z.string(),
+    }),
+  }),
+  productLines: z.array(ProductLineSchema),
+  phase: ProjectPhaseSchema,
+  step: ProjectStepSchema,
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+/** `GET /api/v1/internal/user/project`: the signed-in customer's projects and the one the session works on. */
+export const UserProjectsResponseSchema = z.object({
+  projects: z.array(ProjectSummarySchema),
+  currentProjectId: z.nullable(z.number()),
+});
+export type UserProjectsResponse = z.infer<typeof UserProjectsResponseSchema>;
+
+/** `POST /api/v1/internal/util/auth-session-project-id`: which of the customer's projects the session shows. */
+export const SessionProjectRequestSchema = z.strictObject({ projectId: z.number().check(z.int(), z.positive()) });
+export type SessionProjectRequest = z.infer<typeof SessionProjectRequestSchema>;
+
+/** The projects map (spec section 3): the project list keyed by id. */
+export function toProjectsMap(projects: readonly ProjectSummary[]): Record<number, ProjectSummary> {
+  return Object.fromEntries(projects.map((project) => [project.id, project]));
+}

@@ -1,0 +1,10 @@
+import type { Knex } from 'knex';
+import type { MailLogRepository } from '../../domain/mail/mail-log.ts';
+
+export function createMailLogRepository(knex: Knex): MailLogRepository {
+  return {
+    async record(entry) {
+      await knex('mail_log').insert(entry);
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import {
+  LINK_CODE_MAX_ATTEMPTS,
+  LINK_CODE_TTL_MINUTES,
+  LinkErrorCode,
+  type ConfirmLinkRequest,
+  type LinkProjectRequest,
+  type LinkProjectResponse,
+  type LinkResult,
+} from '../../contracts/linking.ts';
+import type { SessionUser } from '../../contracts/session.ts';
+import type { Mailer } from '../../ports/mailer.ts';
+import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
+import type { RateLimiter } from '../../ports/rate-limiter.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { RuleViolation, UpstreamUnavailable } from '../errors.ts';
+import type { MailLogRepository } from '../mail/mail-log.ts';
+import { generateLinkCode, maskEmail, type CodeHasher } from './link-code.ts';
+import type { LinkCodeRepository } from './link-code.repository.ts';
+import { buildLinkMail, REDACTED_CODE, type LinkMailEntry } from './link-mail.ts';
+
+/** Link requests per customer and per IP address and hour (security.md: linking attempts are rate limited). */
+export const LINK_REQUESTS_PER_USER_HOUR = 10;
+export const LINK_REQUESTS_PER_IP_HOUR = 30;
+
+export interface LinkingDeps {
+  management: ManagementService;
+  codes: LinkCodeRepository;
+  hasher: CodeHasher;
+  mailer: Mailer;
+  mailLog: MailLogRepository;
+  activity: ActivityService;
+  rateLimiter: RateLimiter;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const notFound = () =>
+  new RuleViolation(LinkErrorCode.PROJECT_NOT_FOUND, 404, 'Zu diesen Angaben haben wir kein Projekt gefunden.');
+
+/**
+ * Project linking (spec sections 3-5, 8; security.md one-time codes): a customer proves access to a project by the
+ * code mailed to the project's contact address on file, never to an address the requester supplies.
+ */
+export function createLinkingService(deps: LinkingDeps) {
+  const now = deps.now ?? (() => new Date());
+  const ttlMs = LINK_CODE_TTL_MINUTES * 60_000;
+
+  async function limit(user: SessionUser, ip: string) {
+    const results = await Promise.all([
+      deps.rateLimiter.hit(`link:user:${user.id}`, LINK_REQUESTS_PER_USER_HOUR, 3600),
+      deps.rateLimiter.hit(`link:ip:${ip}`, LINK_REQUESTS_PER_IP_HOUR, 3600),
+    ]);
+    const refused = results.find((r) => !r.allowed);
+    if (refused) {
+      throw new RuleViolation(
+        LinkErrorCode.RATE_LIMITED,
+        429,
+        'Du hast in kurzer Zeit sehr viele Verknüpfungen angefragt. Bitte warte etwas und versuche es dann noch einmal.',
+        refused.retryAfterSeconds,
+      );
+    }
+  }
+
+  async function findProjects(request: LinkProjectRequest): Promise<ManagedProject[]> {
+    if ('projectId' in request) {
+      const project = await deps.management.getProject(request.projectId);
+      return project ? [project] : [];
+    }
+    // A wrong zip answers exactly like an unknown customer number: the search needs both to match.
+    return deps.management.findByCustomer(request.customerNumber, request.zip);
+  }
+
+  async function sendMails(user: SessionUser, byAddress: Map<string, LinkMailEntry[]>) {
+    for (const [address, entries] of byAddress) {
+      const contactName = entries[0]?.project.contact.name ?? '';
+      const mail = buildLinkMail(deps.publicUrl, contactName, entries);
+      await deps.mailer.send({ to: [address], ...mail });
+      const activities = [];
+      for (const entry of entries) activities.push(await deps.activity.projectLinkRequested(user, entry.project.id));
+      const redacted = buildLinkMail(
+        deps.publicUrl,
+        contactName,
+        entries.map((e) => ({ ...e, code: REDACTED_CODE })),
+      );
+      await deps.mailLog.record({
+        activityLogId: activities[0]?.id ?? null,
+        sender: deps.mailer.from,
+        receiver: address,
+        subject: redacted.subject,
+        html: redacted.html,
+        text: redacted.text,
+      });
+    }
+  }
+
+  return {
+    async requestLink(user: SessionUser, request: LinkProjectRequest, ip: string): Promise<LinkProjectResponse> {
+      await limit(user, ip);
+      const projects = await findProjects(request);
+      if (projects.length === 0) throw notFound();
+
+      const open = projects.filter((p) => !p.portalUserIds.includes(user.id));
+      if (open.length === 0) {
+        throw new RuleViolation(
+          LinkErrorCode.ALREADY_CONNECTED,
+          418,
+          'Dieses Projekt ist bereits mit Deinem Konto verbunden.',
+        );
+      }
+
+      const issuedAt = await Promise.all(open.map((p) => deps.codes.lastIssuedAt(p.id)));
+      const recent = issuedAt.filter((at): at is Date => at !== null && now().getTime() - at.getTime() < ttlMs);
+      if (recent.length > 0) {
+        const newest = Math.max(...recent.map((at) => at.getTime()));
+        throw new RuleViolation(
+          LinkErrorCode.EMAIL_ALREADY_SENT,
+          429,
+          `Wir haben Dir gerade schon eine E-Mail geschickt. Eine neue kannst Du in ${LINK_CODE_TTL_MINUTES} Minuten anfordern.`,
+          Math.ceil((newest + ttlMs - now().getTime()) / 1000),
+        );
+      }
+
+      const response: LinkProjectResponse = {};
+      const byAddress = new Map<string, LinkMailEntry[]>();
+      for (const project of open) {
+        const address = project.contact.emails[0]?.trim().toLowerCase();
+        if (!address) {
+          response[String(project.id)] = { code: 404, emailAddress: null };
+          continue;
+        }
+        const code = generateLinkCode();
+        await deps.codes.issue({
+          userId: user.id,
+          projectId: project.id,
+          codeHash: deps.hasher.hash(user.id, project.id, code),
+          expiresAt: new Date(now().getTime() + ttlMs),
+        });
+        byAddress.set(address, [...(byAddress.get(address) ?? []), { project, code }]);
+        response[String(project.id)] = { code: 200, emailAddress: maskEmail(address) };
+      }
+
+      try {
+        await sendMails(user, byAddress);
+      } catch (cause) {
+        // Without the mail the codes are useless; withdraw them so the customer may try again at once.
+        await deps.codes.withdraw(user.id, open.map((p) => p.id));
+        throw new UpstreamUnavailable('Der E-Mail-Versand', { cause });
+      }
+      return response;
+    },
+
+    async confirm(user: SessionUser, request: ConfirmLinkRequest): Promise<LinkResult> {
+      const project = await deps.management.getProject(request.projectId);
+      const pending = await deps.codes.findPending(user.id, request.projectId);
+      // No project, or no code of this customer for it: the same answer, so ids reveal nothing.
+      if (!project || !pending) return 'PROJECT_NOT_FOUND';
+      if (project.portalUserIds.includes(user.id)) {
+        await deps.codes.consume(pending.id);
+        return 'PROJECT_ALREADY_CONNECTED';
+      }
+      if (pending.failedAttempts >= LINK_CODE_MAX_ATTEMPTS) throw tooManyAttempts();
+      if (pending.expiresAt.getTime() <= now().getTime()) return 'CODE_EXPIRED';
+
+      if (!deps.hasher.matches(pending.codeHash, user.id, request.projectId, request.code)) {
+        const failures = await deps.codes.recordFailure(pending.id);
+        if (failures >= LINK_CODE_MAX_ATTEMPTS) throw tooManyAttempts();
+        const left = LINK_CODE_MAX_ATTEMPTS - failures;
+        throw new RuleViolation(
+          LinkErrorCode.CODE_INVALID,
+          422,
+          `Der Code stimmt nicht. Du hast noch ${left} ${left === 1 ? 'Versuch' : 'Versuche'}.`,
+        );
+      }
+      await deps.codes.consume(pending.id);
+      await deps.management.connectUser(request.projectId, user.id);
+      return 'PROJECT_CONNECTED';
+    },
+  };
+}
+
+function tooManyAttempts() {
+  return new RuleViolation(
+    LinkErrorCode.TOO_MANY_ATTEMPTS,
+    429,
+    'Der Code wurde zu oft falsch eingegeben und ist jetzt ungültig. Bitte fordere einen neuen Code an.',
+  );
+}
+
+export type LinkingService = ReturnType<typeof createLinkingService>;

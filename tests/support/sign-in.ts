@@ -1,0 +1,31 @@
+import { BrowserLikeClient, readForm } from './browser-like-client.ts';
+
+export const DEMO_PASSWORD = 'Sonne2026!';
+
+/**
+ * Walks the real login for integration tests: portal -> identity provider login page -> form post -> callback.
+ * Returns the final response of the redirect chain.
+ */
+export async function signInThroughProvider(
+  client: BrowserLikeClient,
+  portalUrl: string,
+  path: string,
+  credentials: { email: string; password: string } | 'cancel',
+) {
+  const start = await client.follow(`${portalUrl}${path}`);
+  const { action } = readForm(await start.response.text());
+  const target = credentials === 'cancel' ? action.replace(/\/login$/, '/abort') : action;
+  return client.follow(new URL(target, start.url).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: credentials === 'cancel' ? '' : new URLSearchParams(credentials).toString(),
+  });
+}
+
+/** A signed-in client for a demo customer, acting from its own client address. */
+export async function signedInClient(portalUrl: string, email: string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  const client = new BrowserLikeClient({ 'x-forwarded-for': ip });
+  const result = await signInThroughProvider(client, portalUrl, '/api/auth/login', { email, password: DEMO_PASSWORD });
+  if (!result.url.endsWith('/home/dashboard')) throw new Error(`sign-in for ${email} ended at ${result.url}`);
+  return client;
+}
