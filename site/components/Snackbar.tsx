@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { translatorFor, type IslandMessages } from '../i18n/island.ts';
+import { modalLayerHost } from '../stores/modalLayer.ts';
 import {
   clearSnackbar,
   closeSnackbar,
@@ -26,6 +28,7 @@ export default function Snackbar({ messages }: Props) {
   const t = translatorFor(messages);
   const queue = useStore(snackbarMessages);
   const closing = useStore(snackbarClosing);
+  const host = useStore(modalLayerHost);
   const current = queue[0];
   const currentId = current?.id;
   const duration = current ? snackbarDuration(current) : 0;
@@ -56,10 +59,13 @@ export default function Snackbar({ messages }: Props) {
   );
 
   // The live regions stay in the page so that screen readers announce what appears in them.
-  return (
+  const region = (
     <div className="snackbar-region">
       <div role="status">{shown?.type !== 'error' && body}</div>
       <div role="alert">{shown?.type === 'error' && body}</div>
     </div>
   );
+  // While a modal dialog is open, the rest of the page is inert and under its backdrop: show the messages inside it
+  // (see stores/modalLayer.ts), e.g. the errors of the link dialog.
+  return host ? createPortal(region, host) : region;
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
+import { resetLinkingState } from './support/stack.ts';
 
 /** security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
 async function expectNoAxeViolations(page: Page) {
@@ -29,6 +30,31 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
 
     const response = await page.goto('/home/gibt-es-nicht');
     expect(response?.status()).toBe(404);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Verknüpfungsdialog, Erfolgsansicht und Code-Dialog', async ({ page }) => {
+    await resetLinkingState();
+    await signIn(page, customers.anna);
+    await page.getByRole('button', { name: /Projekt verknüpfen/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Projekt verknüpfen' });
+    await dialog.getByLabel('Projektnummer').fill('abc');
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel('Projektnummer').fill('100234');
+    await dialog.getByRole('button', { name: 'Verknüpfen' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Sieh in Dein Postfach' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole('button', { name: 'Verstanden' }).click();
+    await expect(page.getByRole('dialog', { name: /Projekt 100234 bestätigen/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Dashboard mit Projekten und Projektwechsler (Jonas)', async ({ page }) => {
+    await resetLinkingState();
+    await signIn(page, customers.jonas);
+    await expect(page.getByLabel('Projekt', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

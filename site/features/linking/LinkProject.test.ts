@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { followUpTargets, mailLinkTarget } from './LinkProject.tsx';
+
+describe('the link in the linking mail', () => {
+  it('opens the code dialog for the project, prefilled with the code', () => {
+    expect(mailLinkTarget('?linkProject=100234&linkCode=123456')).toEqual({ projectId: 100234, code: '123456' });
+  });
+
+  it('ignores a malformed code and a malformed project id', () => {
+    expect(mailLinkTarget('?linkProject=100234&linkCode=12ab')).toEqual({ projectId: 100234, code: undefined });
+    expect(mailLinkTarget('?linkProject=abc&linkCode=123456')).toBeNull();
+    expect(mailLinkTarget('?linkProject=0')).toBeNull();
+    expect(mailLinkTarget('')).toBeNull();
+  });
+});
+
+describe('the follow-up code dialogs (spec section 4)', () => {
+  const result = {
+    uniqueEmails: ['j***@example.de'],
+    numberOfProjects: 2,
+    projects: [
+      { projectId: 100234, emailAddress: 'j***@example.de' },
+      { projectId: 100235, emailAddress: 'j***@example.de' },
+    ],
+  };
+
+  it('in projectId mode: one dialog for the first project', () => {
+    expect(followUpTargets({ result, mode: 'projectId', zip: null })).toEqual([
+      { projectId: 100234, emailAddress: 'j***@example.de' },
+    ]);
+  });
+
+  it('in CustomerData mode: one zip-linking dialog per project', () => {
+    expect(followUpTargets({ result, mode: 'CustomerData', zip: '80331' })).toEqual([
+      { projectId: 100234, emailAddress: 'j***@example.de', place: '80331' },
+      { projectId: 100235, emailAddress: 'j***@example.de', place: '80331' },
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
+import { Button, type ButtonVariant } from '../../components/Button.tsx';
+import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
+import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts';
+import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
+import { LinkProjectDialog, linkProjectDialogMessageKeys, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
+
+export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys] as const;
+
+/** Query parameter of the page after a connection: the dashboard shows a success notice for these projects. */
+export const LINKED_PARAM = 'linked';
+
+interface Props {
+  /** "Neues Projekt verknüpfen" or "Weiteres Projekt verknüpfen". */
+  label: string;
+  variant: ButtonVariant;
+  messages: IslandMessages<(typeof linkProjectMessageKeys)[number]>;
+}
+
+/** The code dialog the link in the mail asks for: `?linkProject=<id>&linkCode=<code>` (LINK_MAIL_PARAMS). */
+export function mailLinkTarget(search: string): CodeTarget | null {
+  const params = new URLSearchParams(search);
+  const id = params.get(LINK_MAIL_PARAMS.projectId)?.trim() ?? '';
+  if (!/^\d{1,15}$/.test(id) || Number(id) <= 0) return null;
+  const code = params.get(LINK_MAIL_PARAMS.code)?.trim() ?? '';
+  return {
+    projectId: Number(id),
+    code: new RegExp(`^\\d{${LINK_CODE_LENGTH}}$`).test(code) ? code : undefined,
+  };
+}
+
+/** The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip. */
+export function followUpTargets(outcome: LinkDialogOutcome): CodeTarget[] {
+  const { result, mode, zip } = outcome;
+  if (mode === 'projectId') {
+    const first = result.projects[0];
+    return first ? [{ projectId: first.projectId, emailAddress: first.emailAddress }] : [];
+  }
+  return result.projects.map((project) => ({
+    projectId: project.projectId,
+    emailAddress: project.emailAddress,
+    place: zip ?? undefined,
+  }));
+}
+
+/**
+ * The dashboard's project-linking island: the button, the link dialog and the code dialogs that follow it (or that
+ * the link in the mail opens). Mount with `client:only="react"`: it reads the address bar on its first render.
+ */
+export default function LinkProject({ label, variant, messages }: Props) {
+  const t = translatorFor(messages);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [queue, setQueue] = useState<{ targets: CodeTarget[]; total: number }>(() => {
+    const fromMail = mailLinkTarget(window.location.search);
+    return { targets: fromMail ? [fromMail] : [], total: fromMail ? 1 : 0 };
+  });
+  const [connected, setConnected] = useState<number[]>([]);
+
+  // Read once: a reload must not open the dialog again, nor repeat the success notice.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const names = [LINK_MAIL_PARAMS.projectId, LINK_MAIL_PARAMS.code, LINKED_PARAM];
+    if (!names.some((name) => url.searchParams.has(name))) return;
+    for (const name of names) url.searchParams.delete(name);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+
+  function closeLinkDialog(outcome: LinkDialogOutcome | null) {
+    setLinkOpen(false);
+    if (!outcome) return;
+    const targets = followUpTargets(outcome);
+    setQueue({ targets, total: targets.length });
+  }
+
+  async function closeCodeDialog(target: CodeTarget, result: ConfirmResult | null) {
+    const rest = queue.targets.slice(1);
+    const nowConnected = result === 'PROJECT_CONNECTED' ? [...connected, target.projectId] : connected;
+    setQueue({ targets: rest, total: rest.length === 0 ? 0 : queue.total });
+    setConnected(rest.length === 0 ? [] : nowConnected);
+    if (rest.length > 0 || nowConnected.length === 0) return;
+    // The project area is rendered on the server: load the page again, and let it confirm the connection there.
+    invalidateUserProjects();
+    const last = nowConnected.at(-1);
+    if (last !== undefined) {
+      // The new project becomes the one the dashboard shows; if that fails, the page still lists it.
+      await selectSessionProject(last).catch(() => undefined);
+    }
+    const url = new URL(window.location.href);
+    for (const id of nowConnected) url.searchParams.append(LINKED_PARAM, String(id));
+    window.location.assign(`${url.pathname}${url.search}`);
+  }
+
+  const current = queue.targets[0];
+  return (
+    <>
+      <Button variant={variant} onClick={() => setLinkOpen(true)}>
+        {label}
+      </Button>
+      <LinkProjectDialog open={linkOpen} onClose={closeLinkDialog} t={t} />
+      {current && (
+        <LinkCodeDialog
+          key={`${current.projectId}-${queue.total - queue.targets.length}`}
+          target={current}
+          progress={{ index: queue.total - queue.targets.length + 1, count: queue.total }}
+          onClose={(result) => void closeCodeDialog(current, result)}
+          t={t}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { LINK_CODE_TTL_MINUTES, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
+import { Button } from '../../components/Button.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import type { TranslationValues } from '../../i18n/types.ts';
+import { showSnackbar } from '../../stores/snackbar.ts';
+import { findCustomerProject } from '../projects/api.ts';
+import { requestProjectLink } from './api.ts';
+import { linkErrorSnackbar, linkOutcomeMessageKeys, readLinkResponse, successVariant, type LinkResult } from './outcome.ts';
+import {
+  DEFAULT_LINK_MODE,
+  EMPTY_LINK_FORM,
+  LINK_FIELDS,
+  stripSpaces,
+  toLinkRequest,
+  validateLinkForm,
+  validationMessage,
+  type LinkField,
+  type LinkMode,
+} from './validation.ts';
+import './LinkProjectDialog.css';
+
+export const linkProjectDialogMessageKeys = [
+  ...linkOutcomeMessageKeys,
+  'modal.close',
+  'linkProject.title',
+  'linkProject.intro',
+  'linkProject.faqLink',
+  'linkProject.modeHint',
+  'linkProject.modeToggle',
+  'linkProject.projectId',
+  'linkProject.customerNumber',
+  'linkProject.zip',
+  'linkProject.submit',
+  'linkProject.submitting',
+  'linkProject.successTitle',
+  'linkProject.successTextOneProjectOneMail',
+  'linkProject.successTextSeveralProjectsOneMail',
+  'linkProject.successTextSeveralMails',
+  'linkProject.successInstruction',
+  'linkProject.successInfo',
+  'linkProject.successConfirm',
+  'errorMessage.required',
+  'errorMessage.numbersOnly',
+  'errorMessage.integer',
+  'errorMessage.positive',
+] as const;
+type Key = (typeof linkProjectDialogMessageKeys)[number];
+
+/** What the dialog hands back when it closes: the result of a successful link, or null. */
+export interface LinkDialogOutcome {
+  result: LinkResult;
+  mode: LinkMode;
+  /** The zip the customer entered in the customer-data mode, without spaces. */
+  zip: string | null;
+}
+
+interface Props {
+  open: boolean;
+  onClose: (outcome: LinkDialogOutcome | null) => void;
+  t: (key: Key, values?: TranslationValues) => string;
+}
+
+const FAQ_HREF = `/home/app/help?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
+
+async function streetOf(projectId: number): Promise<string | null> {
+  const project = await findCustomerProject(projectId);
+  if (!project) return null;
+  const { street, houseNumber } = project.address.contact;
+  return `${street} ${houseNumber}`.trim() || null;
+}
+
+/**
+ * Link-project dialog (spec sections 2-5 and 8): by project id, or by customer number and zip. Errors go to the
+ * snackbar; a success shows where the linking mail went. Closing resets result, form and mode.
+ */
+export function LinkProjectDialog({ open, onClose, t }: Props) {
+  const [mode, setMode] = useState<LinkMode>(DEFAULT_LINK_MODE);
+  const [values, setValues] = useState(EMPTY_LINK_FORM);
+  const [touched, setTouched] = useState<ReadonlySet<LinkField>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<LinkDialogOutcome | null>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const successView = useRef<HTMLDivElement>(null);
+  // Answers that arrive after the dialog was closed are dropped.
+  const attempt = useRef(0);
+  const introId = useId();
+  const modeHintId = useId();
+
+  const errors = validateLinkForm(mode, values);
+  const fields = LINK_FIELDS[mode];
+  const valid = Object.keys(errors).length === 0;
+
+  useEffect(() => {
+    if (outcome) successView.current?.focus();
+  }, [outcome]);
+
+  function reset() {
+    setMode(DEFAULT_LINK_MODE);
+    setValues(EMPTY_LINK_FORM);
+    setTouched(new Set());
+    setSubmitting(false);
+    setOutcome(null);
+  }
+
+  function close() {
+    attempt.current += 1;
+    const finished = outcome;
+    reset();
+    onClose(finished);
+  }
+
+  function toggleMode(event: ChangeEvent<HTMLInputElement>) {
+    setMode(event.target.checked ? 'CustomerData' : 'projectId');
+    setValues(EMPTY_LINK_FORM);
+    setTouched(new Set());
+  }
+
+  function change(field: LinkField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => new Set(current).add(field));
+  }
+
+  function blur(field: LinkField) {
+    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!valid || submitting) {
+      setTouched(new Set(fields));
+      return;
+    }
+    const current = ++attempt.current;
+    setSubmitting(true);
+    try {
+      const response = await requestProjectLink(toLinkRequest(mode, values));
+      if (current !== attempt.current) return;
+      const { result, snackbars } = readLinkResponse(response, t);
+      snackbars.forEach(showSnackbar);
+      if (result) setOutcome({ result, mode, zip: mode === 'CustomerData' ? stripSpaces(values.zip) : null });
+    } catch (error) {
+      const projectId = mode === 'projectId' ? Number(stripSpaces(values.projectId)) : undefined;
+      const snackbar = await linkErrorSnackbar(error, { t, projectId, streetOf });
+      if (current === attempt.current) showSnackbar(snackbar);
+    } finally {
+      if (current === attempt.current) setSubmitting(false);
+    }
+  }
+
+  const labels: Record<LinkField, string> = {
+    projectId: t('linkProject.projectId'),
+    customerNumber: t('linkProject.customerNumber'),
+    zip: t('linkProject.zip'),
+  };
+  const autoComplete: Record<LinkField, string> = { projectId: 'off', customerNumber: 'off', zip: 'postal-code' };
+
+  function successText(result: LinkResult): string {
+    switch (successVariant(result)) {
+      case 'oneProjectOneMail':
+        return t('linkProject.successTextOneProjectOneMail');
+      case 'severalProjectsOneMail':
+        return t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects });
+      case 'severalMails':
+        return t('linkProject.successTextSeveralMails');
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t('linkProject.title')}
+      closeLabel={t('modal.close')}
+      initialFocusRef={firstField}
+      describedBy={outcome ? undefined : introId}
+      className="link-dialog"
+    >
+      {outcome ? (
+        <div ref={successView} tabIndex={-1} className="link-success">
+          <h3 className="link-success__title">
+            {t('linkProject.successTitle')}
+          </h3>
+          <p>{successText(outcome.result)}</p>
+          <ul className="link-success__emails">
+            {outcome.result.uniqueEmails.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
+          <p>{t('linkProject.successInstruction')}</p>
+          <p className="link-success__info">{t('linkProject.successInfo', { minutes: LINK_CODE_TTL_MINUTES })}</p>
+          <div className="link-dialog__actions">
+            <Button onClick={close}>{t('linkProject.successConfirm')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form className="link-dialog__form" noValidate onSubmit={submit}>
+          <p id={introId} className="link-dialog__intro">
+            {t('linkProject.intro')} <a href={FAQ_HREF}>{t('linkProject.faqLink')}</a>
+          </p>
+          {/* The question stays out of the switch's name, so that "Projektnummer" labels only the field. */}
+          <p id={modeHintId} className="link-dialog__mode-hint">
+            {t('linkProject.modeHint')}
+          </p>
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              className="switch__input"
+              checked={mode === 'CustomerData'}
+              aria-describedby={modeHintId}
+              onChange={toggleMode}
+            />
+            <span className="switch__track" aria-hidden="true" />
+            <span className="switch__label">{t('linkProject.modeToggle')}</span>
+          </label>
+          <div className={`link-dialog__fields link-dialog__fields--${mode}`}>
+            {fields.map((field, index) => {
+              const error = touched.has(field) ? errors[field] : undefined;
+              return (
+                <TextField
+                  key={`${mode}-${field}`}
+                  ref={index === 0 ? firstField : undefined}
+                  name={field}
+                  label={labels[field]}
+                  inputMode="numeric"
+                  autoComplete={autoComplete[field]}
+                  required
+                  value={values[field]}
+                  error={error ? validationMessage(t, error) : null}
+                  onChange={(event) => change(field, event.target.value)}
+                  onBlur={() => blur(field)}
+                />
+              );
+            })}
+          </div>
+          <div className="link-dialog__actions">
+            <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linkProject.submitting')}>
+              {t('linkProject.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

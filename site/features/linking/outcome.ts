@@ -1,0 +1,150 @@
+import {
+  LINK_CODE_TTL_MINUTES,
+  LinkErrorCode,
+  type LinkProjectResponse,
+  type LinkResult as ConfirmResult,
+} from '../../../bff/contracts/linking.ts';
+import type { TranslationValues } from '../../i18n/types.ts';
+import { RequestError } from '../../lib/api/errors.ts';
+import type { SnackbarInput } from '../../stores/snackbar.ts';
+import type { ToastInput } from '../../stores/toast.ts';
+
+/** Spec section 3, link result, plus what the follow-up dialogs need. */
+export interface LinkResult {
+  uniqueEmails: string[];
+  numberOfProjects: number;
+  /** The projects a mail went to, in the order of the response; each gets a code dialog. */
+  projects: { projectId: number; emailAddress: string }[];
+}
+
+/** The success view's three texts (spec section 4). */
+export type SuccessVariant = 'oneProjectOneMail' | 'severalProjectsOneMail' | 'severalMails';
+
+export const linkOutcomeMessageKeys = [
+  'linkProject.noProjectFound',
+  'linkProject.projectAlreadyConnectedToUser',
+  'linkProject.projectAlreadyConnectedToUserWithoutStreet',
+  'linkProject.emailAlreadySent',
+  'linkProject.rateLimited',
+  'common.defaultError',
+] as const;
+type OutcomeKey = (typeof linkOutcomeMessageKeys)[number];
+export type OutcomeTranslate = (key: OutcomeKey, values?: TranslationValues) => string;
+
+/**
+ * Reads the link response map (spec section 8): entries with code 404 give `noProjectFound`; without any entry with
+ * code 200 and an e-mail address there is no result, and the default error is shown unless `noProjectFound`
+ * already explains why. Entries that did get a mail still lead to the success view when others were not found.
+ */
+export function readLinkResponse(
+  response: LinkProjectResponse,
+  t: OutcomeTranslate,
+): { result: LinkResult | null; snackbars: SnackbarInput[] } {
+  const entries = Object.entries(response);
+  const snackbars: SnackbarInput[] = [];
+  if (entries.some(([, entry]) => entry.code === 404)) {
+    snackbars.push({ message: t('linkProject.noProjectFound'), type: 'error' });
+  }
+  const projects = entries.flatMap(([id, entry]) =>
+    entry.code === 200 && entry.emailAddress ? [{ projectId: Number(id), emailAddress: entry.emailAddress }] : [],
+  );
+  if (projects.length === 0) {
+    if (snackbars.length === 0) snackbars.push({ message: t('common.defaultError'), type: 'error' });
+    return { result: null, snackbars };
+  }
+  return {
+    result: {
+      uniqueEmails: [...new Set(projects.map((project) => project.emailAddress))],
+      numberOfProjects: projects.length,
+      projects,
+    },
+    snackbars,
+  };
+}
+
+/** Several addresses always take the third text, also for a single project. */
+export function successVariant(result: Pick<LinkResult, 'uniqueEmails' | 'numberOfProjects'>): SuccessVariant {
+  if (result.uniqueEmails.length > 1) return 'severalMails';
+  return result.numberOfProjects > 1 ? 'severalProjectsOneMail' : 'oneProjectOneMail';
+}
+
+export interface LinkErrorContext {
+  t: OutcomeTranslate;
+  /** The project id the customer entered; absent in the customer-data mode. */
+  projectId?: number | undefined;
+  /** "Musterstraße 12" from the projects map, or null when the project is not there. */
+  streetOf: (projectId: number) => Promise<string | null>;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Spec section 8: the snackbar for a failed link call. */
+export async function linkErrorSnackbar(error: unknown, context: LinkErrorContext): Promise<SnackbarInput> {
+  const { t } = context;
+  const status = error instanceof RequestError ? error.status : undefined;
+  if (status === 404) return { message: t('linkProject.noProjectFound'), type: 'error' };
+  if (status === 418) {
+    const street = context.projectId === undefined ? null : await context.streetOf(context.projectId);
+    return {
+      message: street
+        ? t('linkProject.projectAlreadyConnectedToUser', { street })
+        : t('linkProject.projectAlreadyConnectedToUserWithoutStreet'),
+      type: 'error',
+    };
+  }
+  if (status === 429) {
+    return error instanceof RequestError && error.body?.code === LinkErrorCode.RATE_LIMITED
+      ? { message: t('linkProject.rateLimited'), type: 'warning' }
+      : { message: t('linkProject.emailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
+  }
+  (context.log ?? console.error)('[linking] linking the project failed', error);
+  return { message: t('common.defaultError'), type: 'error' };
+}
+
+export const confirmOutcomeMessageKeys = [
+  'linkCode.connected',
+  'linkCode.alreadyConnected',
+  'linkCode.notFound',
+  'linkCode.expired',
+  'linkCode.invalid',
+  'linkCode.tooManyAttempts',
+  'common.defaultError',
+] as const;
+type ConfirmKey = (typeof confirmOutcomeMessageKeys)[number];
+export type ConfirmTranslate = (key: ConfirmKey, values?: TranslationValues) => string;
+
+/** Spec section 8, project-connection result messages: each result closes the code dialog with a toast. */
+export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): ToastInput {
+  switch (result) {
+    case 'PROJECT_CONNECTED':
+      return { message: t('linkCode.connected'), type: 'success' };
+    case 'PROJECT_ALREADY_CONNECTED':
+      return { message: t('linkCode.alreadyConnected'), type: 'info' };
+    case 'PROJECT_NOT_FOUND':
+      return { message: t('linkCode.notFound'), type: 'error' };
+    case 'CODE_EXPIRED':
+      return { message: t('linkCode.expired'), type: 'warning' };
+  }
+}
+
+/**
+ * A failed confirmation: a wrong code (422) is shown under the field with the server's German text (it says how many
+ * attempts are left) and the dialog stays open; too many attempts (429) kill the code, so the dialog closes with the
+ * message; anything else keeps the dialog open for another try.
+ */
+export function confirmErrorOutcome(
+  error: unknown,
+  t: ConfirmTranslate,
+): { kind: 'inline'; message: string } | { kind: 'toast'; toast: ToastInput; close: boolean } {
+  const requestError = error instanceof RequestError ? error : null;
+  if (requestError?.status === 422 || requestError?.body?.code === LinkErrorCode.CODE_INVALID) {
+    return { kind: 'inline', message: requestError.body?.message || t('linkCode.invalid') };
+  }
+  if (requestError?.status === 429 || requestError?.body?.code === LinkErrorCode.TOO_MANY_ATTEMPTS) {
+    return {
+      kind: 'toast',
+      toast: { message: requestError.body?.message || t('linkCode.tooManyAttempts'), type: 'error' },
+      close: true,
+    };
+  }
+  return { kind: 'toast', toast: { message: t('common.defaultError'), type: 'error' }, close: false };
+}

@@ -1,0 +1,82 @@
+import type { LinkProjectRequest } from '../../../bff/contracts/linking.ts';
+
+/**
+ * Link form (spec sections 3 and 5). Pure, so that the rules can be tested without a browser: the dialog calls it on
+ * every change and turns the returned keys into texts.
+ */
+export type LinkMode = 'projectId' | 'CustomerData';
+export const DEFAULT_LINK_MODE: LinkMode = 'projectId';
+
+export type LinkField = 'projectId' | 'customerNumber' | 'zip';
+export type LinkFormValues = Record<LinkField, string>;
+
+/** The fields each mode asks for, in the order the dialog shows them. */
+export const LINK_FIELDS: Record<LinkMode, readonly LinkField[]> = {
+  projectId: ['projectId'],
+  CustomerData: ['customerNumber', 'zip'],
+};
+
+export const EMPTY_LINK_FORM: LinkFormValues = { projectId: '', customerNumber: '', zip: '' };
+
+/** The message keys spec section 5 names. */
+export type LinkValidationKey =
+  | 'errorMessage.required'
+  | 'errorMessage.numbersOnly'
+  | 'errorMessage.integer'
+  | 'errorMessage.positive';
+
+export type LinkFormErrors = Partial<Record<LinkField, LinkValidationKey>>;
+
+/** Spec section 3: spaces are removed before sending. */
+export function stripSpaces(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+/** One field of the active mode: required, digits and whitespace only, a positive integer. */
+export function validateLinkField(value: string): LinkValidationKey | null {
+  const stripped = stripSpaces(value);
+  if (stripped === '') return 'errorMessage.required';
+  const number = Number(stripped);
+  if (Number.isNaN(number)) return 'errorMessage.numbersOnly';
+  if (!Number.isInteger(number)) return 'errorMessage.integer';
+  if (number <= 0) return 'errorMessage.positive';
+  // Last, because Number() also accepts "1e3", "0x10" or "+5", which are integers but not digits.
+  if (!/^[\d\s]+$/.test(value)) return 'errorMessage.numbersOnly';
+  return null;
+}
+
+/** Errors of the active mode's fields; the inactive mode's fields are optional and never checked. */
+export function validateLinkForm(mode: LinkMode, values: LinkFormValues): LinkFormErrors {
+  const errors: LinkFormErrors = {};
+  for (const field of LINK_FIELDS[mode]) {
+    const error = validateLinkField(values[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** Spec section 2: submit stays disabled until every field of the active mode is filled and error-free. */
+export function isLinkFormValid(mode: LinkMode, values: LinkFormValues): boolean {
+  return Object.keys(validateLinkForm(mode, values)).length === 0;
+}
+
+/** The request body: projectId as an integer, customer number and zip as strings, all without spaces. */
+export function toLinkRequest(mode: LinkMode, values: LinkFormValues): LinkProjectRequest {
+  return mode === 'projectId'
+    ? { projectId: Number(stripSpaces(values.projectId)) }
+    : { zip: stripSpaces(values.zip), customerNumber: stripSpaces(values.customerNumber) };
+}
+
+/** The text of a validation key; the keys are spelled out so that the locale test sees them in use. */
+export function validationMessage(t: (key: LinkValidationKey) => string, key: LinkValidationKey): string {
+  switch (key) {
+    case 'errorMessage.required':
+      return t('errorMessage.required');
+    case 'errorMessage.numbersOnly':
+      return t('errorMessage.numbersOnly');
+    case 'errorMessage.integer':
+      return t('errorMessage.integer');
+    case 'errorMessage.positive':
+      return t('errorMessage.positive');
+  }
+}

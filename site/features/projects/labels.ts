@@ -1,0 +1,75 @@
+import type { ProductLine, ProjectPhase, ProjectStep, ProjectSummary } from '../../../bff/contracts/projects.ts';
+import type { Translate } from '../../i18n/types.ts';
+
+/** German names of the product lines (the keys are spelled out so that the locale test sees them in use). */
+export function productLineLabel(t: Translate, line: ProductLine): string {
+  switch (line) {
+    case 'SOLAR':
+      return t('project.productSolar');
+    case 'STORAGE':
+      return t('project.productStorage');
+    case 'CHARGE':
+      return t('project.productCharge');
+    case 'IQ':
+      return t('project.productIq');
+    case 'OFFGRID':
+      return t('project.productOffgrid');
+    case 'HEAT_PUMP':
+      return t('project.productHeatPump');
+  }
+}
+
+export function phaseLabel(t: Translate, phase: ProjectPhase): string {
+  switch (phase) {
+    case 'PLANNING':
+      return t('project.phasePlanning');
+    case 'ASSEMBLY':
+      return t('project.phaseAssembly');
+    case 'COMPLETED':
+      return t('project.phaseCompleted');
+  }
+}
+
+export function stepLabel(t: Translate, step: ProjectStep): string {
+  switch (step) {
+    case 'OFFER_CONFIRMATION':
+      return t('project.stepOfferConfirmation');
+    case 'POWER_OF_ATTORNEY':
+      return t('project.stepPowerOfAttorney');
+    case 'POWER_OF_ATTORNEY_MASTR':
+      return t('project.stepPowerOfAttorneyMastr');
+    case 'PLANNING_CONCLUSION':
+      return t('project.stepPlanningConclusion');
+    case 'DELIVERY':
+      return t('project.stepDelivery');
+    case 'DC':
+      return t('project.stepDc');
+    case 'AC':
+      return t('project.stepAc');
+    case 'ASSEMBLY_CONCLUSION':
+      return t('project.stepAssemblyConclusion');
+    case 'IN_OPERATION':
+      return t('project.stepInOperation');
+  }
+}
+
+/** "Musterstraße 12" */
+export function streetLine(project: ProjectSummary): string {
+  const { street, houseNumber } = project.address.contact;
+  return `${street} ${houseNumber}`.trim();
+}
+
+/** "80331 München" */
+export function placeLine(project: ProjectSummary): string {
+  const { zip, city } = project.address.contact;
+  return `${zip} ${city}`.trim();
+}
+
+/** "Projekt 100234 – Musterstraße 12, München", as the project switcher lists it. */
+export function projectOptionLabel(t: Translate, project: ProjectSummary): string {
+  return t('projectSwitcher.option', {
+    id: project.id,
+    street: streetLine(project),
+    city: project.address.contact.city,
+  });
+}

@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { E2E } from '../../../playwright.config.ts';
+
+/** The e2e stack's portal database (embedded PostgreSQL on the e2e port, see playwright.config.ts). */
+const DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5443/portal';
+
+async function sql(statement: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(statement, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Back to the demo state between tests: management-service links as shipped, no link codes, no rate-limit counters.
+ * (The e2e stack keeps its data folder between local runs.)
+ */
+export async function resetLinkingState() {
+  const reset = await fetch(`${E2E.sandbox}/management/_control/reset`, { method: 'POST' });
+  if (!reset.ok) throw new Error(`management reset answered ${reset.status}`);
+  await sql('DELETE FROM project_link_code');
+  await sql('DELETE FROM rate_limit');
+}
+
+/** Lets the project's pending code run out, as if ten minutes had passed. */
+export async function expireLinkCodes(projectId: number) {
+  await sql("UPDATE project_link_code SET expires_at = now() - interval '1 second' WHERE project_id = $1", [projectId]);
+}
