@@ -53,6 +53,12 @@ export const envSchema = z.object({
   STRAPI_URL: z.url().optional(),
   /** Strapi's own database; locally a second database (`strapi`) on the portal's PostgreSQL server. */
   CMS_DATABASE_URL: z.url().optional(),
+  /** Shared secret Strapi sends as a bearer token with its publish webhook (`POST /api/cms/webhook`). */
+  CMS_WEBHOOK_SECRET: z.string().min(16).default('local-development-cms-webhook-secret'),
+
+  // The installer's IoT cloud (installation monitoring)
+  IOT_API_URL: z.url().optional(),
+  IOT_API_KEY: z.string().min(16).default('local-development-iot-key'),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),
@@ -70,6 +76,7 @@ export type Config = Env & {
   strapiUrl: string;
   sandboxUrl: string;
   managementApiUrl: string;
+  iotApiUrl: string;
   /** PostgreSQL connection string of the portal database; undefined until the launcher has started one. */
   databaseUrl: string | undefined;
 };
@@ -104,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
     if (!e.MANAGEMENT_API_URL) missing.push('MANAGEMENT_API_URL: in production erforderlich');
+    if (!e.IOT_API_URL) missing.push('IOT_API_URL: in production erforderlich');
+    for (const [name, value] of [
+      ['IOT_API_KEY', e.IOT_API_KEY === 'local-development-iot-key'],
+      ['CMS_WEBHOOK_SECRET', e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret'],
+    ] as const) {
+      if (value) missing.push(`${name}: in production erforderlich`);
+    }
     if (e.MANAGEMENT_API_TOKEN === 'local-development-management-token') {
       missing.push('MANAGEMENT_API_TOKEN: in production erforderlich');
     }
@@ -120,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcClientSecret: e.OIDC_CLIENT_SECRET ?? DEV_OIDC_CLIENT_SECRET,
     strapiUrl: (e.STRAPI_URL ?? `http://localhost:${e.STRAPI_PORT}`).replace(/\/$/, ''),
     managementApiUrl: (e.MANAGEMENT_API_URL ?? `${sandboxUrl}/management/api/v1`).replace(/\/$/, ''),
+    iotApiUrl: (e.IOT_API_URL ?? `${sandboxUrl}/iot/api/v2`).replace(/\/$/, ''),
     sandboxUrl,
     databaseUrl: e.DATABASE_URL,
   };

@@ -7,6 +7,7 @@ import { createKnex, migrateLatest } from './db/knex.ts';
 import { createOidcIdentityProvider } from './adapters/oidc-identity-provider.ts';
 import { createHttpManagementService } from './adapters/management-service.http.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
+import { createStrapiContentSource } from './adapters/strapi-content.ts';
 import { createApp, type PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
 
@@ -67,6 +68,7 @@ async function main() {
       password: config.SMTP_PASSWORD,
       from: config.MAIL_FROM,
     }),
+    content: createStrapiContentSource({ baseUrl: config.strapiUrl }),
     logger,
     staticDir: path.join(root, 'dist/client'),
     pageHandler: handler,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhaseSchema } from './enums.ts';
+import type { HelpServices } from './help.ts';
 import type { UserProjectsResponse } from './projects.ts';
 
 /**
@@ -31,6 +32,8 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 export interface PortalServices {
   /** The customer's linked projects and the session's current project; empty for visitors. */
   myProjects(): Promise<UserProjectsResponse>;
+  /** Help content from the CMS, cached; rejects with code CONTENT.UNAVAILABLE when nothing can be served. */
+  help: HelpServices;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */

@@ -18,6 +18,12 @@ import { createMailLogRepository } from '../db/repositories/mail-log.repository.
 import { createPgRateLimiter } from '../db/repositories/rate-limiter.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
 import { requireCustomer } from './middlewares/require-customer.ts';
+import type { ContentSource } from '../ports/content-source.ts';
+import { createContentCache } from '../domain/help/content-cache.ts';
+import { createHelpService } from '../domain/help/help.service.ts';
+import { createPgContentCacheStore } from '../db/repositories/content-cache.store.ts';
+import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
+import { helpRoutes } from './routes/help.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import type { Logger } from '../logger.ts';
@@ -42,6 +48,7 @@ export interface AppDeps {
   identityProvider: IdentityProvider;
   management: ManagementService;
   mailer: Mailer;
+  content: ContentSource;
   logger: Logger;
   /** Folder of the built site's static files (dist/client); absent in API-only tests. */
   staticDir?: string;
@@ -75,6 +82,15 @@ export function createApp(deps: AppDeps) {
     rateLimiter: createPgRateLimiter(knex),
     publicUrl: config.publicUrl,
   });
+  const help = createHelpService({
+    content: deps.content,
+    cache: createContentCache({
+      store: createPgContentCacheStore(knex),
+      onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
+    }),
+    projects: projectAccess,
+    activity,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -102,6 +118,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
+  app.use(cmsMediaRoutes({ strapiUrl: config.strapiUrl }));
   app.use(language({ secureCookies }));
   app.use(
     createSessionMiddleware({
@@ -117,6 +134,7 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(requireCsrfHeader);
+  api.use(cmsWebhookRoutes({ help, secret: config.CMS_WEBHOOK_SECRET, logger }));
   api.use(
     '/auth',
     authRoutes({
@@ -128,7 +146,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.use(APP_API_BASE.replace(/^\/api/, ''), requireCustomer, linkingRoutes(linking));
-  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess));
+  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess), helpRoutes(help));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -143,6 +161,7 @@ export function createApp(deps: AppDeps) {
       services: {
         myProjects: async () =>
           user ? projectAccess.myProjects(user.id, req.session.currentProjectId) : { projects: [], currentProjectId: null },
+        help: help.forRequest(user),
       },
     };
   };

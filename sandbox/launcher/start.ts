@@ -111,6 +111,8 @@ async function main() {
           ...env,
           NODE_ENV: config.NODE_ENV === 'production' ? 'production' : 'development',
           CMS_DATABASE_URL: cmsDatabaseUrl,
+          CMS_WEBHOOK_URL: `${config.publicUrl}/api/cms/webhook`,
+          CMS_WEBHOOK_SECRET: config.CMS_WEBHOOK_SECRET,
           STRAPI_TELEMETRY_DISABLED: 'true',
           BROWSER: 'none',
         },

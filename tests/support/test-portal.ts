@@ -9,6 +9,7 @@ import { createKnex } from '../../bff/db/knex.ts';
 import { createOidcIdentityProvider } from '../../bff/adapters/oidc-identity-provider.ts';
 import { createHttpManagementService } from '../../bff/adapters/management-service.http.ts';
 import { createSmtpMailer } from '../../bff/adapters/smtp-mailer.ts';
+import { createStrapiContentSource } from '../../bff/adapters/strapi-content.ts';
 import { createLogger } from '../../bff/logger.ts';
 import { createApp, type PageHandler } from '../../bff/http/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -59,6 +60,7 @@ export async function startTestPortal(options: {
       timeoutMs: 3000,
     }),
     mailer: createSmtpMailer({ host: 'localhost', port: sandbox.smtpPort, secure: false, from: config.MAIL_FROM }),
+    content: createStrapiContentSource({ baseUrl: config.strapiUrl, timeoutMs: 2000 }),
     logger: options.logLines ? createLogger('debug', (_level, line) => options.logLines?.push(line)) : createLogger('error'),
     pageHandler: echoPage,
   });

@@ -41,6 +41,11 @@ export function createActivityService(repository: ActivityLogRepository) {
       return repository.record({ ...base(user), projectId, type: 'PROJECT_LINK' });
     },
 
+    /** FAQ_CLICKED with the question when a customer opens an FAQ entry. */
+    async faqOpened(user: SessionUser, question: string): Promise<RecordedActivity> {
+      return repository.record({ ...base(user), type: 'FAQ_CLICKED', detail: { kind: 'faq', question: question.slice(0, 512) } });
+    },
+
     history: (user: SessionUser, limit?: number) => repository.listForUser(user.id, limit),
   };
 }

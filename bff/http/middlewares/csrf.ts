@@ -4,10 +4,10 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contracts/http.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Machine-to-machine endpoints authenticated by their own secret instead of a browser session.
- * Declared here, in one list, so no route silently opts out (the CMS webhook comes with the help-content issue).
+ * Machine-to-machine endpoints (paths below /api) authenticated by their own secret instead of a browser session.
+ * Declared here, in one list, so no route silently opts out.
  */
-export const CSRF_EXEMPT_PATHS: readonly string[] = [];
+export const CSRF_EXEMPT_PATHS: readonly string[] = ['/cms/webhook'];
 
 /**
  * Every state-changing /api/* request must carry the custom header. Browsers cannot add it cross-site without a

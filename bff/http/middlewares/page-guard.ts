@@ -6,9 +6,9 @@ export const PROTECTED_PAGE_PREFIXES: readonly string[] = ['/home', '/onboarding
 
 /**
  * Pages inside the protected areas that anyone may open. The one place to make a page public
- * (e.g. `/home/app/help` with the help-content issue); no page checks sign-in on its own.
+ * (help and FAQ must work signed out); no page checks sign-in on its own.
  */
-export const PUBLIC_PAGE_EXCEPTIONS: readonly string[] = [];
+export const PUBLIC_PAGE_EXCEPTIONS: readonly string[] = ['/home/app/help'];
 
 const withinPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 

@@ -12,7 +12,7 @@ const UPSTREAM_UNAVAILABLE = 'UPSTREAM.UNAVAILABLE';
  * The customer's projects for a page, once per request (the page passes the result on to the layout). A failure
  * leaves the page working: it shows a notice instead of the project area.
  */
-export async function loadMyProjects(services: PortalServices | undefined): Promise<MyProjects> {
+export async function loadMyProjects(services: Pick<PortalServices, 'myProjects'> | undefined): Promise<MyProjects> {
   try {
     if (!services) throw new Error('Astro.locals.services is missing (page rendered without the BFF)');
     const { projects, currentProjectId } = await services.myProjects();

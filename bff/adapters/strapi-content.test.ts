@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { mediaUrl, toRichText } from './strapi-content.ts';
+
+describe('Strapi blocks to the portal rich text', () => {
+  it('keeps paragraphs, headings, lists, links, marks and images', () => {
+    const blocks = toRichText([
+      { type: 'heading', level: 2, children: [{ type: 'text', text: 'Netzanmeldung' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Die ', bold: false },
+          { type: 'text', text: 'Anmeldung', bold: true },
+          { type: 'link', url: 'https://www.marktstammdatenregister.de', children: [{ type: 'text', text: 'MaStR' }] },
+        ],
+      },
+      { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [{ type: 'text', text: 'Eins' }] }] },
+      { type: 'image', image: { url: '/uploads/dach.svg', alternativeText: 'Dach', width: 640, height: 360 }, children: [] },
+    ]);
+    expect(blocks).toEqual([
+      { type: 'heading', level: 2, children: [{ type: 'text', text: 'Netzanmeldung' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Die ' },
+          { type: 'text', text: 'Anmeldung', bold: true },
+          { type: 'link', url: 'https://www.marktstammdatenregister.de', children: [{ type: 'text', text: 'MaStR' }] },
+        ],
+      },
+      { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [{ type: 'text', text: 'Eins' }] }] },
+      { type: 'image', image: { url: '/cms-media/dach.svg', alternativeText: 'Dach', width: 640, height: 360 } },
+    ]);
+  });
+
+  it('drops block types it does not know instead of passing markup through', () => {
+    expect(toRichText([{ type: 'html', html: '<script>alert(1)</script>' }, { type: 'paragraph', children: [] }])).toEqual([
+      { type: 'paragraph', children: [] },
+    ]);
+  });
+
+  it('serves Strapi uploads from the portal origin', () => {
+    expect(mediaUrl('/uploads/anleitung.pdf')).toBe('/cms-media/anleitung.pdf');
+    expect(mediaUrl('https://cdn.example.de/x.png')).toBe('https://cdn.example.de/x.png');
+  });
+});

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { Block, FaqCategory, Image, InlineNode, RichText } from '../contracts/help.ts';
+import type { ContentSource } from '../ports/content-source.ts';
+
+const TIMEOUT_MS = 5_000;
+/** Where the portal serves CMS uploads (same origin, so the page CSP stays `img-src 'self'`). */
+export const CMS_MEDIA_PATH = '/cms-media';
+
+const Media = z.looseObject({
+  url: z.string(),
+  name: z.string().default(''),
+  alternativeText: z.string().nullish(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  mime: z.string().default('application/octet-stream'),
+  size: z.number().default(0),
+});
+type Media = z.infer<typeof Media>;
+const RawBlocks = z.array(z.looseObject({ type: z.string() })).default([]);
+
+/** `/uploads/x.svg` (Strapi) -> `/cms-media/x.svg` (portal). Absolute URLs (a CDN provider) stay as they are. */
+export function mediaUrl(url: string): string {
+  return url.startsWith('/uploads/') ? `${CMS_MEDIA_PATH}/${url.slice('/uploads/'.length)}` : url;
+}
+
+function image(media: Media): Image {
+  return {
+    url: mediaUrl(media.url),
+    alternativeText: media.alternativeText ?? '',
+    width: media.width ?? 0,
+    height: media.height ?? 0,
+  };
+}
+
+function inline(node: Record<string, unknown>): InlineNode[] {
+  if (node.type === 'text' && typeof node.text === 'string') {
+    const marks = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
+    return [{ type: 'text', text: node.text, ...Object.fromEntries(marks.filter((m) => node[m] === true).map((m) => [m, true])) }];
+  }
+  if (node.type === 'link' && typeof node.url === 'string' && Array.isArray(node.children)) {
+    return [{ type: 'link', url: node.url, children: node.children.flatMap((c) => inline(c as Record<string, unknown>)).filter((c) => c.type === 'text') }];
+  }
+  return [];
+}
+const inlines = (children: unknown) =>
+  Array.isArray(children) ? children.flatMap((c) => inline(c as Record<string, unknown>)) : [];
+
+/** Strapi 5 "blocks" to the portal's RichText; unknown block types are dropped, never passed through as HTML. */
+export function toRichText(raw: unknown): RichText {
+  return RawBlocks.parse(raw ?? []).flatMap((block): Block[] => {
+    switch (block.type) {
+      case 'paragraph':
+      case 'quote':
+      case 'code':
+        return [{ type: block.type, children: inlines(block.children) }];
+      case 'heading':
+        return [{ type: 'heading', level: Number(block.level) || 2, children: inlines(block.children) }];
+      case 'list':
+        return [
+          {
+            type: 'list',
+            format: block.format === 'ordered' ? 'ordered' : 'unordered',
+            children: (Array.isArray(block.children) ? block.children : []).map((item) => ({
+              type: 'list-item' as const,
+              children: inlines((item as { children?: unknown }).children),
+            })),
+          },
+        ];
+      case 'image': {
+        const parsed = Media.safeParse(block.image);
+        return parsed.success ? [{ type: 'image', image: image(parsed.data) }] : [];
+      }
+      default:
+        return [];
+    }
+  });
+}
+
+const Category = z.looseObject({ slug: z.string(), name: z.string(), sortOrder: z.number().nullish() });
+const FaqEntry = z.looseObject({
+  slug: z.string(),
+  question: z.string(),
+  answer: z.unknown(),
+  sortOrder: z.number().nullish(),
+  category: Category.nullish(),
+});
+const ArticleEntry = z.looseObject({
+  slug: z.string(),
+  title: z.string(),
+  teaser: z.string().default(''),
+  body: z.unknown(),
+  productLine: z.enum(['SOLAR', 'STORAGE', 'CHARGE', 'IQ', 'OFFGRID', 'HEAT_PUMP', 'GENERAL']).catch('GENERAL'),
+  cover: Media.nullish(),
+});
+const InstructionEntry = z.looseObject({
+  slug: z.string(),
+  title: z.string(),
+  body: z.unknown(),
+  productLine: z.enum(['SOLAR', 'STORAGE', 'CHARGE', 'IQ', 'OFFGRID', 'HEAT_PUMP']),
+  file: Media.nullish(),
+});
+const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
+const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string() });
+const List = <T extends z.ZodType>(entry: T) => z.object({ data: z.array(entry) });
+
+/** ContentSource over Strapi 5's public REST API (published entries only; read permission granted in cms bootstrap). */
+export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?: number }): ContentSource {
+  async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
+    const response = await fetch(`${options.baseUrl}/api/${path}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`Strapi GET ${path} answered ${response.status}`);
+    return schema.parse(await response.json());
+  }
+  const page = (size: number) => `pagination[pageSize]=${size}&pagination[page]=1`;
+
+  return {
+    async faqs() {
+      const [faqs, categories] = await Promise.all([
+        get(`faqs?populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc&${page(500)}`, List(FaqEntry)),
+        get(`faq-categories?sort[0]=sortOrder:asc&sort[1]=name:asc&${page(100)}`, List(Category)),
+      ]);
+      return categories.data
+        .map(
+          (c): FaqCategory => ({
+            slug: c.slug,
+            name: c.name,
+            sortOrder: c.sortOrder ?? 0,
+            faqs: faqs.data
+              .filter((f) => f.category?.slug === c.slug)
+              .map((f) => ({ slug: f.slug, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
+          }),
+        )
+        .filter((c) => c.faqs.length > 0);
+    },
+
+    async articles() {
+      const list = await get(`articles?populate=cover&sort=title:asc&${page(200)}`, List(ArticleEntry));
+      return list.data.map((a) => ({
+        slug: a.slug,
+        title: a.title,
+        teaser: a.teaser,
+        body: toRichText(a.body),
+        productLine: a.productLine,
+        cover: a.cover ? image(a.cover) : null,
+      }));
+    },
+
+    async instructions() {
+      const list = await get(`instructions?populate=file&sort=title:asc&${page(200)}`, List(InstructionEntry));
+      return list.data.map((i) => ({
+        slug: i.slug,
+        title: i.title,
+        productLine: i.productLine,
+        body: toRichText(i.body),
+        file: i.file ? { url: mediaUrl(i.file.url), name: i.file.name, mime: i.file.mime, sizeKb: Math.round(i.file.size) } : null,
+      }));
+    },
+
+    async privacyPolicy() {
+      const { data } = await get('privacy-policy', z.object({ data: PrivacyEntry }));
+      return { title: data.title, body: toRichText(data.body), validFrom: data.validFrom ?? null };
+    },
+
+    async supportQuestions(limit) {
+      const list = await get(`support-questions?sort=sortOrder:asc&pagination[limit]=${limit}`, List(SupportEntry));
+      return list.data.map((q) => ({ id: q.documentId, title: q.title }));
+    },
+  };
+}

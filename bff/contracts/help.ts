@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+import { ProductLineSchema } from './projects.ts';
+
+/**
+ * Help content from the CMS as the portal's pages see it (issue: help content). Rich text keeps Strapi 5's "blocks"
+ * structure; the site renders it itself (site/features/help/RichText.astro), so CMS content never becomes raw HTML.
+ */
+export const TextNodeSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  bold: z.optional(z.boolean()),
+  italic: z.optional(z.boolean()),
+  underline: z.optional(z.boolean()),
+  strikethrough: z.optional(z.boolean()),
+  code: z.optional(z.boolean()),
+});
+export const LinkNodeSchema = z.object({ type: z.literal('link'), url: z.string(), children: z.array(TextNodeSchema) });
+export const InlineNodeSchema = z.union([TextNodeSchema, LinkNodeSchema]);
+export type InlineNode = z.infer<typeof InlineNodeSchema>;
+
+export const ImageSchema = z.object({
+  url: z.string(),
+  alternativeText: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const ListItemSchema = z.object({ type: z.literal('list-item'), children: z.array(InlineNodeSchema) });
+export const BlockSchema = z.union([
+  z.object({ type: z.literal('paragraph'), children: z.array(InlineNodeSchema) }),
+  z.object({ type: z.literal('heading'), level: z.number(), children: z.array(InlineNodeSchema) }),
+  z.object({ type: z.literal('quote'), children: z.array(InlineNodeSchema) }),
+  z.object({ type: z.literal('code'), children: z.array(InlineNodeSchema) }),
+  z.object({ type: z.literal('list'), format: z.enum(['ordered', 'unordered']), children: z.array(ListItemSchema) }),
+  z.object({ type: z.literal('image'), image: ImageSchema }),
+]);
+export type Block = z.infer<typeof BlockSchema>;
+export const RichTextSchema = z.array(BlockSchema);
+export type RichText = z.infer<typeof RichTextSchema>;
+
+export const FaqSchema = z.object({
+  slug: z.string(),
+  question: z.string(),
+  answer: RichTextSchema,
+  sortOrder: z.number(),
+});
+export type Faq = z.infer<typeof FaqSchema>;
+
+export const FaqCategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  sortOrder: z.number(),
+  faqs: z.array(FaqSchema),
+});
+export type FaqCategory = z.infer<typeof FaqCategorySchema>;
+
+export const ArticleProductLineSchema = z.union([ProductLineSchema, z.literal('GENERAL')]);
+
+export const ArticleSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  teaser: z.string(),
+  body: RichTextSchema,
+  productLine: ArticleProductLineSchema,
+  cover: z.nullable(ImageSchema),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+export const FileSchema = z.object({ url: z.string(), name: z.string(), mime: z.string(), sizeKb: z.number() });
+export type File = z.infer<typeof FileSchema>;
+
+export const InstructionSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  productLine: ProductLineSchema,
+  body: RichTextSchema,
+  file: z.nullable(FileSchema),
+});
+export type Instruction = z.infer<typeof InstructionSchema>;
+
+export const PrivacyPolicySchema = z.object({
+  title: z.string(),
+  body: RichTextSchema,
+  validFrom: z.nullable(z.string()),
+});
+export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
+
+/** Topics a customer can pick when writing a message (spec section 7: the CMS query limit is 100). */
+export const SUPPORT_QUESTION_LIMIT = 100;
+export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string() });
+export type SupportQuestion = z.infer<typeof SupportQuestionSchema>;
+export const SupportQuestionsResponseSchema = z.object({ items: z.array(SupportQuestionSchema) });
+
+/** `GET /api/v1/internal/user/product/`: the product lines of the customer's projects. */
+export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });
+export type UserProductsResponse = z.infer<typeof UserProductsResponseSchema>;
+
+/** The error code pages see when the CMS is down and nothing is cached yet (the page answers 503). */
+export const CONTENT_UNAVAILABLE = 'CONTENT.UNAVAILABLE';
+
+/** Help content for pages, read in-process (PortalLocals.services.help). */
+export interface HelpServices {
+  faqCategories(): Promise<FaqCategory[]>;
+  articles(): Promise<Article[]>;
+  instructions(): Promise<Instruction[]>;
+  privacyPolicy(): Promise<PrivacyPolicy>;
+  /** The signed-in customer's product lines (empty for visitors). */
+  myProductLines(): Promise<z.infer<typeof ProductLineSchema>[]>;
+  /** Logs FAQ_CLICKED with the question for a signed-in customer; does nothing for visitors. */
+  faqOpened(faq: Pick<Faq, 'slug' | 'question'>): Promise<void>;
+}

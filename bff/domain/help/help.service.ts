@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import {
+  ArticleSchema,
+  FaqCategorySchema,
+  InstructionSchema,
+  PrivacyPolicySchema,
+  SUPPORT_QUESTION_LIMIT,
+  SupportQuestionSchema,
+  type HelpServices,
+} from '../../contracts/help.ts';
+import type { ProductLine } from '../../contracts/projects.ts';
+import type { SessionUser } from '../../contracts/session.ts';
+import type { ContentKey, ContentSource } from '../../ports/content-source.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { toProjectSummary } from '../projects/project-access.ts';
+import type { ContentCache } from './content-cache.ts';
+
+/** Which cached content a CMS model's change affects (Strapi sends the model name in its webhook). */
+export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
+  faq: ['faqs'],
+  'faq-category': ['faqs'],
+  article: ['articles'],
+  instruction: ['instructions'],
+  'privacy-policy': ['privacy-policy'],
+  'support-question': ['support-questions'],
+  // A changed or deleted file can sit in any of them.
+  file: ['faqs', 'articles', 'instructions', 'privacy-policy'],
+};
+
+/** Help content for pages and the internal API: cached CMS reads plus the customer-specific parts. */
+export function createHelpService(deps: {
+  content: ContentSource;
+  cache: ContentCache;
+  projects: ProjectAccess;
+  activity: ActivityService;
+}) {
+  const loaders: Record<ContentKey, () => Promise<unknown>> = {
+    faqs: () => deps.content.faqs(),
+    articles: () => deps.content.articles(),
+    instructions: () => deps.content.instructions(),
+    'privacy-policy': () => deps.content.privacyPolicy(),
+    'support-questions': () => deps.content.supportQuestions(SUPPORT_QUESTION_LIMIT),
+  };
+  const cached = <S extends z.ZodMiniType>(key: ContentKey, schema: S) =>
+    deps.cache.get(key, loaders[key] as () => Promise<z.output<S>>, (body) => z.parse(schema, body));
+
+  const shared = {
+    faqCategories: () => cached('faqs', z.array(FaqCategorySchema)),
+    articles: () => cached('articles', z.array(ArticleSchema)),
+    instructions: () => cached('instructions', z.array(InstructionSchema)),
+    privacyPolicy: () => cached('privacy-policy', PrivacyPolicySchema),
+    supportQuestions: () => cached('support-questions', z.array(SupportQuestionSchema)),
+  };
+
+  async function productLinesOf(userId: string): Promise<ProductLine[]> {
+    const projects = await deps.projects.projectsOf(userId);
+    return [...new Set(projects.flatMap((p) => toProjectSummary(p).productLines))].sort();
+  }
+
+  return {
+    ...shared,
+    productLinesOf,
+
+    /** The CMS webhook: which models changed decides which content is reloaded. */
+    async contentChanged(model: string): Promise<ContentKey[]> {
+      const keys = CONTENT_KEYS_BY_MODEL[model] ?? [];
+      if (keys.length > 0) await deps.cache.invalidate(keys, (key) => loaders[key]());
+      return keys;
+    },
+
+    /** The page-facing services, bound to the request's customer (or a visitor). */
+    forRequest(user: SessionUser | null): HelpServices {
+      return {
+        ...shared,
+        myProductLines: async () => (user ? productLinesOf(user.id) : []),
+        async faqOpened(faq) {
+          if (!user) return;
+          await deps.activity.faqOpened(user, faq.question);
+        },
+      };
+    },
+  };
+}
+
+export type HelpService = ReturnType<typeof createHelpService>;
