@@ -31,8 +31,9 @@ async function linkByCustomerData(page: Page, customerNumber: string, zip: strin
   return d;
 }
 
-async function enterCode(page: Page, title: string | RegExp, code: string) {
-  const codeDialog = page.getByRole('dialog', { name: title });
+/** Follow-up dialogs for several projects share a title; the project id in the dialog tells them apart. */
+async function enterCode(page: Page, title: string | RegExp, code: string, projectId: number) {
+  const codeDialog = page.getByRole('dialog', { name: title }).filter({ hasText: String(projectId) });
   await expect(codeDialog).toBeVisible();
   await codeDialog.getByLabel('Bestätigungscode').fill(code);
   await codeDialog.getByRole('button', { name: 'Bestätigen' }).click();
@@ -97,7 +98,7 @@ test.describe('Projekt verknüpfen', () => {
     await dialog(page).getByRole('button', { name: 'Verstanden' }).click();
 
     const mail = await waitForMail(E2E.sandbox, customers.anna.email, since);
-    await enterCode(page, /Projekt 100234 bestätigen/, linkCodeFor(mail, 100234));
+    await enterCode(page, /Projekt 100234 bestätigen/, linkCodeFor(mail, 100234), 100234);
 
     await expect(page.getByRole('status').filter({ hasText: 'Projekt erfolgreich verbunden' })).toBeVisible();
     await expect(page.getByText('Invalidenstraße 117')).toBeVisible();
@@ -115,10 +116,11 @@ test.describe('Projekt verknüpfen', () => {
     await d.getByRole('button', { name: 'Verstanden' }).click();
 
     const mail = await waitForMail(E2E.sandbox, 'familie.huber@example.de', since);
-    await enterCode(page, /Projekt in .*80331.* bestätigen|Projekt 100235 bestätigen/, linkCodeFor(mail, 100235));
-    await enterCode(page, /Projekt in .*80331.* bestätigen|Projekt 100236 bestätigen/, linkCodeFor(mail, 100236));
-    // After the last follow-up dialog the dashboard reloads and shows both projects in the project switcher.
-    await expect(page).toHaveURL(/linked=/);
+    await enterCode(page, /Projekt in .*80331.* bestätigen|Projekt 100235 bestätigen/, linkCodeFor(mail, 100235), 100235);
+    await enterCode(page, /Projekt in .*80331.* bestätigen|Projekt 100236 bestätigen/, linkCodeFor(mail, 100236), 100236);
+    // After the last follow-up dialog the dashboard reloads, confirms both and lists them in the project switcher.
+    await expect(page.getByText('Projekt 100235 gehört jetzt zu Deinem Konto')).toBeVisible();
+    await expect(page.getByText('Projekt 100236 gehört jetzt zu Deinem Konto')).toBeVisible();
     const switcher = page.getByLabel('Projekt', { exact: true });
     await expect(switcher.locator('option')).toHaveText([/^Projekt 100235 – Hackenstraße 7,/, /^Projekt 100236 – Hackenstraße 7a,/]);
   });
@@ -165,7 +167,7 @@ test.describe('Projekt verknüpfen', () => {
     const code = linkCodeFor(await waitForMail(E2E.sandbox, customers.anna.email, since), 100234);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    await enterCode(page, /Projekt 100234 bestätigen/, wrong);
+    await enterCode(page, /Projekt 100234 bestätigen/, wrong, 100234);
     const codeDialog = page.getByRole('dialog', { name: /Projekt 100234 bestätigen/ });
     await expect(codeDialog.getByText(/Der Code stimmt nicht. Du hast noch 4 Versuche/)).toBeVisible();
 
