@@ -59,6 +59,8 @@ export const envSchema = z.object({
   // The installer's IoT cloud (installation monitoring)
   IOT_API_URL: z.url().optional(),
   IOT_API_KEY: z.string().min(16).default('local-development-iot-key'),
+  /** The monitoring page answers with a German message once the IoT cloud took this long. */
+  IOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(55_000).default(10_000),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),

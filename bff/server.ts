@@ -8,6 +8,7 @@ import { createOidcIdentityProvider } from './adapters/oidc-identity-provider.ts
 import { createHttpManagementService } from './adapters/management-service.http.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { createStrapiContentSource } from './adapters/strapi-content.ts';
+import { createHttpIotCloud } from './adapters/iot-cloud.http.ts';
 import { createApp, type PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
 
@@ -69,6 +70,7 @@ async function main() {
       from: config.MAIL_FROM,
     }),
     content: createStrapiContentSource({ baseUrl: config.strapiUrl }),
+    iot: createHttpIotCloud({ baseUrl: config.iotApiUrl, apiKey: config.IOT_API_KEY, timeoutMs: config.IOT_TIMEOUT_MS }),
     logger,
     staticDir: path.join(root, 'dist/client'),
     pageHandler: handler,

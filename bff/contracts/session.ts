@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PhaseSchema } from './enums.ts';
 import type { HelpServices } from './help.ts';
+import type { MonitoringServices } from './monitoring.ts';
 import type { UserProjectsResponse } from './projects.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface PortalServices {
   myProjects(): Promise<UserProjectsResponse>;
   /** Help content from the CMS, cached; rejects with code CONTENT.UNAVAILABLE when nothing can be served. */
   help: HelpServices;
+  /** Installation monitoring for the customer's projects. */
+  monitoring: MonitoringServices;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */

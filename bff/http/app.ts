@@ -18,12 +18,16 @@ import { createMailLogRepository } from '../db/repositories/mail-log.repository.
 import { createPgRateLimiter } from '../db/repositories/rate-limiter.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
 import { requireCustomer } from './middlewares/require-customer.ts';
+import { NotSignedIn } from '../domain/errors.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
 import { createPgContentCacheStore } from '../db/repositories/content-cache.store.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
+import type { IotCloud } from '../ports/iot-cloud.ts';
+import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
+import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import type { Logger } from '../logger.ts';
@@ -49,6 +53,7 @@ export interface AppDeps {
   management: ManagementService;
   mailer: Mailer;
   content: ContentSource;
+  iot: IotCloud;
   logger: Logger;
   /** Folder of the built site's static files (dist/client); absent in API-only tests. */
   staticDir?: string;
@@ -91,6 +96,7 @@ export function createApp(deps: AppDeps) {
     projects: projectAccess,
     activity,
   });
+  const monitoring = createMonitoringService({ iot: deps.iot, projects: projectAccess });
 
   const app = express();
   app.disable('x-powered-by');
@@ -146,7 +152,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.use(APP_API_BASE.replace(/^\/api/, ''), requireCustomer, linkingRoutes(linking));
-  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess), helpRoutes(help));
+  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess), helpRoutes(help), monitoringRoutes(monitoring));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -162,6 +168,13 @@ export function createApp(deps: AppDeps) {
         myProjects: async () =>
           user ? projectAccess.myProjects(user.id, req.session.currentProjectId) : { projects: [], currentProjectId: null },
         help: help.forRequest(user),
+        monitoring: {
+          installations: async () => (user ? monitoring.installationsOf(user.id, req.session.currentProjectId) : []),
+          overview: async (installationId, query) => {
+            if (!user) throw new NotSignedIn();
+            return monitoring.overview(user.id, installationId, query);
+          },
+        },
       },
     };
   };

@@ -10,6 +10,7 @@ import { createOidcIdentityProvider } from '../../bff/adapters/oidc-identity-pro
 import { createHttpManagementService } from '../../bff/adapters/management-service.http.ts';
 import { createSmtpMailer } from '../../bff/adapters/smtp-mailer.ts';
 import { createStrapiContentSource } from '../../bff/adapters/strapi-content.ts';
+import { createHttpIotCloud } from '../../bff/adapters/iot-cloud.http.ts';
 import { createLogger } from '../../bff/logger.ts';
 import { createApp, type PageHandler } from '../../bff/http/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -61,6 +62,7 @@ export async function startTestPortal(options: {
     }),
     mailer: createSmtpMailer({ host: 'localhost', port: sandbox.smtpPort, secure: false, from: config.MAIL_FROM }),
     content: createStrapiContentSource({ baseUrl: config.strapiUrl, timeoutMs: 2000 }),
+    iot: createHttpIotCloud({ baseUrl: config.iotApiUrl, apiKey: config.IOT_API_KEY, timeoutMs: config.IOT_TIMEOUT_MS }),
     logger: options.logLines ? createLogger('debug', (_level, line) => options.logLines?.push(line)) : createLogger('error'),
     pageHandler: echoPage,
   });

@@ -1,0 +1,144 @@
+import * as z from 'zod/mini';
+
+/**
+ * Installation monitoring (spec section 7, internal base: /installation, devices, power-history, work-history,
+ * self-sufficiency-total, self-consumption-total, each with `period` and `date`). Energies are integer Wh and always
+ * sums of the IoT cloud's counter differences, so periods add up exactly; percentages are computed from those sums.
+ */
+export const PeriodSchema = z.enum(['day', 'week', 'month', 'year', 'total']);
+export type Period = z.infer<typeof PeriodSchema>;
+
+const isCalendarDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+};
+export const CalendarDateSchema = z.string().check(z.refine(isCalendarDate, 'Datum im Format JJJJ-MM-TT erwartet'));
+
+export const MonitoringQuerySchema = z.object({ period: PeriodSchema, date: CalendarDateSchema });
+export type MonitoringQuery = z.infer<typeof MonitoringQuerySchema>;
+
+export const InstallationSchema = z.object({
+  id: z.string(),
+  projectId: z.number(),
+  name: z.string(),
+  pvPeakPowerKw: z.number(),
+  batteryCapacityKwh: z.nullable(z.number()),
+  annualConsumptionKwh: z.number(),
+  /** Null while the installation is not commissioned yet: it exists, but has no data. */
+  commissionedAt: z.nullable(z.string()),
+});
+export type Installation = z.infer<typeof InstallationSchema>;
+export const InstallationsResponseSchema = z.object({ installations: z.array(InstallationSchema) });
+
+export const DeviceSchema = z.object({
+  id: z.string(),
+  type: z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']),
+  manufacturer: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+  firmware: z.string(),
+  status: z.enum(['ONLINE', 'OFFLINE', 'WARNING']),
+  lastSeenAt: z.nullable(z.string()),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) });
+
+/** Battery positive = discharging, grid positive = import (W). */
+export const PowerPointSchema = z.object({
+  timestamp: z.string(),
+  pvW: z.number(),
+  consumptionW: z.number(),
+  batteryW: z.number(),
+  gridW: z.number(),
+  batterySocPct: z.nullable(z.number()),
+});
+export type PowerPoint = z.infer<typeof PowerPointSchema>;
+
+export const PeriodRangeSchema = z.object({
+  period: PeriodSchema,
+  date: z.string(),
+  /** First and last calendar day of the period (inclusive), Europe/Berlin. */
+  from: z.string(),
+  to: z.string(),
+});
+export type PeriodRange = z.infer<typeof PeriodRangeSchema>;
+
+export const PowerHistoryResponseSchema = z.object({
+  range: PeriodRangeSchema,
+  resolutionMinutes: z.number(),
+  points: z.array(PowerPointSchema),
+});
+export type PowerHistoryResponse = z.infer<typeof PowerHistoryResponseSchema>;
+
+export const EnergyTotalsSchema = z.object({
+  pvWh: z.number(),
+  importWh: z.number(),
+  exportWh: z.number(),
+  chargeWh: z.number(),
+  dischargeWh: z.number(),
+  consumptionWh: z.number(),
+});
+export type EnergyTotals = z.infer<typeof EnergyTotalsSchema>;
+
+export const EnergyBucketSchema = z.extend(EnergyTotalsSchema, { start: z.string() });
+export type EnergyBucket = z.infer<typeof EnergyBucketSchema>;
+
+/** How consumption was covered and how PV was used (Home Assistant's flow split; see reference/monitoring.md). */
+export const EnergyFlowsSchema = z.object({
+  solarToHomeWh: z.number(),
+  solarToBatteryWh: z.number(),
+  solarToGridWh: z.number(),
+  batteryToHomeWh: z.number(),
+  batteryToGridWh: z.number(),
+  gridToHomeWh: z.number(),
+  gridToBatteryWh: z.number(),
+});
+export type EnergyFlows = z.infer<typeof EnergyFlowsSchema>;
+
+export const WorkHistoryResponseSchema = z.object({
+  range: PeriodRangeSchema,
+  resolution: z.enum(['day', 'month', 'year']),
+  buckets: z.array(EnergyBucketSchema),
+  totals: EnergyTotalsSchema,
+  flows: EnergyFlowsSchema,
+});
+export type WorkHistoryResponse = z.infer<typeof WorkHistoryResponseSchema>;
+
+export const SelfSufficiencyResponseSchema = z.object({
+  range: PeriodRangeSchema,
+  /** 0..100, one decimal; 1 - grid import / consumption. */
+  percent: z.number(),
+  consumptionWh: z.number(),
+  gridImportWh: z.number(),
+});
+export const SelfConsumptionResponseSchema = z.object({
+  range: PeriodRangeSchema,
+  /** 0..100, one decimal; 1 - feed-in / PV production. */
+  percent: z.number(),
+  pvWh: z.number(),
+  exportWh: z.number(),
+});
+export type SelfSufficiencyResponse = z.infer<typeof SelfSufficiencyResponseSchema>;
+export type SelfConsumptionResponse = z.infer<typeof SelfConsumptionResponseSchema>;
+
+/** Everything the monitoring page renders on the server for one installation, period and date. */
+export interface MonitoringOverview {
+  installation: Installation;
+  devices: Device[];
+  work: WorkHistoryResponse;
+  /** Only for the day period. */
+  power: PowerHistoryResponse | null;
+  selfSufficiency: SelfSufficiencyResponse;
+  selfConsumption: SelfConsumptionResponse;
+  /** Timestamp of the newest data point ("Stand"), null without data. */
+  latestAt: string | null;
+}
+
+export interface MonitoringServices {
+  /** The installations of the customer's projects (current project first). */
+  installations(): Promise<Installation[]>;
+  /** Rejects with code NOT_FOUND for a foreign or unknown installation, UPSTREAM.UNAVAILABLE when the cloud fails. */
+  overview(installationId: string, query: MonitoringQuery): Promise<MonitoringOverview>;
+}
