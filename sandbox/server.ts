@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler } from 'express';
 import { ConfigError, loadConfig, type Config } from '../bff/config.ts';
 import { createIdentity } from './identity/router.ts';
+import { createIotRouter } from './iot/router.ts';
 import { createMailboxRouter } from './mail/router.ts';
 import { startSmtpServer, type SmtpHandle } from './mail/smtp.ts';
 import { MailStore } from './mail/store.ts';
@@ -70,6 +71,7 @@ export async function createSandboxApp(
 
   app.use('/mailbox', createMailboxRouter(deps.store, { smtpPort: deps.smtpPort }));
   app.use('/management', createManagementRouter(deps.management, { token: config.MANAGEMENT_API_TOKEN }));
+  app.use('/iot', createIotRouter({ apiKey: config.IOT_API_KEY }));
 
   const identity = await createIdentity(config, { issuer: deps.issuer, dataDir: deps.dataDir, log: deps.log });
   app.use(identity.mountPath || '/', identity.router);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../bff/config.ts';
 import { needsBuild } from './builds.ts';
@@ -54,14 +54,29 @@ async function stopAll(code: number) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
-function supervise(proc: ManagedProcess) {
+/**
+ * A stopped portal or sandbox stops everything. Strapi may go away: the portal is built to serve its cached help
+ * content without it (and the e2e tests stop it on purpose to prove that).
+ */
+function supervise(proc: ManagedProcess, options: { essential: boolean } = { essential: true }) {
   started.push(proc);
+  writeProcessFile();
   void proc.exited.then((code) => {
     if (stopping) return;
+    if (!options.essential) {
+      log(`${proc.name} hat sich beendet (Code ${code}); das Portal zeigt Hilfe-Inhalte aus seinem Cache.`);
+      return;
+    }
     log(`${proc.name} hat sich unerwartet beendet (Code ${code}); alles wird gestoppt.`);
     void stopAll(1);
   });
   return proc;
+}
+
+/** `<DATA_DIR>/processes.json`: which PID runs what, for operators and for fault tests. */
+function writeProcessFile() {
+  const pids = Object.fromEntries(started.map((p) => [p.name, p.child.pid]));
+  writeFileSync(path.join(path.resolve(root, config.DATA_DIR), 'processes.json'), `${JSON.stringify(pids, null, 2)}\n`);
 }
 
 async function main() {
@@ -117,6 +132,7 @@ async function main() {
           BROWSER: 'none',
         },
       }),
+      { essential: false },
     );
   }
   const portal = supervise(

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const DeviceSchema = z.strictObject({
+  deviceId: z.string().min(1),
+  type: z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']),
+  manufacturer: z.string().min(1),
+  model: z.string().min(1),
+  serialNumber: z.string().min(1),
+  firmware: z.string().min(1),
+  status: z.enum(['ONLINE', 'OFFLINE', 'WARNING']),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+/** ISO 8601 with an explicit offset, e.g. `2025-04-15T11:00:00+02:00`. */
+const timestampWithOffset = z.iso.datetime({ offset: true });
+
+/**
+ * One installation as the IoT cloud knows it: the vendor's site data plus the simulator's parameters (heat pump and
+ * wallbox sizes, device list). Demo data in `installations.json`, keyed to the management service's project ids.
+ */
+export const InstallationSchema = z.strictObject({
+  siteId: z.string().regex(/^SITE-[0-9A-F]{6}$/),
+  externalId: z.string().regex(/^\d+$/),
+  name: z.string().min(1),
+  location: z.strictObject({ lat: z.number().min(47).max(55.5), lon: z.number().min(5.5).max(15.5) }),
+  arrays: z
+    .array(
+      z.strictObject({
+        azimuthDeg: z.number().min(0).max(360),
+        tiltDeg: z.number().min(0).max(90),
+        peakPowerKw: z.number().positive().max(100),
+      }),
+    )
+    .min(1),
+  battery: z.strictObject({ capacityKwh: z.number().positive().max(100) }).nullable(),
+  /** Household consumption (H0) per year, without heat pump and wallbox. */
+  annualConsumptionKwh: z.number().positive().max(100_000),
+  heatPump: z.strictObject({ annualKwh: z.number().positive(), maxPowerKw: z.number().positive() }).nullable(),
+  wallbox: z.strictObject({ powerKw: z.number().positive().max(22) }).nullable(),
+  commissionedAt: timestampWithOffset.nullable(),
+  devices: z.array(DeviceSchema),
+});
+export type Installation = z.infer<typeof InstallationSchema>;
+
+const InstallationsSchema = z
+  .array(InstallationSchema)
+  .refine((list) => new Set(list.map((i) => i.siteId)).size === list.length, { message: 'duplicate siteId' })
+  .refine((list) => new Set(list.map((i) => i.externalId)).size === list.length, { message: 'duplicate externalId' });
+
+export const INSTALLATIONS_FILE = new URL('./installations.json', import.meta.url);
+
+/** Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field. */
+export function loadInstallations(file: URL | string = INSTALLATIONS_FILE): Installation[] {
+  const parsed = InstallationsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`IoT: Demodaten ungültig (${String(file)}): ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,89 @@
+import {
+  cellTemperature,
+  erbsSplit,
+  haurwitzGhi,
+  planeOfArrayIrradiance,
+  pvwattsPower,
+  solarPosition,
+} from './solar.ts';
+import { berlinDayStartMs, dayNumber, dayOfYear, STEP_MS, stepMinutes, stepsOfDay, ymdOf } from './time.ts';
+import { ambientTempC, expectedWeathers, type DayWeather } from './weather.ts';
+
+export interface PvArray {
+  azimuthDeg: number;
+  tiltDeg: number;
+  peakPowerKw: number;
+}
+
+export interface PvSite {
+  lat: number;
+  lon: number;
+  arrays: readonly PvArray[];
+}
+
+/** Share of the annual yield per month, Jan..Dec (reference: typical for Germany). */
+export const MONTHLY_SHARES = [0.02, 0.03, 0.07, 0.11, 0.15, 0.15, 0.14, 0.14, 0.09, 0.05, 0.03, 0.02] as const;
+/** kWh per kWp and year of the reference array (south, 35° tilt) at every location. */
+export const SPECIFIC_YIELD_KWH_PER_KWP = 950;
+export const REFERENCE_ARRAY: PvArray = { azimuthDeg: 180, tiltDeg: 35, peakPowerKw: 1 };
+const CALIBRATION_YEAR = 2025;
+
+/**
+ * Physical (uncalibrated) AC power in W of every 15-minute step of a local day, evaluated at the middle of the step:
+ * NOAA sun position, Haurwitz clear sky times the day's cloud factor, Erbs split, isotropic POA per array, PVWatts.
+ */
+export function pvDayWatts(
+  site: PvSite,
+  dayNo: number,
+  weather: DayWeather,
+  minutes: readonly number[] = stepMinutes(dayNo),
+): number[] {
+  const start = berlinDayStartMs(dayNo);
+  const doy = dayOfYear(dayNo);
+  const watts: number[] = [];
+  for (let i = 0; i < stepsOfDay(dayNo); i++) {
+    const sun = solarPosition(start + (i + 0.5) * STEP_MS, site.lat, site.lon);
+    if (sun.cosZenith <= 0) {
+      watts.push(0);
+      continue;
+    }
+    const ghi = haurwitzGhi(sun.cosZenith) * weather.cloud * (weather.variability[i] ?? 1);
+    const split = erbsSplit(ghi, sun.cosZenith, doy);
+    const ambient = ambientTempC(weather, (minutes[i] ?? 0) + 7.5);
+    let total = 0;
+    for (const array of site.arrays) {
+      const poa = planeOfArrayIrradiance(sun, split, array.azimuthDeg, array.tiltDeg);
+      total += pvwattsPower(poa, array.peakPowerKw * 1000, cellTemperature(poa, ambient));
+    }
+    watts.push(total);
+  }
+  return watts;
+}
+
+const calibrationCache = new Map<string, readonly number[]>();
+
+/**
+ * Monthly calibration factors for a location: the reference array (1 kWp south, 35°) under the expected weather of a
+ * reference year (each sky type at its mean, weighted by its monthly share) yields exactly
+ * `SPECIFIC_YIELD_KWH_PER_KWP * MONTHLY_SHARES[m]` once multiplied by the factor of month m. The installation's own
+ * arrays get the same factors, so orientation and tilt still matter (an east-west roof yields less than south).
+ */
+export function monthlyCalibration(lat: number, lon: number): readonly number[] {
+  const key = `${lat},${lon}`;
+  let factors = calibrationCache.get(key);
+  if (!factors) {
+    const expectedKwh = new Array<number>(12).fill(0);
+    const site: PvSite = { lat, lon, arrays: [REFERENCE_ARRAY] };
+    for (let day = dayNumber(CALIBRATION_YEAR, 1, 1); day < dayNumber(CALIBRATION_YEAR + 1, 1, 1); day++) {
+      const month = ymdOf(day).month - 1;
+      const minutes = stepMinutes(day);
+      for (const { weight, weather } of expectedWeathers(day)) {
+        const dayWh = pvDayWatts(site, day, weather, minutes).reduce((sum, w) => sum + w / 4, 0);
+        expectedKwh[month] = (expectedKwh[month] ?? 0) + (weight * dayWh) / 1000;
+      }
+    }
+    factors = MONTHLY_SHARES.map((share, m) => (SPECIFIC_YIELD_KWH_PER_KWP * share) / (expectedKwh[m] ?? 1));
+    calibrationCache.set(key, factors);
+  }
+  return factors;
+}
