@@ -101,7 +101,10 @@ const InstructionEntry = z.looseObject({
 });
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
 const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string() });
-const List = <T extends z.ZodType>(entry: T) => z.object({ data: z.array(entry) });
+const List = <T extends z.ZodType>(entry: T) =>
+  z.object({ data: z.array(entry), meta: z.looseObject({ pagination: z.looseObject({ pageCount: z.number() }).optional() }).optional() });
+/** Strapi caps a page at 100 entries (REST maxLimit), so lists are read page by page. */
+const PAGE_SIZE = 100;
 
 /** ContentSource over Strapi 5's public REST API (published entries only; read permission granted in cms bootstrap). */
 export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?: number }): ContentSource {
@@ -113,21 +116,29 @@ export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?
     if (!response.ok) throw new Error(`Strapi GET ${path} answered ${response.status}`);
     return schema.parse(await response.json());
   }
-  const page = (size: number) => `pagination[pageSize]=${size}&pagination[page]=1`;
+  async function all<T extends z.ZodType>(path: string, entry: T): Promise<z.infer<T>[]> {
+    const items: z.infer<T>[] = [];
+    for (let page = 1; ; page++) {
+      const separator = path.includes('?') ? '&' : '?';
+      const body = await get(`${path}${separator}pagination[pageSize]=${PAGE_SIZE}&pagination[page]=${page}`, List(entry));
+      items.push(...body.data);
+      if (page >= (body.meta?.pagination?.pageCount ?? 1)) return items;
+    }
+  }
 
   return {
     async faqs() {
       const [faqs, categories] = await Promise.all([
-        get(`faqs?populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc&${page(500)}`, List(FaqEntry)),
-        get(`faq-categories?sort[0]=sortOrder:asc&sort[1]=name:asc&${page(100)}`, List(Category)),
+        all('faqs?populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc', FaqEntry),
+        all('faq-categories?sort[0]=sortOrder:asc&sort[1]=name:asc', Category),
       ]);
-      return categories.data
+      return categories
         .map(
           (c): FaqCategory => ({
             slug: c.slug,
             name: c.name,
             sortOrder: c.sortOrder ?? 0,
-            faqs: faqs.data
+            faqs: faqs
               .filter((f) => f.category?.slug === c.slug)
               .map((f) => ({ slug: f.slug, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
           }),
@@ -136,8 +147,8 @@ export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?
     },
 
     async articles() {
-      const list = await get(`articles?populate=cover&sort=title:asc&${page(200)}`, List(ArticleEntry));
-      return list.data.map((a) => ({
+      const list = await all('articles?populate=cover&sort=title:asc', ArticleEntry);
+      return list.map((a) => ({
         slug: a.slug,
         title: a.title,
         teaser: a.teaser,
@@ -148,8 +159,8 @@ export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?
     },
 
     async instructions() {
-      const list = await get(`instructions?populate=file&sort=title:asc&${page(200)}`, List(InstructionEntry));
-      return list.data.map((i) => ({
+      const list = await all('instructions?populate=file&sort=title:asc', InstructionEntry);
+      return list.map((i) => ({
         slug: i.slug,
         title: i.title,
         productLine: i.productLine,

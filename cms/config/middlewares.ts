@@ -7,6 +7,8 @@ const config: Core.Config.Middlewares = [
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
+  // Content API serves published entries only (src/middlewares/published-only.ts).
+  'global::published-only',
   'strapi::body',
   'strapi::session',
   'strapi::favicon',

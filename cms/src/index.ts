@@ -1,6 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { assertProductionConfig } from '../config/lib/secrets';
 import { ensureDemoEditor } from './bootstrap/demo-editor';
+import { ensurePublicPermissions } from './bootstrap/public-permissions';
+import { ensureRedaktionRole } from './bootstrap/redaktion-role';
+import { seedContent } from './bootstrap/seed';
+import { ensurePortalWebhook } from './bootstrap/webhook';
 
 export default {
   /** Runs on start and develop (not on build), before the database is touched. */
@@ -10,6 +14,12 @@ export default {
 
   /** Runs after all plugins have bootstrapped (the admin roles exist by then). Every step here is idempotent. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    await ensureDemoEditor(strapi);
+    await ensurePublicPermissions(strapi);
+    const redaktionRoleId = await ensureRedaktionRole(strapi);
+    await ensureDemoEditor(strapi, redaktionRoleId);
+    await seedContent(strapi);
+    // Last: the seed's entry events are emitted right after each type commits, mostly before the webhook exists, so a
+    // first start does not post one webhook per seeded entry to a portal that is still starting.
+    await ensurePortalWebhook(strapi);
   },
 };

@@ -19,6 +19,9 @@ type SecretName = keyof typeof DEVELOPMENT_DEFAULTS;
 
 export const LOCAL_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5433/strapi';
 
+/** Bearer secret of the portal webhook (CMS_WEBHOOK_SECRET); the portal's config has the same development default. */
+export const DEVELOPMENT_WEBHOOK_SECRET = 'local-development-cms-webhook-secret';
+
 const MIN_PRODUCTION_LENGTH = 16;
 
 const read = (name: string): string | undefined => process.env[name]?.trim() || undefined;
@@ -61,6 +64,15 @@ export function productionConfigProblems(): string[] {
     }
   }
   if (!read('CMS_DATABASE_URL')) problems.push('CMS_DATABASE_URL is not set.');
+  // Only when the webhook is switched on: without CMS_WEBHOOK_URL the secret is never sent.
+  if (read('CMS_WEBHOOK_URL')) {
+    const webhookSecret = read('CMS_WEBHOOK_SECRET');
+    if (!webhookSecret) problems.push('CMS_WEBHOOK_SECRET is not set (CMS_WEBHOOK_URL is).');
+    else if (webhookSecret === DEVELOPMENT_WEBHOOK_SECRET) problems.push('CMS_WEBHOOK_SECRET uses a local development value.');
+    else if (webhookSecret.length < MIN_PRODUCTION_LENGTH) {
+      problems.push(`CMS_WEBHOOK_SECRET is shorter than ${MIN_PRODUCTION_LENGTH} characters.`);
+    }
+  }
   return problems;
 }
 

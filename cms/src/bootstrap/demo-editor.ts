@@ -1,8 +1,10 @@
 import type { Core } from '@strapi/strapi';
+import { REDAKTION_ROLE } from './redaktion-role';
 
 /**
- * Demo editor for local development and the sandbox: a Strapi admin with the built-in Editor role, so content
- * editors can try the CMS without registering. Created once; an existing account (by e-mail) is left untouched.
+ * Demo editor for local development and the sandbox: a Strapi admin with the role Redaktion (redaktion-role.ts), so
+ * content editors can try the CMS without registering. Created once; an existing account (by e-mail) keeps its data,
+ * only the built-in Editor role that earlier versions gave it is swapped for Redaktion.
  */
 export const DEMO_EDITOR = {
   email: 'redaktion@example.de',
@@ -22,16 +24,13 @@ function demoEditorEnabled(): boolean {
   return process.env.NODE_ENV !== 'production';
 }
 
-export async function ensureDemoEditor(strapi: Core.Strapi): Promise<void> {
+export async function ensureDemoEditor(strapi: Core.Strapi, redaktionRoleId: number): Promise<void> {
   if (!demoEditorEnabled()) return;
 
   const users = strapi.service('admin::user');
-  const existing = await users.findOneByEmail(DEMO_EDITOR.email);
-  if (existing) return;
-
-  const editorRole = await strapi.service('admin::role').findOne({ code: EDITOR_ROLE_CODE });
-  if (!editorRole) {
-    strapi.log.warn(`Demo editor not created: admin role "${EDITOR_ROLE_CODE}" is missing.`);
+  const existing = await users.findOneByEmail(DEMO_EDITOR.email, ['roles']);
+  if (existing) {
+    await moveFromEditorToRedaktion(strapi, existing, redaktionRoleId);
     return;
   }
 
@@ -44,7 +43,20 @@ export async function ensureDemoEditor(strapi: Core.Strapi): Promise<void> {
     isActive: true,
     registrationToken: null,
     preferedLanguage: 'de',
-    roles: [editorRole.id],
+    roles: [redaktionRoleId],
   });
-  strapi.log.info(`Demo editor ${DEMO_EDITOR.email} created (role ${EDITOR_ROLE_CODE}).`);
+  strapi.log.info(`Demo editor ${DEMO_EDITOR.email} created (role ${REDAKTION_ROLE.code}).`);
+}
+
+/** Accounts created before the Redaktion role existed had the built-in Editor role; replace it, keep any other role. */
+async function moveFromEditorToRedaktion(
+  strapi: Core.Strapi,
+  user: { id: number; roles?: { id: number; code: string }[] },
+  redaktionRoleId: number,
+): Promise<void> {
+  const roles = user.roles ?? [];
+  if (!roles.some((role) => role.code === EDITOR_ROLE_CODE)) return;
+  const next = [...new Set([...roles.filter((role) => role.code !== EDITOR_ROLE_CODE).map((role) => role.id), redaktionRoleId])];
+  await strapi.service('admin::user').updateById(user.id, { roles: next });
+  strapi.log.info(`Demo editor ${DEMO_EDITOR.email}: role ${EDITOR_ROLE_CODE} replaced by ${REDAKTION_ROLE.code}.`);
 }

@@ -1,0 +1,196 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Core, UID } from '@strapi/strapi';
+import { toBlocks, type CompactRichText } from './rich-text';
+
+/**
+ * Seed content from `cms/seed/*.json` (German help content: FAQ, knowledge base, instructions, privacy policy,
+ * support topics, lead content), created and published through the Document Service.
+ *
+ * Each content type is seeded at most once per database: only while it has no entry at all (draft or published) and
+ * no seed marker exists yet. The marker (core store, `core_kundenportal-seed_<uid>`) is also set when a type already
+ * had entries, so content that editors changed or deliberately deleted never comes back on a later start.
+ */
+
+type Media = { file: string; alternativeText: string };
+type CategorySeed = { slug: string; name: string; sortOrder: number };
+type FaqSeed = { slug: string; question: string; category: string; sortOrder: number; answer: CompactRichText };
+type ArticleSeed = {
+  slug: string;
+  title: string;
+  teaser: string;
+  productLine: 'SOLAR' | 'STORAGE' | 'CHARGE' | 'IQ' | 'OFFGRID' | 'HEAT_PUMP' | 'GENERAL';
+  cover: Media;
+  body: CompactRichText;
+};
+type InstructionSeed = {
+  slug: string;
+  title: string;
+  productLine: 'SOLAR' | 'STORAGE' | 'CHARGE' | 'IQ' | 'OFFGRID' | 'HEAT_PUMP';
+  file?: Media;
+  body: CompactRichText;
+};
+type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
+type SupportQuestionSeed = { title: string; sortOrder: number };
+type LeadContentSeed = { topic: 'IQ' | 'SOLAR' | 'STORAGE' | 'CHARGE' | 'OFFGRID'; title: string; media?: Media; text: CompactRichText };
+
+const MIME_BY_EXTENSION: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.mp4': 'video/mp4' };
+
+class Seeder {
+  private readonly dir: string;
+
+  constructor(private readonly strapi: Core.Strapi) {
+    this.dir = path.join(strapi.dirs.app.root, 'seed');
+  }
+
+  async json<T>(file: string): Promise<T> {
+    return JSON.parse(await readFile(path.join(this.dir, file), 'utf8')) as T;
+  }
+
+  /**
+   * A seed file in the media library, uploaded once (found again by its library name). SVG sources are rasterised to
+   * PNG first: the upload policy (config/plugins.ts) keeps SVG, a script carrier, out of the media library. The upload
+   * service stores width and height and builds the responsive formats.
+   */
+  async media({ file, alternativeText }: Media): Promise<number> {
+    const isSvg = path.extname(file) === '.svg';
+    const name = isSvg ? `${path.basename(file, '.svg')}.png` : file;
+    const existing = await this.strapi.db.query('plugin::upload.file').findOne({ where: { name }, select: ['id'] });
+    if (existing) return existing.id as number;
+
+    const source = path.join(this.dir, 'media', file);
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'cms-seed-'));
+    try {
+      let filepath = source;
+      if (isSvg) {
+        filepath = path.join(tmp, name);
+        await writeFile(filepath, await sharp(await readFile(source)).png({ compressionLevel: 9, palette: true }).toBuffer());
+      }
+      const mimetype = MIME_BY_EXTENSION[path.extname(name)];
+      if (!mimetype) throw new Error(`Seed media ${file}: unsupported file type.`);
+      const { size } = await stat(filepath);
+      const [uploaded] = await this.strapi
+        .plugin('upload')
+        .service('upload')
+        .upload({
+          data: { fileInfo: { name, alternativeText, caption: null } },
+          files: { filepath, originalFilename: name, mimetype, size },
+        });
+      return uploaded.id as number;
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  async categories(): Promise<number> {
+    const rows = await this.json<CategorySeed[]>('faq-categories.json');
+    for (const row of rows) {
+      await this.strapi.documents('api::faq-category.faq-category').create({ data: row, status: 'published' });
+    }
+    return rows.length;
+  }
+
+  async faqs(): Promise<number> {
+    const rows = await this.json<FaqSeed[]>('faqs.json');
+    const categories = await this.strapi.documents('api::faq-category.faq-category').findMany({
+      status: 'published',
+      fields: ['slug'],
+      limit: 1000,
+    });
+    const categoryBySlug = new Map(categories.map((c) => [c.slug, c.documentId]));
+    for (const { category, answer, ...row } of rows) {
+      const categoryId = categoryBySlug.get(category);
+      if (!categoryId) this.strapi.log.warn(`Seed FAQ "${row.slug}": category "${category}" not found, left empty.`);
+      await this.strapi.documents('api::faq.faq').create({
+        data: { ...row, answer: toBlocks(answer), ...(categoryId ? { category: categoryId } : {}) },
+        status: 'published',
+      });
+    }
+    return rows.length;
+  }
+
+  async articles(): Promise<number> {
+    const rows = await this.json<ArticleSeed[]>('articles.json');
+    for (const { cover, body, ...row } of rows) {
+      await this.strapi.documents('api::article.article').create({
+        data: { ...row, body: toBlocks(body), cover: await this.media(cover) },
+        status: 'published',
+      });
+    }
+    return rows.length;
+  }
+
+  async instructions(): Promise<number> {
+    const rows = await this.json<InstructionSeed[]>('instructions.json');
+    for (const { file, body, ...row } of rows) {
+      await this.strapi.documents('api::instruction.instruction').create({
+        data: { ...row, body: toBlocks(body), ...(file ? { file: await this.media(file) } : {}) },
+        status: 'published',
+      });
+    }
+    return rows.length;
+  }
+
+  async privacyPolicy(): Promise<number> {
+    const { body, ...row } = await this.json<PrivacySeed>('privacy-policy.json');
+    await this.strapi.documents('api::privacy-policy.privacy-policy').create({
+      data: { ...row, body: toBlocks(body) },
+      status: 'published',
+    });
+    return 1;
+  }
+
+  async supportQuestions(): Promise<number> {
+    const rows = await this.json<SupportQuestionSeed[]>('support-questions.json');
+    for (const row of rows) {
+      await this.strapi.documents('api::support-question.support-question').create({ data: row, status: 'published' });
+    }
+    return rows.length;
+  }
+
+  async leadContents(): Promise<number> {
+    const rows = await this.json<LeadContentSeed[]>('lead-contents.json');
+    for (const { media, text, ...row } of rows) {
+      await this.strapi.documents('api::lead-content.lead-content').create({
+        data: { ...row, text: toBlocks(text), ...(media ? { media: await this.media(media) } : {}) },
+        status: 'published',
+      });
+    }
+    return rows.length;
+  }
+}
+
+export async function seedContent(strapi: Core.Strapi): Promise<void> {
+  const seeder = new Seeder(strapi);
+  // Categories before FAQs: an FAQ is linked to its category by slug.
+  const steps: [UID.ContentType, () => Promise<number>][] = [
+    ['api::faq-category.faq-category', () => seeder.categories()],
+    ['api::faq.faq', () => seeder.faqs()],
+    ['api::article.article', () => seeder.articles()],
+    ['api::instruction.instruction', () => seeder.instructions()],
+    ['api::privacy-policy.privacy-policy', () => seeder.privacyPolicy()],
+    ['api::support-question.support-question', () => seeder.supportQuestions()],
+    ['api::lead-content.lead-content', () => seeder.leadContents()],
+  ];
+  const markers = strapi.store({ type: 'core', name: 'kundenportal-seed' });
+
+  for (const [uid, run] of steps) {
+    if (await markers.get({ key: uid })) continue;
+    const existing = await strapi.db.query(uid).count();
+    if (existing > 0) {
+      strapi.log.info(`Seed ${uid}: skipped, ${existing} entries exist.`);
+      await markers.set({ key: uid, value: { seededAt: new Date().toISOString(), created: 0 } });
+      continue;
+    }
+    const started = Date.now();
+    // One transaction per type: a failed seed leaves the type empty (and unmarked), so the next start retries it.
+    const created = await strapi.db.transaction(async () => {
+      const count = await run();
+      await markers.set({ key: uid, value: { seededAt: new Date().toISOString(), created: count } });
+      return count;
+    });
+    strapi.log.info(`Seed ${uid}: ${created} entries created and published in ${Date.now() - started} ms.`);
+  }
+}
