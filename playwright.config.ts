@@ -39,6 +39,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'portal', testIgnore: /cms-outage\.spec\.ts/ },
+    // Stops Strapi on purpose, so it runs after everything else that reads help content.
+    { name: 'cms-outage', testMatch: /cms-outage\.spec\.ts/, dependencies: ['portal'] },
+  ],
   webServer: {
     command: 'npm start',
     url: `${E2E.portal}/readyz`,
@@ -54,6 +59,8 @@ export default defineConfig({
       PG_PORT: '5443',
       STRAPI_PORT: '1347',
       DATA_DIR: '.data/e2e',
+      // A slowed IoT cloud turns into the German message quickly (monitoring fault tests).
+      IOT_TIMEOUT_MS: '3000',
     },
   },
 });

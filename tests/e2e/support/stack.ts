@@ -4,7 +4,7 @@ import { E2E } from '../../../playwright.config.ts';
 /** The e2e stack's portal database (embedded PostgreSQL on the e2e port, see playwright.config.ts). */
 const DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5443/portal';
 
-async function sql(statement: string, values: unknown[] = []) {
+export async function sql(statement: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
@@ -28,4 +28,14 @@ export async function resetLinkingState() {
 /** Lets the project's pending code run out, as if ten minutes had passed. */
 export async function expireLinkCodes(projectId: number) {
   await sql("UPDATE project_link_code SET expires_at = now() - interval '1 second' WHERE project_id = $1", [projectId]);
+}
+
+/** Playwright waits for the portal only; Strapi may need longer on a first start (build + seed). */
+export async function waitForStrapi(timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(`${E2E.strapi}/_health`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('Strapi did not become ready');
 }

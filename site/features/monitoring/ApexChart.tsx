@@ -1,0 +1,32 @@
+import Chart from 'react-apexcharts/core';
+// Only the two chart types the page draws: `line` registers line and area, `bar` the bars (apexcharts' tree-shaking).
+import 'apexcharts/line';
+import 'apexcharts/bar';
+// chart.injectStyleSheet is false (the page's CSP allows no <style> element), so the library's stylesheet comes as a file.
+import 'apexcharts/dist/apexcharts.css';
+import type { Language } from '../../../bff/contracts/session.ts';
+import { chartOptions, chartSeries, type ChartTexts } from './chartOptions.ts';
+import type { ChartData } from './series.ts';
+
+export interface ApexChartProps {
+  data: ChartData;
+  texts: ChartTexts;
+  lang: Language;
+  settings: { reducedMotion: boolean; narrow: boolean };
+}
+
+/**
+ * The chart itself, in a chunk of its own: MonitoringChart imports it dynamically, so apexcharts is loaded only on the
+ * monitoring page and only once the chart is on screen (ARCHITECTURE.md, page weight).
+ */
+export default function ApexChart({ data, texts, lang, settings }: ApexChartProps) {
+  return (
+    <Chart
+      type={data.kind === 'power' ? 'line' : 'bar'}
+      options={chartOptions(data, texts, lang, settings)}
+      series={chartSeries(data, texts.names)}
+      height={340}
+      width="100%"
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import type { ApexOptions } from 'apexcharts';
+import type { Language } from '../../../bff/contracts/session.ts';
+import { berlinHour, formatKwhValue, formatNumber, formatTime, formatWatts } from './format.ts';
+import type { ChartData, SeriesKey } from './series.ts';
+
+/**
+ * apexcharts options for the two charts. Type-only import of apexcharts: this module is pure and unit-tested; the
+ * library itself is only loaded by ApexChart.tsx.
+ */
+
+/** Series colours with at least 3:1 against white (WCAG 1.4.11); the legend's swatches use the same (MonitoringChart.css). */
+export const SERIES_COLORS: Record<SeriesKey, string> = {
+  pv: '#b45309',
+  consumption: '#0b2545',
+  battery: '#1c6b35',
+  grid: '#7e22ce',
+  import: '#a1151a',
+  export: '#0e7490',
+};
+
+export interface ChartSeries {
+  name: string;
+  type?: 'area' | 'line';
+  data: { x: number | string; y: number }[];
+}
+
+/** Series in apexcharts' shape, with the same numbers the table shows. */
+export function chartSeries(data: ChartData, names: Record<SeriesKey, string>): ChartSeries[] {
+  return data.series.map((key: SeriesKey, index) => ({
+    name: names[key],
+    ...(data.kind === 'power' ? { type: key === 'pv' ? ('area' as const) : ('line' as const) } : {}),
+    data: data.rows.map((row) => ({
+      x: data.kind === 'power' ? row.x : row.shortLabel,
+      y: row.values[index] ?? 0,
+    })),
+  }));
+}
+
+/** Whole hours between the axis' ends: 23, 24 or 25 on a Berlin day. */
+export function hoursOf(data: Extract<ChartData, { kind: 'power' }>): number {
+  return Math.round((data.xMax - data.xMin) / 3_600_000);
+}
+
+/**
+ * Axis label for a tick of the day chart: every `everyHours`-th Berlin hour, empty otherwise. Ticks sit on every real
+ * hour from Berlin midnight, so on DST days the labels still read 00:00, 03:00, 06:00 … in local time.
+ */
+export function hourTickLabel(instant: number, lang: Language, everyHours: number): string {
+  const rounded = Math.round(instant / 60_000) * 60_000;
+  return berlinHour(rounded) % everyHours === 0 ? formatTime(rounded, lang) : '';
+}
+
+export interface ChartTexts {
+  /** The chart's accessible name (svg role="img"). */
+  label: string;
+  names: Record<SeriesKey, string>;
+}
+
+export function chartOptions(
+  data: ChartData,
+  texts: ChartTexts,
+  lang: Language,
+  settings: { reducedMotion: boolean; narrow: boolean },
+): ApexOptions {
+  const common: ApexOptions = {
+    chart: {
+      fontFamily: 'inherit',
+      foreColor: '#46566c',
+      // CSP: no <style> element (style-src has no 'unsafe-inline'); the stylesheet ships as a file (ApexChart.tsx).
+      injectStyleSheet: false,
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: !settings.reducedMotion },
+      // The table below carries every number: the SVG is one image with a name, not a keyboard widget.
+      accessibility: {
+        enabled: true,
+        description: texts.label,
+        announcements: { enabled: false },
+        keyboard: { enabled: false, navigation: { enabled: false } },
+      },
+    },
+    colors: data.series.map((key: SeriesKey) => SERIES_COLORS[key]),
+    legend: { show: false },
+    dataLabels: { enabled: false },
+    grid: { borderColor: '#d3dae5', strokeDashArray: 3 },
+  };
+
+  if (data.kind === 'power') {
+    const hours = hoursOf(data);
+    const everyHours = settings.narrow ? 6 : 3;
+    return {
+      ...common,
+      chart: { ...common.chart, type: 'line', height: 340 },
+      stroke: { width: [2, 2, 2, 2], curve: 'straight' },
+      fill: { type: 'solid', opacity: [0.25, 1, 1, 1] },
+      markers: { size: 0 },
+      xaxis: {
+        type: 'numeric',
+        min: data.xMin,
+        max: data.xMax,
+        tickAmount: hours,
+        labels: {
+          rotate: 0,
+          hideOverlappingLabels: false,
+          formatter: (value: string) => hourTickLabel(Number(value), lang, everyHours),
+        },
+        tooltip: { enabled: false },
+      },
+      yaxis: {
+        labels: { formatter: (value: number) => formatWatts(value, lang) },
+      },
+      tooltip: {
+        shared: true,
+        x: { formatter: (value: number) => formatTime(value, lang) },
+        y: { formatter: (value: number) => formatWatts(value, lang) },
+      },
+    };
+  }
+
+  return {
+    ...common,
+    chart: { ...common.chart, type: 'bar', height: 340 },
+    plotOptions: { bar: { columnWidth: data.rows.length > 14 ? '85%' : '70%' } },
+    fill: { type: 'solid', opacity: 1 },
+    stroke: { show: false },
+    states: { hover: { filter: { type: 'none' } }, active: { filter: { type: 'none' } } },
+    xaxis: {
+      type: 'category',
+      labels: { rotate: 0, hideOverlappingLabels: true },
+      tooltip: { enabled: false },
+    },
+    yaxis: {
+      labels: { formatter: (value: number) => `${formatNumber(value, lang, Number.isInteger(value) ? 0 : 1)}\u00a0kWh` },
+    },
+    tooltip: {
+      shared: true,
+      intersect: false,
+      x: {
+        formatter: (value: number, options?: { dataPointIndex?: number }) =>
+          data.rows[options?.dataPointIndex ?? -1]?.label ?? String(value),
+      },
+      y: { formatter: (value: number) => formatKwhValue(value, lang) },
+    },
+  };
+}

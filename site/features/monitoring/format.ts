@@ -1,0 +1,106 @@
+import type { Language } from '../../../bff/contracts/session.ts';
+import { PORTAL_TIME_ZONE } from './periods.ts';
+
+/**
+ * Number and date formatting of the monitoring page: German by default ("1.234,5 kWh", "12.05.2026, 14:15 Uhr"),
+ * times in Europe/Berlin whatever the server's or the browser's zone. Imported by the chart island too, so it
+ * depends on nothing but Intl.
+ */
+const NBSP = '\u00a0';
+
+export function numberLocale(lang: Language): string {
+  return lang === 'en' ? 'en-GB' : 'de-DE';
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: Language, fractionDigits: number): Intl.NumberFormat {
+  const key = `${lang}:${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberLocale(lang), {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** `-0` (a rounded tiny negative) would print as "-0,0". */
+const noNegativeZero = (value: number) => (Object.is(value, -0) ? 0 : value);
+
+export function formatNumber(value: number, lang: Language = 'de', fractionDigits = 0): string {
+  return numberFormat(lang, fractionDigits).format(noNegativeZero(value));
+}
+
+/**
+ * The UI's rounding rule for energy: kWh with one decimal, from the BFF's integer Wh. Chart, table, KPIs and the
+ * balance all go through it, so they show the same numbers (the CSV keeps three decimals, which round to these).
+ */
+export function whToKwh(wh: number): number {
+  return noNegativeZero(Math.round(wh / 100) / 10);
+}
+
+/** An already rounded kWh value: "1.234,5 kWh". */
+export function formatKwhValue(kwh: number, lang: Language = 'de'): string {
+  return `${formatNumber(kwh, lang, 1)}${NBSP}kWh`;
+}
+
+/** 2345600 Wh -> "2.345,6 kWh". */
+export function formatKwh(wh: number, lang: Language = 'de'): string {
+  return formatKwhValue(whToKwh(wh), lang);
+}
+
+/** Power points are whole watts: "4.230 W". */
+export function formatWatts(watts: number, lang: Language = 'de'): string {
+  return `${formatNumber(Math.round(watts), lang, 0)}${NBSP}W`;
+}
+
+/** "74,3 %" (German puts a space before the sign) / "74.3%". */
+export function formatPercent(percent: number, lang: Language = 'de'): string {
+  const number = formatNumber(Math.round(percent * 10) / 10, lang, 1);
+  return lang === 'en' ? `${number}%` : `${number}${NBSP}%`;
+}
+
+/** Share of a whole in percent with one decimal; 0 when the whole is 0. */
+export function shareOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(lang: Language, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${lang}:${timeZone}:${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(numberLocale(lang), { ...options, timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A point in time in Berlin: "12.05.2026, 14:15 Uhr" / "12/05/2026, 14:15". */
+export function formatDateTime(instant: string | number, lang: Language = 'de'): string {
+  const time = typeof instant === 'number' ? instant : Date.parse(instant);
+  if (Number.isNaN(time)) return '';
+  const text = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }, PORTAL_TIME_ZONE).format(time);
+  return lang === 'en' ? text : `${text}${NBSP}Uhr`;
+}
+
+/** Clock time in Berlin, "14:15"; with `zone` the zone's short name too ("02:15 MESZ"), for the hour a DST day repeats. */
+export function formatTime(instant: number, lang: Language = 'de', zone = false): string {
+  return dateTimeFormat(
+    lang,
+    { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(zone ? { timeZoneName: 'short' } : {}) },
+    PORTAL_TIME_ZONE,
+  ).format(instant);
+}
+
+/** The Berlin hour (0–23) of an instant, for the day chart's axis labels. */
+export function berlinHour(instant: number): number {
+  return Number(dateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23' }, PORTAL_TIME_ZONE).format(instant));
+}
+
+/** A calendar day (`YYYY-MM-DD`) written out; the day is read in UTC so no zone can move it. */
+export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions, lang: Language = 'de'): string {
+  return dateTimeFormat(lang, options, 'UTC').format(new Date(`${date}T00:00:00Z`));
+}

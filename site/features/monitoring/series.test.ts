@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { EnergyBucket, PowerPoint } from '../../../bff/contracts/monitoring.ts';
+import { chartOptions, chartSeries, hourTickLabel, hoursOf } from './chartOptions.ts';
+import { buildEnergyChart, buildPowerChart, type SeriesKey } from './series.ts';
+
+const names: Record<SeriesKey, string> = {
+  pv: 'PV-Erzeugung',
+  consumption: 'Verbrauch',
+  battery: 'Batterie',
+  grid: 'Netz',
+  import: 'Netzbezug',
+  export: 'Einspeisung',
+};
+
+const point = (timestamp: string, overrides: Partial<PowerPoint> = {}): PowerPoint => ({
+  timestamp,
+  pvW: 0,
+  consumptionW: 300,
+  batteryW: 0,
+  gridW: 300,
+  batterySocPct: 50,
+  ...overrides,
+});
+
+const bucket = (start: string, overrides: Partial<EnergyBucket> = {}): EnergyBucket => ({
+  start,
+  pvWh: 0,
+  importWh: 0,
+  exportWh: 0,
+  chargeWh: 0,
+  dischargeWh: 0,
+  consumptionWh: 0,
+  ...overrides,
+});
+
+describe('power chart of a day', () => {
+  it('lists the points in Berlin time with whole watts, in time order', () => {
+    const data = buildPowerChart(
+      [
+        point('2026-07-01T10:15:00Z', { pvW: 6123.6, consumptionW: 410, batteryW: -3000, gridW: -2713.6 }),
+        point('2026-07-01T10:00:00Z', { pvW: 6050 }),
+      ],
+      '2026-07-01',
+      'de',
+    );
+    expect(data.kind).toBe('power');
+    expect(data.rows.map((row) => row.label)).toEqual(['12:00', '12:15']);
+    expect(data.rows[1]?.values).toEqual([6124, 410, -3000, -2714]);
+  });
+
+  it('spans Berlin midnight to midnight: 25 hours on the day clocks go back, with the repeated hour named', () => {
+    const data = buildPowerChart([point('2026-10-25T00:15:00Z'), point('2026-10-25T01:15:00Z')], '2026-10-25', 'de');
+    if (data.kind !== 'power') throw new Error('power chart expected');
+    expect(hoursOf(data)).toBe(25);
+    expect(data.rows.map((row) => row.label)).toEqual(['02:15 MESZ', '02:15 MEZ']);
+  });
+
+  it('labels every third Berlin hour on the axis, also on the 23-hour day', () => {
+    const data = buildPowerChart([], '2026-03-29', 'de');
+    if (data.kind !== 'power') throw new Error('power chart expected');
+    expect(hoursOf(data)).toBe(23);
+    const ticks = Array.from({ length: 24 }, (_, hour) => hourTickLabel(data.xMin + hour * 3_600_000, 'de', 3));
+    expect(ticks.filter(Boolean)).toEqual(['00:00', '03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '21:00', '00:00']);
+  });
+});
+
+describe('energy chart of a period', () => {
+  const work = {
+    buckets: [
+      bucket('2026-11-17', { pvWh: 8_449, consumptionWh: 12_050, importWh: 6_001, exportWh: 2_400 }),
+      bucket('2026-11-16', { pvWh: 10_000, consumptionWh: 11_000, importWh: 4_000, exportWh: 3_000 }),
+    ],
+    totals: bucket('', { pvWh: 18_449, consumptionWh: 23_050, importWh: 10_001, exportWh: 5_400 }),
+  };
+
+  it('has one bar per day in kWh with one decimal, in date order, and the rounded sums', () => {
+    const data = buildEnergyChart(work, 'week', 'de');
+    if (data.kind !== 'energy') throw new Error('energy chart expected');
+    expect(data.rows.map((row) => [row.label, row.shortLabel])).toEqual([
+      ['Montag, 16. November 2026', 'Mo., 16.11.'],
+      ['Dienstag, 17. November 2026', 'Di., 17.11.'],
+    ]);
+    expect(data.rows[1]?.values).toEqual([8.4, 12.1, 6, 2.4]);
+    expect(data.totals).toEqual([18.4, 23.1, 10, 5.4]);
+  });
+
+  it('labels months for a year and years for the total', () => {
+    expect(buildEnergyChart({ ...work, buckets: [bucket('2026-03-01')] }, 'year', 'de').rows[0]).toMatchObject({
+      label: 'März 2026',
+      shortLabel: 'Mär',
+    });
+    expect(buildEnergyChart({ ...work, buckets: [bucket('2025')] }, 'total', 'de').rows[0]).toMatchObject({
+      label: '2025',
+      shortLabel: '2025',
+    });
+  });
+
+  it('hands the chart exactly the numbers of the table', () => {
+    const data = buildEnergyChart(work, 'month', 'de');
+    const series = chartSeries(data, names);
+    expect(series.map((s) => s.name)).toEqual(['PV-Erzeugung', 'Verbrauch', 'Netzbezug', 'Einspeisung']);
+    data.rows.forEach((row, rowIndex) => {
+      row.values.forEach((value, seriesIndex) => expect(series[seriesIndex]?.data[rowIndex]?.y).toBe(value));
+    });
+    expect(series[0]?.data.map((d) => d.x)).toEqual(['16', '17']);
+  });
+});
+
+describe('chart options', () => {
+  it('never lets apexcharts inject a <style> element (the CSP would block it)', () => {
+    const settings = { reducedMotion: true, narrow: false };
+    for (const data of [buildPowerChart([], '2026-11-22', 'de'), buildEnergyChart({ buckets: [], totals: bucket('') }, 'week', 'de')]) {
+      const options = chartOptions(data, { label: 'Diagramm', names }, 'de', settings);
+      expect(options.chart?.injectStyleSheet).toBe(false);
+      expect(options.chart?.animations?.enabled).toBe(false);
+      expect(options.chart?.accessibility?.description).toBe('Diagramm');
+    }
+  });
+});

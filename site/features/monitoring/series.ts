@@ -1,0 +1,115 @@
+import type { EnergyBucket, Period, PowerPoint, WorkHistoryResponse } from '../../../bff/contracts/monitoring.ts';
+import type { Language } from '../../../bff/contracts/session.ts';
+import { formatCalendarDate, formatTime, whToKwh } from './format.ts';
+import { addDays, berlinMidnight, calendarDateOf, type CalendarDate } from './periods.ts';
+
+/**
+ * The chart's numbers, built once on the server and handed both to the accessible table and (as the island's
+ * props) to the chart, so the two cannot disagree: watts as whole numbers for a day, kWh with one decimal otherwise.
+ */
+export type PowerSeriesKey = 'pv' | 'consumption' | 'battery' | 'grid';
+export type EnergySeriesKey = 'pv' | 'consumption' | 'import' | 'export';
+export type SeriesKey = PowerSeriesKey | EnergySeriesKey;
+
+export const POWER_SERIES: readonly PowerSeriesKey[] = ['pv', 'consumption', 'battery', 'grid'];
+export const ENERGY_SERIES: readonly EnergySeriesKey[] = ['pv', 'consumption', 'import', 'export'];
+
+export interface DataRow {
+  /** Table row header, written out ("Montag, 11. Mai 2026", "14:15"). */
+  label: string;
+  /** Axis label of a bar ("Mo. 11.05.", "Jan.", "2025"); unused for the time axis. */
+  shortLabel: string;
+  /** For the power chart: the point's time in ms (the axis is real time, labelled in Berlin time). */
+  x: number;
+  /** One value per series, in the order of `series`. */
+  values: number[];
+}
+
+export type ChartData =
+  | {
+      kind: 'power';
+      unit: 'W';
+      series: readonly PowerSeriesKey[];
+      rows: DataRow[];
+      /** Berlin midnight to the next midnight: 23, 24 or 25 hours. */
+      xMin: number;
+      xMax: number;
+    }
+  | {
+      kind: 'energy';
+      unit: 'kWh';
+      series: readonly EnergySeriesKey[];
+      rows: DataRow[];
+      /** The period's sums, rounded from the exact Wh (so they may differ from the sum of rounded rows by 0.1). */
+      totals: number[];
+    };
+
+/** 15-minute power of one Berlin day. On the day clocks go back the repeated hour is labelled with its zone. */
+export function buildPowerChart(points: readonly PowerPoint[], date: CalendarDate, lang: Language): ChartData {
+  const timed = points
+    .map((point) => ({ point, x: Date.parse(point.timestamp) }))
+    .filter(({ x }) => !Number.isNaN(x))
+    .sort((a, b) => a.x - b.x);
+  const plain = timed.map(({ x }) => formatTime(x, lang));
+  const repeated = new Set(plain.filter((label, index) => plain.indexOf(label) !== index));
+  return {
+    kind: 'power',
+    unit: 'W',
+    series: POWER_SERIES,
+    rows: timed.map(({ point, x }, index) => {
+      const label = repeated.has(plain[index] ?? '') ? formatTime(x, lang, true) : (plain[index] ?? '');
+      return {
+        label,
+        shortLabel: label,
+        x,
+        values: [point.pvW, point.consumptionW, point.batteryW, point.gridW].map((watts) => Math.round(watts) || 0),
+      };
+    }),
+    xMin: berlinMidnight(date),
+    xMax: berlinMidnight(addDays(date, 1)),
+  };
+}
+
+const energyValues = (bucket: Pick<EnergyBucket, 'pvWh' | 'consumptionWh' | 'importWh' | 'exportWh'>) =>
+  [bucket.pvWh, bucket.consumptionWh, bucket.importWh, bucket.exportWh].map(whToKwh);
+
+function bucketLabels(start: CalendarDate, period: Period, lang: Language): { label: string; shortLabel: string } {
+  switch (period) {
+    case 'day':
+    case 'week':
+    case 'month':
+      return {
+        label: formatCalendarDate(start, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, lang),
+        shortLabel:
+          period === 'month'
+            ? formatCalendarDate(start, { day: 'numeric' }, lang)
+            : formatCalendarDate(start, { weekday: 'short', day: '2-digit', month: '2-digit' }, lang),
+      };
+    case 'year':
+      return {
+        label: formatCalendarDate(start, { month: 'long', year: 'numeric' }, lang),
+        shortLabel: formatCalendarDate(start, { month: 'short' }, lang),
+      };
+    case 'total':
+      return { label: start.slice(0, 4), shortLabel: start.slice(0, 4) };
+  }
+}
+
+/** Energy per day (week, month), per month (year) or per year (total), in kWh. */
+export function buildEnergyChart(work: Pick<WorkHistoryResponse, 'buckets' | 'totals'>, period: Period, lang: Language): ChartData {
+  const dated = work.buckets
+    .map((bucket) => ({ bucket, start: calendarDateOf(bucket.start) }))
+    .filter((entry): entry is { bucket: EnergyBucket; start: CalendarDate } => entry.start !== null)
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  return {
+    kind: 'energy',
+    unit: 'kWh',
+    series: ENERGY_SERIES,
+    rows: dated.map(({ bucket, start }) => ({
+      ...bucketLabels(start, period, lang),
+      x: Date.parse(`${start}T00:00:00Z`),
+      values: energyValues(bucket),
+    })),
+    totals: energyValues(work.totals),
+  };
+}

@@ -1,0 +1,106 @@
+import type { EnergyFlows, MonitoringOverview, Period } from '../../../bff/contracts/monitoring.ts';
+import type { Language } from '../../../bff/contracts/session.ts';
+import type { Translate } from '../../i18n/types.ts';
+import { formatCalendarDate, shareOf } from './format.ts';
+import { isoWeek, periodRange, type CalendarDate, type PeriodBounds } from './periods.ts';
+
+/** The shown period in words: "Dienstag, 12. Mai 2026", "KW 20: 11. Mai – 17. Mai 2026", "Mai 2026", "2026". */
+export function periodTitle(t: Translate, lang: Language, period: Period, date: CalendarDate, bounds: PeriodBounds): string {
+  const { from, to } = periodRange(period, date, bounds);
+  switch (period) {
+    case 'day':
+      return formatCalendarDate(date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, lang);
+    case 'week':
+      return t('monitoring.weekRange', {
+        week: isoWeek(date).week,
+        from: formatCalendarDate(from, { day: 'numeric', month: 'long' }, lang),
+        to: formatCalendarDate(to, { day: 'numeric', month: 'long', year: 'numeric' }, lang),
+      });
+    case 'month':
+      return formatCalendarDate(date, { month: 'long', year: 'numeric' }, lang);
+    case 'year':
+      return date.slice(0, 4);
+    case 'total': {
+      const [first, last] = [from.slice(0, 4), to.slice(0, 4)];
+      return t('monitoring.totalRange', { years: first === last ? first : `${first}–${last}` });
+    }
+  }
+}
+
+export interface Kpis {
+  selfSufficiency: { percent: number; ownWh: number; consumptionWh: number; importWh: number };
+  selfConsumption: { percent: number; ownWh: number; pvWh: number; exportWh: number };
+}
+
+/**
+ * The two KPIs with the energies behind them (users distrust bare percentages, reference/monitoring.md): the share of
+ * consumption not drawn from the grid, and the share of PV not fed in. Percentages come from the BFF, computed from
+ * the same summed energies.
+ */
+export function kpisOf(overview: Pick<MonitoringOverview, 'selfSufficiency' | 'selfConsumption'>): Kpis {
+  const { selfSufficiency: ss, selfConsumption: sc } = overview;
+  return {
+    selfSufficiency: {
+      percent: ss.percent,
+      ownWh: Math.max(0, ss.consumptionWh - ss.gridImportWh),
+      consumptionWh: ss.consumptionWh,
+      importWh: ss.gridImportWh,
+    },
+    selfConsumption: {
+      percent: sc.percent,
+      ownWh: Math.max(0, sc.pvWh - sc.exportWh),
+      pvWh: sc.pvWh,
+      exportWh: sc.exportWh,
+    },
+  };
+}
+
+export interface FlowPart<K extends string> {
+  key: K;
+  wh: number;
+  /** Percent of the whole (one decimal). */
+  share: number;
+}
+
+export interface EnergyBalance {
+  /** How consumption was covered: PV directly, battery, grid. */
+  coverage: FlowPart<'solar' | 'battery' | 'grid'>[];
+  /** How PV was used: directly, into the battery, into the grid. */
+  usage: FlowPart<'direct' | 'battery' | 'grid'>[];
+  /** The flows that fit neither picture, shown as a note when not zero. */
+  gridToBatteryWh: number;
+  batteryToGridWh: number;
+}
+
+function parts<K extends string>(entries: [K, number][]): FlowPart<K>[] {
+  const whole = entries.reduce((sum, [, wh]) => sum + Math.max(0, wh), 0);
+  return entries.map(([key, wh]) => ({ key, wh: Math.max(0, wh), share: shareOf(Math.max(0, wh), whole) }));
+}
+
+/** The energy balance from the BFF's flow split (Home Assistant's order, reference/monitoring.md). */
+export function balanceOf(flows: EnergyFlows): EnergyBalance {
+  return {
+    coverage: parts([
+      ['solar', flows.solarToHomeWh],
+      ['battery', flows.batteryToHomeWh],
+      ['grid', flows.gridToHomeWh],
+    ]),
+    usage: parts([
+      ['direct', flows.solarToHomeWh],
+      ['battery', flows.solarToBatteryWh],
+      ['grid', flows.solarToGridWh],
+    ]),
+    gridToBatteryWh: flows.gridToBatteryWh,
+    batteryToGridWh: flows.batteryToGridWh,
+  };
+}
+
+/** Left edges of stacked segments (percent), for the balance bars' SVG `x` attributes (no inline styles under the CSP). */
+export function segmentOffsets(shares: readonly number[]): number[] {
+  let offset = 0;
+  return shares.map((share) => {
+    const start = offset;
+    offset += share;
+    return Math.min(100, start);
+  });
+}

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { customers, signIn } from './support/auth.ts';
+import { sql, waitForStrapi } from './support/stack.ts';
+
+const LINKING_FAQ = 'wie-verknuepfe-ich-mein-projekt';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The FAQ as Strapi publishes it (documentId for the admin URL). */
+async function faqFromStrapi(slug: string) {
+  const response = await fetch(`${E2E.strapi}/api/faqs?filters[slug][$eq]=${slug}`);
+  const body = (await response.json()) as { data: { documentId: string; question: string }[] };
+  const faq = body.data[0];
+  if (!faq) throw new Error(`FAQ ${slug} not found in Strapi`);
+  return faq;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  await waitForStrapi();
+});
+
+test.describe('Hilfe und FAQ', () => {
+  test('die Hilfeseite ist ohne Anmeldung erreichbar und ?question= öffnet die richtige Frage', async ({ page }) => {
+    const faq = await faqFromStrapi(LINKING_FAQ);
+    const response = await page.goto(`/home/app/help?question=${LINKING_FAQ}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Hilfe');
+    const question = page.getByRole('link', { name: faq.question });
+    await expect(question).toBeFocused();
+    await expect(page.locator(`#${LINKING_FAQ}`)).toContainText('Code');
+  });
+
+  test('eine angemeldete Kundin, die eine Frage öffnet, wird mit FAQ_CLICKED protokolliert', async ({ page }) => {
+    const faq = await faqFromStrapi(LINKING_FAQ);
+    await signIn(page, customers.mehmet);
+    await page.goto(`/home/app/help?question=${LINKING_FAQ}`);
+    await expect(page.getByRole('link', { name: faq.question })).toBeFocused();
+    const rows = await sql(
+      `SELECT f.question FROM activity_log a JOIN activity_log_faq f ON f.activity_log_id = a.id
+       WHERE a.type = 'FAQ_CLICKED' AND a.username = $1 ORDER BY a.id DESC LIMIT 1`,
+      [customers.mehmet.email],
+    );
+    expect(rows.rows[0]?.question).toBe(faq.question);
+  });
+
+  test('die Suche funktioniert ohne JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E.portal, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/home/app/help');
+    await page.getByRole('searchbox').fill('Marktstammdatenregister');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await expect(page).toHaveURL(/q=Marktstammdatenregister/);
+    await expect(page.getByRole('main')).toContainText('Marktstammdatenregister');
+    await context.close();
+  });
+
+  test('die Hilfeseite lädt kein JavaScript (abgemeldet)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/home/app/help');
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script').count()).toBe(0);
+  });
+
+  test('eine Redakteurin ändert eine Antwort in Strapi, das Portal zeigt sie binnen 5 Sekunden', async ({ page, browser }) => {
+    const faq = await faqFromStrapi(LINKING_FAQ);
+    const marker = `Neu von der Redaktion ${Date.now()}`;
+
+    const admin = await browser.newPage({ baseURL: E2E.strapi });
+    await admin.goto('/admin');
+    await admin.getByLabel(/E-?Mail/i).fill('redaktion@example.de');
+    await admin.getByLabel(/Passwort|Password/i).fill('Redaktion2026!');
+    await admin.getByRole('button', { name: /Anmelden|Login/i }).click();
+    await admin.waitForURL(/\/admin(?!\/auth)/);
+    await admin.goto(`/admin/content-manager/collection-types/api::faq.faq/${faq.documentId}`);
+    const editor = admin.getByRole('textbox').filter({ has: admin.locator('[data-slate-node]') }).first();
+    await editor.click();
+    await admin.keyboard.press('Control+End');
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.type(marker);
+    await admin.getByRole('button', { name: /Veröffentlichen|Publish/i }).click();
+    await expect(admin.getByText(/Veröffentlicht|Published/i).first()).toBeVisible();
+    const publishedAt = Date.now();
+    await admin.close();
+
+    await expect
+      .poll(async () => (await page.request.get(`/home/app/help?question=${LINKING_FAQ}`)).text(), { timeout: 5000, intervals: [250] })
+      .toContain(marker);
+    expect(Date.now() - publishedAt).toBeLessThan(5000);
+  });
+
+  test('Wissen, Anleitungen und Datenschutz: Inhalte und keine axe-Verstöße', async ({ page }) => {
+    await page.goto('/home/app/help');
+    await expectNoAxeViolations(page);
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Datenschutz');
+    await expectNoAxeViolations(page);
+
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/files/knowledgebase');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/home/app/files/instructions');
+    await expect(page.getByText(/Passend zu Deinen Projekten/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Alle Anleitungen anzeigen' }).click();
+    await expect(page).toHaveURL(/all=1/);
+  });
+});

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { customers, signIn } from './support/auth.ts';
+import { resetLinkingState } from './support/stack.ts';
+
+const IOT_KEY = 'local-development-iot-key';
+
+test.beforeAll(async () => {
+  await resetLinkingState();
+  // The simulator computes an installation's history on first use; warm it before the short e2e timeout applies.
+  const day = new Date().toISOString().slice(0, 10);
+  for (const site of ['SITE-7F3A2C', 'SITE-2B91D4']) {
+    await fetch(`${E2E.sandbox}/iot/api/v2/sites/${site}/power?date=${day}`, { headers: { 'x-api-key': IOT_KEY } });
+  }
+});
+test.afterEach(async () => {
+  await fetch(`${E2E.sandbox}/iot/_control/faults`, { method: 'DELETE' });
+});
+
+const periods = [
+  ['day', 'Tag'],
+  ['week', 'Woche'],
+  ['month', 'Monat'],
+  ['year', 'Jahr'],
+  ['total', 'Gesamt'],
+] as const;
+
+test.describe('Monitoring', () => {
+  test('Jonas sieht für jeden Zeitraum Daten; Zeitraum bleibt nach Reload und Navigation erhalten', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring');
+    await expect(page.getByRole('heading', { level: 1, name: 'Monitoring' })).toBeVisible();
+    await expect(page.getByText(/Stand: /)).toBeVisible();
+
+    for (const [period, label] of periods) {
+      await page.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`period=${period}`));
+      await expect(page.getByText('Autarkiegrad').first()).toBeVisible();
+      // The chart's numbers as a table (text alternative), folded under "Daten als Tabelle".
+      await page.getByText('Daten als Tabelle').click();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await expect(page.getByText('Für diesen Zeitraum gibt es keine Daten.')).toHaveCount(0);
+    }
+
+    await page.getByRole('link', { name: 'Monat', exact: true }).click();
+    const monthUrl = page.url();
+    await page.reload();
+    expect(page.url()).toBe(monthUrl);
+    await expect(page.getByRole('link', { name: 'Monat', exact: true })).toHaveAttribute('aria-current', /page|true/);
+
+    await page.getByRole('link', { name: /Vorheriger|Zurück|vorher/i }).first().click();
+    await expect(page).toHaveURL(/period=month/);
+    expect(page.url()).not.toBe(monthUrl);
+  });
+
+  test('die CSV-Datei enthält dieselben Zahlen wie die Tabelle zum Diagramm', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring?period=month&date=2026-06-15');
+    const table = page.getByRole('table').filter({ hasText: 'PV' }).first();
+    const firstRow = table.getByRole('row').nth(1);
+    const cells = await firstRow.getByRole('cell').allInnerTexts();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /CSV/ }).click()]);
+    const csv = (await (await download.createReadStream()).toArray()).join('');
+    const row = csv.replace(/^\uFEFF/, '').split('\r\n')[1]?.split(';') ?? [];
+    const pvKwh = Number((row[1] ?? '').replace(',', '.'));
+    const shownPv = cells.map((c) => Number(c.replace(/\./g, '').replace(',', '.').replace(/[^\d.]/g, ''))).find((n) => n > 0);
+    expect(shownPv).toBeCloseTo(Math.round(pvKwh * 10) / 10, 1);
+  });
+
+  test('Anna ohne Anlage sieht, wann das Monitoring startet', async ({ page }) => {
+    await signIn(page, customers.anna);
+    await page.goto('/home/app/monitoring');
+    await expect(page.getByText(/Inbetriebnahme/).first()).toBeVisible();
+  });
+
+  test('fällt die IoT-Cloud aus oder ist zu langsam, erscheint eine deutsche Meldung und das Portal läuft weiter', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    for (const fault of [{ mode: 'fail' }, { mode: 'slow', delayMs: 5000 }]) {
+      await fetch(`${E2E.sandbox}/iot/_control/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fault),
+      });
+      const response = await page.goto('/home/app/monitoring');
+      expect(response?.status()).toBe(503);
+      await expect(page.getByText('Die Daten Deiner Anlage sind gerade nicht abrufbar')).toBeVisible();
+      await fetch(`${E2E.sandbox}/iot/_control/faults`, { method: 'DELETE' });
+    }
+    await page.getByRole('link', { name: 'Profil' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  });
+
+  test('axe findet auf der Monitoring-Seite nichts', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring?period=day');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
