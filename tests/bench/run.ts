@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- the benchmark prints its tables to the terminal */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { signedInClient } from '../support/sign-in.ts';
