@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
+import { faultInjection, type Fault } from '../shared/faults.ts';
 import { loadInstallations, type Installation } from './installations.ts';
 import { SiteSimulator, type Resolution } from './sim/simulator.ts';
 import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
@@ -23,7 +23,6 @@ const ClockRequestSchema = z.strictObject({
     .refine((value) => Date.parse(value) >= Date.UTC(2000, 0, 1) && Date.parse(value) < Date.UTC(2051, 0, 1)),
 });
 
-type Fault = { mode: 'fail'; status: number; delayMs: number } | { mode: 'slow'; delayMs: number };
 
 const RESOLUTIONS: readonly Resolution[] = ['day', 'month', 'year'];
 
@@ -142,29 +141,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     next();
   });
 
-  // Faults come before the key check: an unavailable service does not look at credentials either.
-  api.use(async (req, res, next) => {
-    const current = fault;
-    if (!current) {
-      next();
-      return;
-    }
-    if (current.delayMs > 0) {
-      // A client that gives up (timeout) closes the connection; stop waiting for it then.
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
-      try {
-        await delay(current.delayMs, undefined, { signal: gone.signal });
-      } catch {
-        return;
-      }
-    }
-    if (current.mode === 'fail') {
-      res.status(current.status).json({ error: 'unavailable' });
-      return;
-    }
-    next();
-  });
+  api.use(faultInjection(() => fault));
 
   api.use(requireApiKey(options.apiKey));
 

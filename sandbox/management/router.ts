@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
+import { faultInjection, type Fault } from '../shared/faults.ts';
 import type { ManagementStore } from './store.ts';
 
 /** Longest delay a test may ask for; a slow request also delays the sandbox's shutdown by up to this long. */
@@ -14,7 +14,6 @@ const FaultRequestSchema = z.strictObject({
   status: z.number().int().min(400).max(599).optional(),
 });
 
-type Fault = { mode: 'fail'; status: number; delayMs: number } | { mode: 'slow'; delayMs: number };
 
 const ProjectIdSchema = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
 const PortalUserIdSchema = z.string().min(1).max(255).regex(/^[^\p{Cc}]+$/u);
@@ -96,29 +95,7 @@ export function createManagementRouter(store: ManagementStore, options: { token:
     next();
   });
 
-  // Faults come before the token check: an unavailable service does not look at credentials either.
-  api.use(async (req, res, next) => {
-    const current = fault;
-    if (!current) {
-      next();
-      return;
-    }
-    if (current.delayMs > 0) {
-      // A client that gives up (timeout) closes the connection; stop waiting for it then.
-      const gone = new AbortController();
-      res.once('close', () => gone.abort());
-      try {
-        await delay(current.delayMs, undefined, { signal: gone.signal });
-      } catch {
-        return;
-      }
-    }
-    if (current.mode === 'fail') {
-      res.status(current.status).json({ error: 'unavailable' });
-      return;
-    }
-    next();
-  });
+  api.use(faultInjection(() => fault));
 
   api.use(requireBearer(options.token));
 
