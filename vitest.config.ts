@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['{bff,site,sandbox,tests}/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'cms/**'],
     globalSetup: ['tests/setup/postgres.ts'],
+    setupFiles: ['tests/setup/loopback-only.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -10,6 +10,73 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+
+/**
+ * An external HTTP service of the portal, declared in one block: its URL variable (with the local default), its
+ * credential (a header, with a development value production refuses) and its timeout. The env variables, the
+ * production check and `config.services.<name>` (what the adapter's JSON client needs) all derive from it.
+ */
+interface ServiceBlock {
+  /** German name for messages ("… ist gerade nicht erreichbar"). */
+  label: string;
+  url: { variable: string; localDefault: (env: { SANDBOX_PORT: number; STRAPI_PORT: number }) => string };
+  credential?: { variable: string; header: string; scheme?: 'Bearer'; developmentValue: string };
+  timeout: { variable: string; defaultMs: number };
+}
+
+/** Where the portal's adapters reach a service: `createJsonClient(config.services.<name>)`. */
+export interface ServiceEndpoint {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+export const EXTERNAL_SERVICES = {
+  /** The installer's management service (projects, customer data). */
+  management: {
+    label: 'Unsere Projektverwaltung',
+    url: { variable: 'MANAGEMENT_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/management/api/v1` },
+    credential: { variable: 'MANAGEMENT_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-management-token' },
+    // Answer within the islands' 30 s budget with a German message rather than let the browser time out.
+    timeout: { variable: 'MANAGEMENT_TIMEOUT_MS', defaultMs: 15_000 },
+  },
+  /** The installer's IoT cloud (installation monitoring); the monitoring page shows a German message after the timeout. */
+  iot: {
+    label: 'Die Datenverbindung zu Deiner Anlage',
+    url: { variable: 'IOT_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/iot/api/v2` },
+    credential: { variable: 'IOT_API_KEY', header: 'x-api-key', developmentValue: 'local-development-iot-key' },
+    timeout: { variable: 'IOT_TIMEOUT_MS', defaultMs: 10_000 },
+  },
+  /** The headless CMS (Strapi): public read API, no credential. */
+  cms: {
+    label: 'Unser Hilfe-Bereich',
+    url: { variable: 'STRAPI_URL', localDefault: (e) => `http://localhost:${e.STRAPI_PORT}` },
+    timeout: { variable: 'CMS_TIMEOUT_MS', defaultMs: 5_000 },
+  },
+} as const satisfies Record<string, ServiceBlock>;
+export type ServiceName = keyof typeof EXTERNAL_SERVICES;
+
+type VariablesOf<B> = B extends { url: { variable: infer U extends string }; timeout: { variable: infer T extends string } }
+  ? { [K in U]: z.ZodOptional<z.ZodURL> } & { [K in T]: z.ZodDefault<z.ZodCoercedNumber<unknown>> } & (B extends {
+      credential: { variable: infer C extends string };
+    }
+      ? { [K in C]: z.ZodDefault<z.ZodString> }
+      : object)
+  : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type ServiceVariables = UnionToIntersection<VariablesOf<(typeof EXTERNAL_SERVICES)[ServiceName]>>;
+
+function serviceVariables(services: Record<string, ServiceBlock>): ServiceVariables {
+  const shape: Record<string, z.ZodType> = {};
+  for (const block of Object.values(services)) {
+    shape[block.url.variable] = z.url().optional();
+    shape[block.timeout.variable] = z.coerce.number().int().min(100).max(55_000).default(block.timeout.defaultMs);
+    if (block.credential) shape[block.credential.variable] = z.string().min(16).default(block.credential.developmentValue);
+  }
+  return shape as unknown as ServiceVariables;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -44,27 +111,19 @@ export const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Dein Kundenportal <kundenportal@example.de>'),
 
-  // The installer's management service (projects, customer data)
-  MANAGEMENT_API_URL: z.url().optional(),
-  MANAGEMENT_API_TOKEN: z.string().min(16).default('local-development-management-token'),
-
-  // Headless CMS (Strapi)
+  // Headless CMS (Strapi); its URL and timeout are the `cms` service block below
   STRAPI_PORT: port.default(1337),
-  STRAPI_URL: z.url().optional(),
   /** Strapi's own database; locally a second database (`strapi`) on the portal's PostgreSQL server. */
   CMS_DATABASE_URL: z.url().optional(),
   /** Shared secret Strapi sends as a bearer token with its publish webhook (`POST /api/cms/webhook`). */
   CMS_WEBHOOK_SECRET: z.string().min(16).default('local-development-cms-webhook-secret'),
 
-  // The installer's IoT cloud (installation monitoring)
-  IOT_API_URL: z.url().optional(),
-  IOT_API_KEY: z.string().min(16).default('local-development-iot-key'),
-  /** The monitoring page answers with a German message once the IoT cloud took this long. */
-  IOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(55_000).default(10_000),
-
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),
   START_CMS: bool.default(true),
+
+  // External services over HTTP: URL, credential and timeout, one block each (see EXTERNAL_SERVICES)
+  ...serviceVariables(EXTERNAL_SERVICES),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,8 +136,7 @@ export type Config = Env & {
   oidcClientSecret: string;
   strapiUrl: string;
   sandboxUrl: string;
-  managementApiUrl: string;
-  iotApiUrl: string;
+  services: Record<ServiceName, ServiceEndpoint>;
   /** PostgreSQL connection string of the portal database; undefined until the launcher has started one. */
   databaseUrl: string | undefined;
 };
@@ -112,21 +170,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.OIDC_ISSUER) missing.push('OIDC_ISSUER: in production erforderlich');
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
-    if (!e.MANAGEMENT_API_URL) missing.push('MANAGEMENT_API_URL: in production erforderlich');
-    if (!e.IOT_API_URL) missing.push('IOT_API_URL: in production erforderlich');
-    for (const [name, value] of [
-      ['IOT_API_KEY', e.IOT_API_KEY === 'local-development-iot-key'],
-      ['CMS_WEBHOOK_SECRET', e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret'],
-    ] as const) {
-      if (value) missing.push(`${name}: in production erforderlich`);
-    }
-    if (e.MANAGEMENT_API_TOKEN === 'local-development-management-token') {
-      missing.push('MANAGEMENT_API_TOKEN: in production erforderlich');
+    if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
+    const values = e as unknown as Record<string, unknown>;
+    for (const block of Object.values(EXTERNAL_SERVICES) as ServiceBlock[]) {
+      if (!values[block.url.variable]) missing.push(`${block.url.variable}: in production erforderlich`);
+      if (block.credential && values[block.credential.variable] === block.credential.developmentValue) {
+        missing.push(`${block.credential.variable}: in production erforderlich`);
+      }
     }
   }
   if (missing.length > 0) throw new ConfigError(missing);
 
   const sandboxUrl = `http://localhost:${e.SANDBOX_PORT}`;
+  const services = Object.fromEntries(
+    (Object.entries(EXTERNAL_SERVICES) as [ServiceName, ServiceBlock][]).map(([name, block]) => {
+      const values = e as unknown as Record<string, string | number | undefined>;
+      const credential = block.credential && String(values[block.credential.variable]);
+      return [
+        name,
+        {
+          label: block.label,
+          url: String(values[block.url.variable] ?? block.url.localDefault(e)).replace(/\/$/, ''),
+          headers: block.credential && credential ? { [block.credential.header]: block.credential.scheme ? `${block.credential.scheme} ${credential}` : credential } : {},
+          timeoutMs: Number(values[block.timeout.variable]),
+        } satisfies ServiceEndpoint,
+      ];
+    }),
+  ) as Record<ServiceName, ServiceEndpoint>;
   return {
     ...e,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -134,9 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     oidcIssuer: (e.OIDC_ISSUER ?? `${sandboxUrl}/oidc`).replace(/\/$/, ''),
     oidcClientSecret: e.OIDC_CLIENT_SECRET ?? DEV_OIDC_CLIENT_SECRET,
-    strapiUrl: (e.STRAPI_URL ?? `http://localhost:${e.STRAPI_PORT}`).replace(/\/$/, ''),
-    managementApiUrl: (e.MANAGEMENT_API_URL ?? `${sandboxUrl}/management/api/v1`).replace(/\/$/, ''),
-    iotApiUrl: (e.IOT_API_URL ?? `${sandboxUrl}/iot/api/v2`).replace(/\/$/, ''),
+    strapiUrl: services.cms.url,
+    services,
     sandboxUrl,
     databaseUrl: e.DATABASE_URL,
   };

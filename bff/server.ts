@@ -1,15 +1,9 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { composePortal } from './composition/portal.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createKnex, migrateLatest } from './db/knex.ts';
-import { createOidcIdentityProvider } from './adapters/oidc-identity-provider.ts';
-import { createHttpManagementService } from './adapters/management-service.http.ts';
-import { createSmtpMailer } from './adapters/smtp-mailer.ts';
-import { createStrapiContentSource } from './adapters/strapi-content.ts';
-import { createHttpIotCloud } from './adapters/iot-cloud.http.ts';
-import { createApp, type PageHandler } from './http/app.ts';
+import type { PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,36 +39,16 @@ async function main() {
   }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: PageHandler };
 
-  const knex = createKnex(config.databaseUrl);
-  const applied = await migrateLatest(knex);
-  if (applied.length > 0) logger.info('migrations applied', { migrations: applied });
-  const sessionPool = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
-
-  const { app, stopAccepting } = createApp({
+  const portal = composePortal({
     config,
-    knex,
-    sessionPool,
-    identityProvider: createOidcIdentityProvider({
-      issuer: config.oidcIssuer,
-      clientId: config.OIDC_CLIENT_ID,
-      clientSecret: config.oidcClientSecret,
-      allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
-    }),
-    management: createHttpManagementService({ baseUrl: config.managementApiUrl, token: config.MANAGEMENT_API_TOKEN }),
-    mailer: createSmtpMailer({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      user: config.SMTP_USER,
-      password: config.SMTP_PASSWORD,
-      from: config.MAIL_FROM,
-    }),
-    content: createStrapiContentSource({ baseUrl: config.strapiUrl }),
-    iot: createHttpIotCloud({ baseUrl: config.iotApiUrl, apiKey: config.IOT_API_KEY, timeoutMs: config.IOT_TIMEOUT_MS }),
+    databaseUrl: config.databaseUrl,
     logger,
     staticDir: path.join(root, 'dist/client'),
     pageHandler: handler,
   });
+  const applied = await portal.migrate();
+  if (applied.length > 0) logger.info('migrations applied', { migrations: applied });
+  const { app, stopAccepting } = portal;
 
   const server = app.listen(config.PORT, config.HOST, () => {
     logger.info(`portal listening on ${config.publicUrl}`);
@@ -95,7 +69,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await Promise.allSettled([knex.destroy(), sessionPool.end()]);
+      await portal.close();
       logger.info('portal stopped');
       process.exit(0);
     });

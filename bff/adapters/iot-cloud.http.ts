@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { UpstreamUnavailable } from '../domain/errors.ts';
+import type { ServiceEndpoint } from '../config.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
+import { createJsonClient } from './json-client.ts';
 
-const SERVICE_NAME = 'Die Datenverbindung zu Deiner Anlage';
-
-const Site = z.looseObject({
-  siteId: z.string(),
-  externalId: z.string(),
-  name: z.string(),
-  pvPeakPowerKw: z.number(),
-  batteryCapacityKwh: z.number().nullable(),
-  annualConsumptionKwh: z.number(),
-  commissionedAt: z.string().nullable(),
-});
 const Device = z.looseObject({
   deviceId: z.string(),
   type: z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']),
@@ -23,6 +13,16 @@ const Device = z.looseObject({
   status: z.enum(['ONLINE', 'OFFLINE', 'WARNING']),
   lastSeenAt: z.string().nullable(),
 });
+const Site = z.looseObject({
+  siteId: z.string(),
+  externalId: z.string(),
+  name: z.string(),
+  pvPeakPowerKw: z.number(),
+  batteryCapacityKwh: z.number().nullable(),
+  annualConsumptionKwh: z.number(),
+  commissionedAt: z.string().nullable(),
+  devices: z.array(Device),
+});
 const Point = z.looseObject({
   timestamp: z.string(),
   pvW: z.number(),
@@ -31,8 +31,7 @@ const Point = z.looseObject({
   gridW: z.number(),
   batterySocPct: z.number().nullable().default(null),
 });
-const Energy = z.looseObject({
-  start: z.string(),
+const Totals = z.object({
   pvWh: z.number().int(),
   importWh: z.number().int(),
   exportWh: z.number().int(),
@@ -40,29 +39,27 @@ const Energy = z.looseObject({
   dischargeWh: z.number().int(),
   consumptionWh: z.number().int(),
 });
+const Energy = z.looseObject({ start: z.string(), ...Totals.shape });
+
+const totalsOf = ({ pvWh, importWh, exportWh, chargeWh, dischargeWh, consumptionWh }: z.infer<typeof Totals>) => ({
+  pvWh,
+  importWh,
+  exportWh,
+  chargeWh,
+  dischargeWh,
+  consumptionWh,
+});
 
 /** IotCloud over the vendor's REST API (`X-Api-Key`); the sandbox serves the same API locally. */
-export function createHttpIotCloud(options: { baseUrl: string; apiKey: string; timeoutMs: number }): IotCloud {
-  async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
-    let response: Response;
-    try {
-      response = await fetch(`${options.baseUrl}${path}`, {
-        headers: { 'x-api-key': options.apiKey, accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (cause) {
-      throw new UpstreamUnavailable(SERVICE_NAME, { cause });
-    }
-    if (!response.ok) throw new UpstreamUnavailable(SERVICE_NAME, { cause: new Error(`GET ${path} answered ${response.status}`) });
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new UpstreamUnavailable(SERVICE_NAME, { cause: parsed.error });
-    return parsed.data;
-  }
+export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
+  const client = createJsonClient(endpoint);
   const site = (siteId: string) => `/sites/${encodeURIComponent(siteId)}`;
 
   return {
-    async sitesOfProject(projectId) {
-      const { items } = await get(`/sites?externalId=${projectId}`, z.object({ items: z.array(Site) }));
+    async sitesOfProjects(projectIds) {
+      if (projectIds.length === 0) return [];
+      const query = new URLSearchParams({ externalId: projectIds.join(','), include: 'devices' });
+      const { items } = await client.get(`/sites?${query}`, z.object({ items: z.array(Site) }));
       return items.map((s) => ({
         siteId: s.siteId,
         projectId: Number(s.externalId),
@@ -71,23 +68,23 @@ export function createHttpIotCloud(options: { baseUrl: string; apiKey: string; t
         batteryCapacityKwh: s.batteryCapacityKwh,
         annualConsumptionKwh: s.annualConsumptionKwh,
         commissionedAt: s.commissionedAt,
-      }));
-    },
-    async devices(siteId) {
-      const { items } = await get(`${site(siteId)}/devices`, z.object({ items: z.array(Device) }));
-      return items.map(({ deviceId, type, manufacturer, model, serialNumber, firmware, status, lastSeenAt }) => ({
-        id: deviceId,
-        type,
-        manufacturer,
-        model,
-        serialNumber,
-        firmware,
-        status,
-        lastSeenAt,
+        devices: s.devices.map(({ deviceId, type, manufacturer, model, serialNumber, firmware, status, lastSeenAt }) => ({
+          id: deviceId,
+          type,
+          manufacturer,
+          model,
+          serialNumber,
+          firmware,
+          status,
+          lastSeenAt,
+        })),
       }));
     },
     async power(siteId, date) {
-      const body = await get(`${site(siteId)}/power?date=${date}`, z.object({ resolutionMinutes: z.number(), points: z.array(Point) }));
+      const body = await client.get(
+        `${site(siteId)}/power?date=${encodeURIComponent(date)}`,
+        z.object({ resolutionMinutes: z.number(), points: z.array(Point), totals: Totals }),
+      );
       return {
         resolutionMinutes: body.resolutionMinutes,
         points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct }) => ({
@@ -98,25 +95,13 @@ export function createHttpIotCloud(options: { baseUrl: string; apiKey: string; t
           gridW,
           batterySocPct,
         })),
+        totals: totalsOf(body.totals),
       };
     },
     async energy(siteId, from, to, resolution) {
-      const { items } = await get(
-        `${site(siteId)}/energy?from=${from}&to=${to}&resolution=${resolution}`,
-        z.object({ items: z.array(Energy) }),
-      );
-      return items.map(({ start, pvWh, importWh, exportWh, chargeWh, dischargeWh, consumptionWh }) => ({
-        start,
-        pvWh,
-        importWh,
-        exportWh,
-        chargeWh,
-        dischargeWh,
-        consumptionWh,
-      }));
-    },
-    async latest(siteId) {
-      return (await get(`${site(siteId)}/latest`, z.object({ timestamp: z.string().nullable() }))).timestamp;
+      const query = new URLSearchParams({ from, to, resolution });
+      const { items } = await client.get(`${site(siteId)}/energy?${query}`, z.object({ items: z.array(Energy) }));
+      return items.map((item) => ({ start: item.start, ...totalsOf(item) }));
     },
   };
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { Block, FaqCategory, Image, InlineNode, RichText } from '../contracts/help.ts';
+import type { ServiceEndpoint } from '../config.ts';
+import { CMS_MEDIA_PATH } from '../contracts/help.ts';
 import type { ContentSource } from '../ports/content-source.ts';
-
-const TIMEOUT_MS = 5_000;
-/** Where the portal serves CMS uploads (same origin, so the page CSP stays `img-src 'self'`). */
-export const CMS_MEDIA_PATH = '/cms-media';
+import { createJsonClient } from './json-client.ts';
 
 const Media = z.looseObject({
   url: z.string(),
@@ -107,15 +106,9 @@ const List = <T extends z.ZodType>(entry: T) =>
 const PAGE_SIZE = 100;
 
 /** ContentSource over Strapi 5's public REST API (published entries only; read permission granted in cms bootstrap). */
-export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?: number }): ContentSource {
-  async function get<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
-    const response = await fetch(`${options.baseUrl}/api/${path}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`Strapi GET ${path} answered ${response.status}`);
-    return schema.parse(await response.json());
-  }
+export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSource {
+  const client = createJsonClient(endpoint);
+  const get = <T extends z.ZodType>(path: string, schema: T) => client.get(`/api/${path}`, schema);
   async function all<T extends z.ZodType>(path: string, entry: T): Promise<z.infer<T>[]> {
     const items: z.infer<T>[] = [];
     for (let page = 1; ; page++) {
@@ -172,6 +165,12 @@ export function createStrapiContentSource(options: { baseUrl: string; timeoutMs?
     async privacyPolicy() {
       const { data } = await get('privacy-policy', z.object({ data: PrivacyEntry }));
       return { title: data.title, body: toRichText(data.body), validFrom: data.validFrom ?? null };
+    },
+
+    async media(file) {
+      const response = await client.stream(`/uploads/${encodeURIComponent(file)}`);
+      if (!response?.body) return null;
+      return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: response.body };
     },
 
     async supportQuestions(limit) {

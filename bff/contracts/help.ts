@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ProductLineSchema } from './projects.ts';
+import { ProductLineSchema, type ProductLine } from './projects.ts';
 
 /**
  * Help content from the CMS as the portal's pages see it (issue: help content). Rich text keeps Strapi 5's "blocks"
@@ -96,17 +96,32 @@ export const SupportQuestionsResponseSchema = z.object({ items: z.array(SupportQ
 export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });
 export type UserProductsResponse = z.infer<typeof UserProductsResponseSchema>;
 
-/** The error code pages see when the CMS is down and nothing is cached yet (the page answers 503). */
-export const CONTENT_UNAVAILABLE = 'CONTENT.UNAVAILABLE';
+export const HELP_PATHS = {
+  /** Internal base: the product lines of the customer's projects. */
+  userProducts: 'user/product',
+  /** Internal base: topics for a message (spec section 7: the CMS query limit is 100). */
+  supportQuestions: 'tasks/support-questions',
+  /** Strapi's publish webhook, below /api (machine caller, bearer secret). */
+  cmsWebhook: '/api/cms/webhook',
+} as const;
 
-/** Help content for pages, read in-process (PortalLocals.services.help). */
+/** Where the portal serves CMS uploads (same origin, so the page CSP stays `img-src 'self'`). */
+export const CMS_MEDIA_PATH = '/cms-media';
+
+/**
+ * Help content for pages, read in-process (`Astro.locals.services.help`). When the CMS is down and nothing is cached
+ * yet the calls reject with UPSTREAM.UNAVAILABLE (the page answers 503 with a notice).
+ */
 export interface HelpServices {
   faqCategories(): Promise<FaqCategory[]>;
   articles(): Promise<Article[]>;
-  instructions(): Promise<Instruction[]>;
+  /** One article; rejects with NOT_FOUND for an unknown slug. */
+  article(slug: string): Promise<Article>;
+  /** Every instruction, and the product lines of the customer's projects (null when they cannot be loaded). */
+  instructionsPage(): Promise<{ instructions: Instruction[]; productLines: ProductLine[] | null }>;
+  /** One instruction; rejects with NOT_FOUND for an unknown slug. */
+  instruction(slug: string): Promise<Instruction>;
   privacyPolicy(): Promise<PrivacyPolicy>;
-  /** The signed-in customer's product lines (empty for visitors). */
-  myProductLines(): Promise<z.infer<typeof ProductLineSchema>[]>;
-  /** Logs FAQ_CLICKED with the question for a signed-in customer; does nothing for visitors. */
+  /** Logs FAQ_CLICKED with the question for a signed-in customer; does nothing for visitors, never rejects. */
   faqOpened(faq: Pick<Faq, 'slug' | 'question'>): Promise<void>;
 }

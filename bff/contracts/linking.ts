@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defineErrors } from './errors.ts';
 
 /**
  * Project linking (spec sections 2-5, 8): the link call, its result map and the code confirmation.
@@ -47,21 +48,37 @@ export type LinkResult = z.infer<typeof LinkResultSchema>;
 export const ConfirmLinkResponseSchema = z.object({ result: LinkResultSchema });
 export type ConfirmLinkResponse = z.infer<typeof ConfirmLinkResponseSchema>;
 
-/** Error codes of the linking endpoints, with their HTTP status (spec section 8). */
-export const LinkErrorCode = {
-  /** 404: nothing matches (also a wrong zip for an existing customer number). */
-  PROJECT_NOT_FOUND: 'LINK.PROJECT_NOT_FOUND',
-  /** 418: the project is already connected to the signed-in customer. */
-  ALREADY_CONNECTED: 'LINK.PROJECT_ALREADY_CONNECTED',
-  /** 429: a linking mail for this project was sent less than LINK_CODE_TTL_MINUTES ago. */
-  EMAIL_ALREADY_SENT: 'LINK.EMAIL_ALREADY_SENT',
-  /** 429: too many link requests from this customer or address. */
-  RATE_LIMITED: 'LINK.RATE_LIMITED',
-  /** 422: the code does not match; the body says how many attempts are left. */
-  CODE_INVALID: 'LINK.CODE_INVALID',
-  /** 429: LINK_CODE_MAX_ATTEMPTS wrong codes; the code is dead, a new one must be requested. */
-  TOO_MANY_ATTEMPTS: 'LINK.TOO_MANY_ATTEMPTS',
-} as const;
+/** Errors of the linking endpoints, with their HTTP status (spec section 8). */
+export const LinkErrors = defineErrors({
+  /** Nothing matches (also a wrong zip for an existing customer number). */
+  PROJECT_NOT_FOUND: { code: 'LINK.PROJECT_NOT_FOUND', status: 404, message: 'Zu diesen Angaben haben wir kein Projekt gefunden.' },
+  /** The project is already connected to the signed-in customer. */
+  ALREADY_CONNECTED: {
+    code: 'LINK.PROJECT_ALREADY_CONNECTED',
+    status: 418,
+    message: 'Dieses Projekt ist bereits mit Deinem Konto verbunden.',
+  },
+  /** A linking mail for this project was sent less than LINK_CODE_TTL_MINUTES ago (`retryAfterSeconds`). */
+  EMAIL_ALREADY_SENT: {
+    code: 'LINK.EMAIL_ALREADY_SENT',
+    status: 429,
+    message: `Wir haben Dir gerade schon eine E-Mail geschickt. Eine neue kannst Du in ${LINK_CODE_TTL_MINUTES} Minuten anfordern.`,
+  },
+  /** Too many link requests from this customer or address (`retryAfterSeconds`). */
+  RATE_LIMITED: {
+    code: 'LINK.RATE_LIMITED',
+    status: 429,
+    message: 'Du hast in kurzer Zeit sehr viele Verknüpfungen angefragt. Bitte warte etwas und versuche es dann noch einmal.',
+  },
+  /** The code does not match; `attemptsLeft` says how many tries remain. */
+  CODE_INVALID: { code: 'LINK.CODE_INVALID', status: 422, message: 'Der Code stimmt nicht.' },
+  /** LINK_CODE_MAX_ATTEMPTS wrong codes; the code is dead, a new one must be requested. */
+  TOO_MANY_ATTEMPTS: {
+    code: 'LINK.TOO_MANY_ATTEMPTS',
+    status: 429,
+    message: 'Der Code wurde zu oft falsch eingegeben und ist jetzt ungültig. Bitte fordere einen neuen Code an.',
+  },
+});
 
 /** Query parameters of the link in the mail: `/home/dashboard?linkProject=<id>&linkCode=<code>`. */
 export const LINK_MAIL_PARAMS = { projectId: 'linkProject', code: 'linkCode' } as const;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defineErrors } from './errors.ts';
 
 /**
  * Installation monitoring (spec section 7, internal base: /installation, devices, power-history, work-history,
@@ -136,9 +137,48 @@ export interface MonitoringOverview {
   latestAt: string | null;
 }
 
+export const MONITORING_PATHS = {
+  installations: 'installation',
+  devices: (id: string) => `installation/${encodeURIComponent(id)}/devices`,
+  powerHistory: (id: string) => `installation/${encodeURIComponent(id)}/power-history`,
+  workHistory: (id: string) => `installation/${encodeURIComponent(id)}/work-history`,
+  selfSufficiency: (id: string) => `installation/${encodeURIComponent(id)}/self-sufficiency-total`,
+  selfConsumption: (id: string) => `installation/${encodeURIComponent(id)}/self-consumption-total`,
+  /** The shown period as CSV (ours, not in the spec's list). */
+  export: (id: string) => `installation/${encodeURIComponent(id)}/export`,
+} as const;
+
+export const MonitoringErrors = defineErrors({
+  INVALID_QUERY: {
+    code: 'MONITORING.INVALID_QUERY',
+    status: 400,
+    message: 'Bitte gib einen Zeitraum (period: day, week, month, year oder total) und ein gültiges Datum (date: JJJJ-MM-TT) an.',
+  },
+  PERIOD_NOT_SUPPORTED: {
+    code: 'MONITORING.PERIOD_NOT_SUPPORTED',
+    status: 400,
+    message: 'Den Leistungsverlauf gibt es nur für einen einzelnen Tag (period=day).',
+  },
+});
+
+/** What the monitoring page shows for the address it was opened with. */
+export type MonitoringPageData =
+  /** None of the customer's projects has an installation yet. */
+  | { kind: 'noInstallation' }
+  | {
+      kind: 'ready';
+      installations: Installation[];
+      installation: Installation;
+      /** The address asked for an installation the customer does not have; the first one is shown instead. */
+      fellBack: boolean;
+      /** Null while the installation is not commissioned: there is nothing to fetch yet. */
+      overview: MonitoringOverview | null;
+    };
+
 export interface MonitoringServices {
-  /** The installations of the customer's projects (current project first). */
-  installations(): Promise<Installation[]>;
-  /** Rejects with code NOT_FOUND for a foreign or unknown installation, UPSTREAM.UNAVAILABLE when the cloud fails. */
-  overview(installationId: string, query: MonitoringQuery): Promise<MonitoringOverview>;
+  /**
+   * The page in at most three upstream calls (projects, installations with devices, the period's data). Rejects with
+   * UPSTREAM.UNAVAILABLE when the cloud or the management service fails.
+   */
+  page(request: { installationId: string | null } & MonitoringQuery): Promise<MonitoringPageData>;
 }

@@ -58,3 +58,20 @@ export type SessionProjectRequest = z.infer<typeof SessionProjectRequestSchema>;
 export function toProjectsMap(projects: readonly ProjectSummary[]): Record<number, ProjectSummary> {
   return Object.fromEntries(projects.map((project) => [project.id, project]));
 }
+
+export const PROJECTS_PATHS = {
+  /** Internal base: the projects map query (spec section 7). */
+  userProjects: 'user/project',
+  /** Internal base: which of the customer's projects the session shows. */
+  sessionProject: 'util/auth-session-project-id',
+} as const;
+
+/** The customer's projects as a page shows them; `available: false` when the management service did not answer. */
+export type MyProjects =
+  | { available: true; projects: ProjectSummary[]; current: ProjectSummary | null }
+  | { available: false };
+
+export interface ProjectsServices {
+  /** The customer's projects and the session's current one, once per request (the layout shares the answer). */
+  mine(): Promise<MyProjects>;
+}

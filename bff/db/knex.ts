@@ -18,6 +18,19 @@ export function createKnex(databaseUrl: string, pool: Knex.PoolConfig = { min: 0
 
 /** Runs all pending migrations; called at every start and by the test setup. */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest()) as [number, string[]];
-  return applied;
+  try {
+    const [, applied] = (await knex.migrate.latest()) as [number, string[]];
+    return applied;
+  } catch (error) {
+    // Knex refuses a database that applied migrations this checkout does not have (e.g. a local database from
+    // before the migrations were squashed into their capabilities, or from a newer branch).
+    if (error instanceof Error && error.message.includes('migration directory is corrupt')) {
+      throw new Error(
+        `Die Datenbank kennt Migrationen, die es in diesem Stand nicht gibt (${error.message.split(':').pop()?.trim()}). ` +
+          'Lokal: den Ordner .data/postgres (bzw. .data/e2e) löschen; npm start legt Datenbank und Demodaten neu an.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
 }

@@ -1,67 +1,45 @@
+import { CommonErrors, type ErrorDef } from '../contracts/errors.ts';
+
+export interface AppErrorOptions extends ErrorOptions {
+  /** Replaces the catalogue's fallback message (still only a fallback: the site words it from the code). */
+  message?: string;
+  /** Sent beside `code` and `message` in the body, e.g. `{ attemptsLeft: 2 }`; the site's texts use them. */
+  params?: Record<string, string | number | boolean | null>;
+  /** Sent as the Retry-After header (and as the `retryAfterSeconds` parameter). */
+  retryAfterSeconds?: number;
+}
+
 /**
- * Errors carry a stable code and an HTTP status (CONVENTIONS.md §4). The message is German, safe to show to a
- * customer; details go to `cause`, which is logged but never sent.
+ * Every error the domain throws is an entry of a capability's error table (bff/contracts/*.ts, `defineErrors`):
+ * the error middleware answers its status and `{ code, message, ...params }`. Details go to `cause`, which is
+ * logged but never sent (CONVENTIONS.md §4).
  */
-export abstract class AppError extends Error {
-  abstract readonly code: string;
-  abstract readonly status: number;
-}
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: string;
+  readonly status: number;
+  readonly params: Record<string, string | number | boolean | null>;
+  readonly retryAfterSeconds: number | undefined;
 
-export class NotFound extends AppError {
-  readonly code = 'NOT_FOUND';
-  readonly status = 404;
-  constructor(message = 'Das haben wir nicht gefunden.', options?: ErrorOptions) {
-    super(message, options);
+  constructor(entry: ErrorDef, options: AppErrorOptions = {}) {
+    super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = entry.code;
+    this.status = entry.status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.params = {
+      ...options.params,
+      ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
+    };
   }
 }
 
-export class BadRequest extends AppError {
-  readonly status = 400;
-  constructor(
-    readonly code: string,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
+/** An external service did not answer in time or failed; `service` names it in German for the fallback message. */
+export function upstreamUnavailable(service: string, cause?: unknown): AppError {
+  return new AppError(CommonErrors.UPSTREAM_UNAVAILABLE, {
+    message: `${service} ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.`,
+    cause,
+  });
 }
 
-export class Forbidden extends AppError {
-  readonly status = 403;
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** An external service did not answer in time or failed; the page or island shows a German message. */
-export class UpstreamUnavailable extends AppError {
-  readonly code = 'UPSTREAM.UNAVAILABLE';
-  readonly status = 503;
-  constructor(service: string, options?: ErrorOptions) {
-    super(`${service} ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.`, options);
-  }
-}
-
-/** 401 for API calls that need a signed-in customer. */
-export class NotSignedIn extends AppError {
-  readonly code = 'AUTH.NOT_SIGNED_IN';
-  readonly status = 401;
-  constructor() {
-    super('Bitte melde Dich an.');
-  }
-}
-
-/** A domain rule refused the request with a status of its own (e.g. 418, 422, 429). */
-export class RuleViolation extends AppError {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+export const notFound = (message?: string) => new AppError(CommonErrors.NOT_FOUND, message ? { message } : {});
+export const notSignedIn = () => new AppError(CommonErrors.NOT_SIGNED_IN);

@@ -1,117 +1,57 @@
-import express, { type Request, type RequestHandler, type Response, type NextFunction } from 'express';
-import type { Knex } from 'knex';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
+import { pageServicesFor } from '../composition/page-services.ts';
+import type { Services } from '../composition/services.ts';
 import type { Config } from '../config.ts';
-import type { PortalLocals } from '../contracts/session.ts';
-import { createActivityService } from '../domain/activity/activity.service.ts';
-import { createSignIn } from '../domain/auth/sign-in.ts';
-import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
-import { createUserRepository } from '../db/repositories/user.repository.ts';
-import type { IdentityProvider } from '../ports/identity-provider.ts';
-import type { Mailer } from '../ports/mailer.ts';
-import type { ManagementService } from '../ports/management-service.ts';
-import { createCodeHasher } from '../domain/linking/link-code.ts';
-import { createLinkingService } from '../domain/linking/linking.service.ts';
-import { createProjectAccess } from '../domain/projects/project-access.ts';
-import { createLinkCodeRepository } from '../db/repositories/link-code.repository.ts';
-import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
-import { createPgRateLimiter } from '../db/repositories/rate-limiter.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
-import { requireCustomer } from './middlewares/require-customer.ts';
-import { NotSignedIn } from '../domain/errors.ts';
-import type { ContentSource } from '../ports/content-source.ts';
-import { createContentCache } from '../domain/help/content-cache.ts';
-import { createHelpService } from '../domain/help/help.service.ts';
-import { createPgContentCacheStore } from '../db/repositories/content-cache.store.ts';
-import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
-import { helpRoutes } from './routes/help.routes.ts';
-import type { IotCloud } from '../ports/iot-cloud.ts';
-import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
-import { monitoringRoutes } from './routes/monitoring.routes.ts';
-import { linkingRoutes } from './routes/linking.routes.ts';
-import { projectsRoutes } from './routes/projects.routes.ts';
+import { AUTH_BASE } from '../contracts/auth.ts';
+import type { PortalLocals } from '../contracts/page-services.ts';
+import { createRequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { requireCsrfHeader } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
+import { requireCustomer } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
-import { authRoutes } from './routes/auth.routes.ts';
+import { mountsOf } from './mounts.ts';
+import type { RouteDeps } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
-import { createSessionMiddleware, sessionCookieName } from './session.ts';
+import { createSessionMiddleware } from './session.ts';
 
 /** Astro's node-adapter handler in middleware mode: renders the page with the given locals. */
 export type PageHandler = (req: Request, res: Response, next: NextFunction, locals: PortalLocals) => unknown;
 
 export interface AppDeps {
   config: Config;
-  knex: Knex;
+  services: Services;
+  logger: Logger;
   /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
   sessionPool: pg.Pool;
-  identityProvider: IdentityProvider;
-  management: ManagementService;
-  mailer: Mailer;
-  content: ContentSource;
-  iot: IotCloud;
-  logger: Logger;
+  /** Resolves when the database answers (readiness). */
+  databaseReachable: () => Promise<boolean>;
   /** Folder of the built site's static files (dist/client); absent in API-only tests. */
   staticDir?: string;
   pageHandler: PageHandler;
 }
 
 /**
- * Builds the portal's Express app: BFF routes under /api and every page through Astro. Never listens
- * (CONVENTIONS.md §2): bff/server.ts owns the port and shutdown; tests listen on port 0.
+ * The portal's Express app: the middleware order and nothing capability-specific (routers come from the mount table
+ * in ./mounts.ts, page services from bff/composition). Never listens (CONVENTIONS.md §2): bff/server.ts owns the
+ * port and shutdown; tests listen on port 0.
  */
 export function createApp(deps: AppDeps) {
-  const { config, knex, logger } = deps;
+  const { config, services, logger } = deps;
   const secureCookies = config.publicUrl.startsWith('https://');
+  const routeDeps: RouteDeps = { services, config, logger };
   let accepting = true;
-
-  const activity = createActivityService(createActivityLogRepository(knex));
-  const signIn = createSignIn({
-    users: createUserRepository(knex),
-    activity,
-    appMetadataClaim: config.APP_METADATA_CLAIM,
-    customerRoleId: config.CUSTOMER_ROLE_ID,
-  });
-  const projectAccess = createProjectAccess(deps.management);
-  const linking = createLinkingService({
-    management: deps.management,
-    codes: createLinkCodeRepository(knex),
-    hasher: createCodeHasher(config.sessionSecret),
-    mailer: deps.mailer,
-    mailLog: createMailLogRepository(knex),
-    activity,
-    rateLimiter: createPgRateLimiter(knex),
-    publicUrl: config.publicUrl,
-  });
-  const help = createHelpService({
-    content: deps.content,
-    cache: createContentCache({
-      store: createPgContentCacheStore(knex),
-      onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
-    }),
-    projects: projectAccess,
-    activity,
-  });
-  const monitoring = createMonitoringService({ iot: deps.iot, projects: projectAccess });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
 
-  app.use(
-    opsRoutes({
-      accepting: () => accepting,
-      databaseReachable: () =>
-        Promise.race([
-          knex.raw('select 1').then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false)),
-        ]).catch(() => false),
-    }),
-  );
+  app.use(opsRoutes({ accepting: () => accepting, databaseReachable: deps.databaseReachable }));
   app.use(securityHeaders({ hsts: secureCookies }));
   if (deps.staticDir) {
     // Hashed build assets never change; everything else in the public folder is revalidated.
@@ -124,7 +64,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
-  app.use(cmsMediaRoutes({ strapiUrl: config.strapiUrl }));
+  app.use(mountsOf('assets', routeDeps));
   app.use(language({ secureCookies }));
   app.use(
     createSessionMiddleware({
@@ -139,44 +79,21 @@ export function createApp(deps: AppDeps) {
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
+  api.use(mountsOf('machine', routeDeps));
   api.use(requireCsrfHeader);
-  api.use(cmsWebhookRoutes({ help, secret: config.CMS_WEBHOOK_SECRET, logger }));
-  api.use(
-    '/auth',
-    authRoutes({
-      identityProvider: deps.identityProvider,
-      signIn,
-      publicUrl: config.publicUrl,
-      sessionCookieName: sessionCookieName(secureCookies),
-      logger,
-    }),
-  );
-  api.use(APP_API_BASE.replace(/^\/api/, ''), requireCustomer, linkingRoutes(linking));
-  api.use(INTERNAL_API_BASE.replace(/^\/api/, ''), requireCustomer, projectsRoutes(projectAccess), helpRoutes(help), monitoringRoutes(monitoring));
+  const below = (base: string) => base.replace(/^\/api/, '');
+  api.use(below(AUTH_BASE), mountsOf('auth', routeDeps));
+  api.use(below(APP_API_BASE), requireCustomer, mountsOf('app', routeDeps));
+  api.use(below(INTERNAL_API_BASE), requireCustomer, mountsOf('internal', routeDeps));
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(pageGuard(config.LOGIN_URL));
-  app.use(logPageVisits(activity, logger));
+  app.use(logPageVisits(services.activity, logger));
   const localsOf = (req: Request): PortalLocals => {
     const user = req.session?.user ?? null;
-    return {
-      user,
-      lang: req.language,
-      loginUrl: config.LOGIN_URL,
-      services: {
-        myProjects: async () =>
-          user ? projectAccess.myProjects(user.id, req.session.currentProjectId) : { projects: [], currentProjectId: null },
-        help: help.forRequest(user),
-        monitoring: {
-          installations: async () => (user ? monitoring.installationsOf(user.id, req.session.currentProjectId) : []),
-          overview: async (installationId, query) => {
-            if (!user) throw new NotSignedIn();
-            return monitoring.overview(user.id, installationId, query);
-          },
-        },
-      },
-    };
+    const ctx = createRequestContext(user, req.session?.currentProjectId);
+    return { user, lang: req.language, loginUrl: config.LOGIN_URL, services: pageServicesFor(services, ctx) };
   };
   const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req));
   app.use(renderPage);

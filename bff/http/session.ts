@@ -2,7 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
-import type { SessionUser } from '../contracts/session.ts';
+import type { SessionUser } from '../contracts/auth.ts';
 import type { PendingLogin } from '../ports/identity-provider.ts';
 
 declare module 'express-session' {

@@ -1,4 +1,4 @@
-import type { Device, EnergyBucket, PowerPoint } from '../contracts/monitoring.ts';
+import type { Device, EnergyBucket, EnergyTotals, PowerPoint } from '../contracts/monitoring.ts';
 
 export interface IotSite {
   siteId: string;
@@ -9,20 +9,18 @@ export interface IotSite {
   batteryCapacityKwh: number | null;
   annualConsumptionKwh: number;
   commissionedAt: string | null;
+  devices: Device[];
 }
 
 /**
  * The installer's IoT cloud (installation monitoring). Adapter: adapters/iot-cloud.http.ts. Every method rejects
- * with UpstreamUnavailable when the cloud fails or does not answer in time.
+ * with UPSTREAM.UNAVAILABLE when the cloud fails or does not answer in time.
  */
 export interface IotCloud {
-  /** Installations registered for a project (usually one, none before the order is placed). */
-  sitesOfProject(projectId: number): Promise<IotSite[]>;
-  devices(siteId: string): Promise<Device[]>;
-  /** 15-minute power of one Berlin calendar day, up to now for today. */
-  power(siteId: string, date: string): Promise<{ resolutionMinutes: number; points: PowerPoint[] }>;
+  /** The installations of these projects with their devices, in one call (none before a project's order is placed). */
+  sitesOfProjects(projectIds: readonly number[]): Promise<IotSite[]>;
+  /** 15-minute power of one Berlin calendar day (up to now for today) and the day's meter-counter totals. */
+  power(siteId: string, date: string): Promise<{ resolutionMinutes: number; points: PowerPoint[]; totals: EnergyTotals }>;
   /** Energy per day, month or year for the buckets overlapping [from, to], from meter counters (integer Wh). */
   energy(siteId: string, from: string, to: string, resolution: 'day' | 'month' | 'year'): Promise<EnergyBucket[]>;
-  /** Timestamp of the newest data point, null without data. */
-  latest(siteId: string): Promise<string | null>;
 }

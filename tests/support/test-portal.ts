@@ -2,30 +2,26 @@ import type { Server } from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import type { Knex } from 'knex';
+import type { Adapters } from '../../bff/composition/adapters.ts';
+import { composePortal } from '../../bff/composition/portal.ts';
 import { loadConfig, type Config } from '../../bff/config.ts';
-import { createKnex } from '../../bff/db/knex.ts';
-import { createOidcIdentityProvider } from '../../bff/adapters/oidc-identity-provider.ts';
-import { createHttpManagementService } from '../../bff/adapters/management-service.http.ts';
-import { createSmtpMailer } from '../../bff/adapters/smtp-mailer.ts';
-import { createStrapiContentSource } from '../../bff/adapters/strapi-content.ts';
-import { createHttpIotCloud } from '../../bff/adapters/iot-cloud.http.ts';
+import type { PageHandler } from '../../bff/http/app.ts';
 import { createLogger } from '../../bff/logger.ts';
-import { createApp, type PageHandler } from '../../bff/http/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { freePort } from './ports.ts';
 
 /**
- * The portal's Express app on a free port, wired to a real PostgreSQL (the test setup's) and a real sandbox
- * identity provider and SMTP server. Pages are answered by a stand-in for Astro's handler that echoes the locals,
- * so BFF behaviour (guard, sessions, logging) is tested without a site build; the real pages are covered end to end.
+ * The portal's Express app on a free port, wired exactly like bff/server.ts (bff/composition) to a real PostgreSQL
+ * (the test setup's) and a real sandbox with every stand-in. Pages are answered by a stand-in for Astro's handler
+ * that echoes the locals, so BFF behaviour (guard, sessions, logging) is tested without a site build; the real pages
+ * are covered end to end.
  */
 export async function startTestPortal(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   /** Receives every log line the portal writes (all levels), e.g. to prove codes never reach a log. */
   logLines?: string[];
+  adapterOverrides?: Partial<Adapters>;
 }) {
   const [port, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const config: Config = loadConfig({
@@ -35,52 +31,40 @@ export async function startTestPortal(options: {
     SANDBOX_PORT: String(sandboxPort),
     SMTP_PORT: String(smtpPort),
     DATABASE_URL: options.databaseUrl,
+    MANAGEMENT_TIMEOUT_MS: '3000',
+    CMS_TIMEOUT_MS: '2000',
     ...options.env,
   });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
-  const knex: Knex = createKnex(options.databaseUrl);
-  const sessionPool = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
-  const echoPage: PageHandler = (req, res, _next, locals) => {
-    res.json({ page: req.path, locals });
+  const echoPage: PageHandler = async (req, res, _next, locals) => {
+    const layout = await locals.services.layout.view();
+    res.json({ page: req.path, locals: { ...locals, layout } });
   };
-  const { app, stopAccepting } = createApp({
+  const portal = composePortal({
     config,
-    knex,
-    sessionPool,
-    identityProvider: createOidcIdentityProvider({
-      issuer: config.oidcIssuer,
-      clientId: config.OIDC_CLIENT_ID,
-      clientSecret: config.oidcClientSecret,
-      allowInsecureRequests: true,
-    }),
-    management: createHttpManagementService({
-      baseUrl: config.managementApiUrl,
-      token: config.MANAGEMENT_API_TOKEN,
-      timeoutMs: 3000,
-    }),
-    mailer: createSmtpMailer({ host: 'localhost', port: sandbox.smtpPort, secure: false, from: config.MAIL_FROM }),
-    content: createStrapiContentSource({ baseUrl: config.strapiUrl, timeoutMs: 2000 }),
-    iot: createHttpIotCloud({ baseUrl: config.iotApiUrl, apiKey: config.IOT_API_KEY, timeoutMs: config.IOT_TIMEOUT_MS }),
+    databaseUrl: options.databaseUrl,
     logger: options.logLines ? createLogger('debug', (_level, line) => options.logLines?.push(line)) : createLogger('error'),
     pageHandler: echoPage,
+    sessionPoolSize: 3,
+    ...(options.adapterOverrides ? { adapterOverrides: options.adapterOverrides } : {}),
   });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, 'localhost', () => resolve(s));
+    const s = portal.app.listen(port, 'localhost', () => resolve(s));
   });
 
   return {
     config,
-    knex,
+    knex: portal.knex,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
-    managementApiUrl: config.managementApiUrl,
-    stopAccepting,
+    managementApiUrl: config.services.management.url,
+    stopAccepting: portal.stopAccepting,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await Promise.allSettled([knex.destroy(), sessionPool.end(), sandbox.close()]);
+      await Promise.allSettled([portal.close(), sandbox.close()]);
     },
   };
 }

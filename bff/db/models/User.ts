@@ -6,10 +6,6 @@ export class User extends Model {
 
   id!: number;
   userId!: string;
-  projectId!: number | null;
-  twoFaCode!: string | null;
-  twoFaCodeCreatedAt!: Date | null;
-  twoFaConfirmedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 }

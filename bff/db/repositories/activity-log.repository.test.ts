@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createActivityService } from '../../domain/activity/activity.service.ts';
 import { createKnex } from '../knex.ts';
+import { SUB_LOG_TABLES } from '../models/ActivityLog.ts';
 import { createActivityLogRepository } from './activity-log.repository.ts';
 
 let knex: Knex;
@@ -25,7 +26,7 @@ describe('activity log in PostgreSQL', () => {
     const user = customer();
     const activity = createActivityService(createActivityLogRepository(knex));
 
-    await activity.pageVisited(user, '/home/app/profile/');
+    await activity.record(user, 'PAGE_VISITED', { path: '/home/app/profile' });
 
     const [entry] = await activity.history(user);
     expect(entry).toMatchObject({
@@ -43,18 +44,23 @@ describe('activity log in PostgreSQL', () => {
     const user = customer();
     const activity = createActivityService(createActivityLogRepository(knex));
 
-    const recorded = await activity.loggedIn(user);
+    const recorded = await activity.record(user, 'LOGIN', { phase: user.phase });
 
     expect(recorded.logId).toMatch(/^[0-9a-f-]{36}$/);
     expect(recorded.detail).toEqual({ kind: 'login', phase: 'PROJECT' });
   });
 
-  it('does not log paths outside the spec list', async () => {
+  it('writes the project an activity concerns, and clips long texts to the column', async () => {
     const user = customer();
     const activity = createActivityService(createActivityLogRepository(knex));
 
-    expect(await activity.pageVisited(user, '/home/dashboard')).toBeNull();
-    expect(await activity.history(user)).toEqual([]);
+    await activity.record(user, 'PROJECT_LINK', { projectId: 100234 });
+    await activity.record(user, 'FAQ_CLICKED', { question: 'x'.repeat(600) });
+
+    const [faq, link] = await activity.history(user);
+    expect(link).toMatchObject({ type: 'PROJECT_LINK', projectId: 100234 });
+    expect(link?.detail).toBeUndefined();
+    expect(faq?.detail).toEqual({ kind: 'faq', question: 'x'.repeat(512) });
   });
 
   it('stores every sub-log kind in its own table', async () => {
@@ -62,12 +68,20 @@ describe('activity log in PostgreSQL', () => {
     const user = customer();
     const base = { origin: 'PORTAL' as const, userId: user.id, username: user.email, projectId: 100234 };
     await repository.record({ ...base, type: 'FAQ_CLICKED', detail: { kind: 'faq', question: 'projekt-verknuepfen' } });
-    await repository.record({ ...base, type: 'MESSAGE_SENT', detail: { kind: 'message', taskPath: 'a/b', attachmentCount: 2 } });
+    await repository.record({ ...base, type: 'LOGIN', detail: { kind: 'login', phase: 'LEAD' } });
+    await repository.record({ ...base, type: 'PAGE_VISITED', detail: { kind: 'pageVisit', path: '/home/app/monitoring' } });
     await repository.record({ ...base, type: 'PROJECT_LINK' });
 
     const history = await repository.listForUser(user.id);
-    expect(history.map((h) => h.type)).toEqual(['PROJECT_LINK', 'MESSAGE_SENT', 'FAQ_CLICKED']);
-    expect(history[0]?.detail).toBeUndefined();
-    expect(history[1]?.detail).toEqual({ kind: 'message', taskPath: 'a/b', attachmentCount: 2 });
+    expect(history.map((h) => h.type)).toEqual(['PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
+    expect(history.map((h) => h.detail)).toEqual([
+      undefined,
+      { kind: 'pageVisit', path: '/home/app/monitoring' },
+      { kind: 'login', phase: 'LEAD' },
+      { kind: 'faq', question: 'projekt-verknuepfen' },
+    ]);
+    for (const table of Object.values(SUB_LOG_TABLES)) {
+      expect(await knex(table).join('activity_log', 'activity_log.id', `${table}.activity_log_id`).where('activity_log.user_id', user.id)).toHaveLength(1);
+    }
   });
 });

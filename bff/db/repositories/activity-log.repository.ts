@@ -1,11 +1,8 @@
 import type { Knex } from 'knex';
-import type {
-  ActivityDetail,
-  ActivityLogRepository,
-  RecordedActivity,
-} from '../../domain/activity/activity-log.ts';
-import type { ActivityOrigin, ActivityType } from '../../contracts/enums.ts';
-import { ActivityLog, SUB_LOG_TABLES, type SubLogKind } from '../models/ActivityLog.ts';
+import type { ActivityOrigin, ActivityType } from '../../contracts/activity.ts';
+import type { ActivityDetail, SubLogKind } from '../../domain/activity/activity-kinds.ts';
+import type { ActivityLogRepository, RecordedActivity } from '../../domain/repositories/activity-log.ts';
+import { ActivityLog, SUB_LOG_TABLES } from '../models/ActivityLog.ts';
 
 const kinds = Object.keys(SUB_LOG_TABLES) as SubLogKind[];
 

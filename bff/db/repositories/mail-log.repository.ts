@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MailLogRepository } from '../../domain/mail/mail-log.ts';
+import type { MailLogRepository } from '../../domain/repositories/mail-log.ts';
 
 export function createMailLogRepository(knex: Knex): MailLogRepository {
   return {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { SessionUser } from '../../contracts/session.ts';
-import { PhaseSchema } from '../../contracts/enums.ts';
+import type { SessionUser } from '../../contracts/auth.ts';
+import { PhaseSchema } from '../../contracts/auth.ts';
 
 /** The custom app-metadata claim (spec section 6): the customer's data and roles. */
 const AppMetadataSchema = z.object({
   roles: z.array(z.string()).default([]),
   customerNumber: z.string().nullish(),
-  phase: PhaseSchema.default('PROJECT'),
+  phase: z.enum(PhaseSchema.options).default('PROJECT'),
 });
 
 const ClaimsSchema = z.object({

@@ -1,12 +1,7 @@
-import type { SessionUser } from '../../contracts/session.ts';
+import type { SessionUser } from '../../contracts/auth.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { UserAccounts } from '../repositories/users.ts';
 import { customerFromClaims } from './customer-claims.ts';
-
-/** Customers known to the portal; implemented in bff/db. */
-export interface UserAccounts {
-  /** Creates the user row on first sign-in; idempotent. */
-  ensure(userId: string): Promise<unknown>;
-}
 
 export type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: 'forbidden' | 'failed' };
 
@@ -21,7 +16,7 @@ export function createSignIn(deps: {
     const result = customerFromClaims(claims, deps);
     if (!result.ok) return { ok: false, reason: result.reason === 'not-a-customer' ? 'forbidden' : 'failed' };
     await deps.users.ensure(result.user.id);
-    await deps.activity.loggedIn(result.user);
+    await deps.activity.record(result.user, 'LOGIN', { phase: result.user.phase });
     return { ok: true, user: result.user };
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentKey } from '../../ports/content-source.ts';
-import { ContentUnavailable, createContentCache, type CachedContent, type ContentCacheStore } from './content-cache.ts';
+import { AppError } from '../errors.ts';
+import { createContentCache } from './content-cache.ts';
+import type { CachedContent, ContentCacheStore } from '../repositories/content-cache.ts';
 
 /** The store's contract in memory; the PostgreSQL store is exercised by the integration and e2e tests. */
 function memoryStore(): ContentCacheStore & { rows: Map<ContentKey, CachedContent> } {
@@ -89,13 +91,13 @@ describe('CMS content cache (stale-while-revalidate)', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it('a cold cache with the CMS down answers ContentUnavailable (503)', async () => {
+  it('a cold cache with the CMS down answers UPSTREAM.UNAVAILABLE (503)', async () => {
     const cms = source([['v1']]);
     cms.setDown(true);
     const cache = createContentCache({ store: memoryStore(), now: () => clock.now });
     const error = await cache.get('faqs', cms.load, identity).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ContentUnavailable);
-    expect(error).toMatchObject({ status: 503, code: 'CONTENT.UNAVAILABLE' });
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 503, code: 'UPSTREAM.UNAVAILABLE' });
   });
 
   it('loads a missing entry only once for concurrent requests', async () => {

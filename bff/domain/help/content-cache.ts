@@ -1,28 +1,9 @@
 import type { ContentKey } from '../../ports/content-source.ts';
-import { AppError } from '../errors.ts';
-import { CONTENT_UNAVAILABLE } from '../../contracts/help.ts';
+import { upstreamUnavailable } from '../errors.ts';
+import type { CachedContent, ContentCacheStore } from '../repositories/content-cache.ts';
 
-export interface CachedContent {
-  body: unknown;
-  fetchedAt: Date;
-  /** Set by the CMS webhook: the content changed and must be fetched again. */
-  stale: boolean;
-}
-
-/** The shared cache (PostgreSQL, see bff/db): every portal instance sees the same content and invalidations. */
-export interface ContentCacheStore {
-  get(key: ContentKey): Promise<CachedContent | null>;
-  put(key: ContentKey, body: unknown): Promise<void>;
-  markStale(keys: readonly ContentKey[]): Promise<void>;
-}
-
-export class ContentUnavailable extends AppError {
-  readonly code = CONTENT_UNAVAILABLE;
-  readonly status = 503;
-  constructor(options?: ErrorOptions) {
-    super('Inhalte gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.', options);
-  }
-}
+/** The CMS is down and nothing is cached: UPSTREAM.UNAVAILABLE (503) like every other failing service. */
+export const contentUnavailable = (cause: unknown) => upstreamUnavailable('Unser Hilfe-Bereich', cause);
 
 export interface ContentCacheOptions {
   store: ContentCacheStore;
@@ -37,7 +18,7 @@ export interface ContentCacheOptions {
 /**
  * Stale-while-revalidate cache for CMS content. Fresh: served from memory or the shared store. Stale (too old or
  * invalidated by the webhook): served at once while one background load refreshes it. Missing: loaded and awaited.
- * When the CMS is down, whatever is cached keeps being served; with nothing cached, ContentUnavailable (503).
+ * When the CMS is down, whatever is cached keeps being served; with nothing cached, UPSTREAM.UNAVAILABLE (503).
  */
 export function createContentCache(options: ContentCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
@@ -83,7 +64,7 @@ export function createContentCache(options: ContentCacheOptions) {
       try {
         return await revalidate(key, load);
       } catch (cause) {
-        throw new ContentUnavailable({ cause });
+        throw contentUnavailable(cause);
       }
     },
 

@@ -9,11 +9,13 @@ import {
   type HelpServices,
 } from '../../contracts/help.ts';
 import type { ProductLine } from '../../contracts/projects.ts';
-import type { SessionUser } from '../../contracts/session.ts';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import type { ContentKey, ContentSource } from '../../ports/content-source.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { toProjectSummary } from '../projects/project-access.ts';
+import type { RequestContext } from '../request-context.ts';
 import type { ContentCache } from './content-cache.ts';
 
 /** Which cached content a CMS model's change affects (Strapi sends the model name in its webhook). */
@@ -34,6 +36,7 @@ export function createHelpService(deps: {
   cache: ContentCache;
   projects: ProjectAccess;
   activity: ActivityService;
+  warn?: (message: string, fields: Record<string, unknown>) => void;
 }) {
   const loaders: Record<ContentKey, () => Promise<unknown>> = {
     faqs: () => deps.content.faqs(),
@@ -53,10 +56,27 @@ export function createHelpService(deps: {
     supportQuestions: () => cached('support-questions', z.array(SupportQuestionSchema)),
   };
 
-  async function productLinesOf(userId: string): Promise<ProductLine[]> {
-    const projects = await deps.projects.projectsOf(userId);
+  async function productLinesOf(userId: string, ctx?: RequestContext): Promise<ProductLine[]> {
+    const projects = await deps.projects.projectsOf(userId, ctx);
     return [...new Set(projects.flatMap((p) => toProjectSummary(p).productLines))].sort();
   }
+
+  /** For the instructions page: a failing management service shows every instruction instead of failing. */
+  async function productLinesOrNull(ctx: RequestContext): Promise<ProductLine[] | null> {
+    if (!ctx.user) return [];
+    try {
+      return await productLinesOf(ctx.user.id, ctx);
+    } catch (error) {
+      if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return null;
+      throw error;
+    }
+  }
+
+  const bySlug = async <T extends { slug: string }>(list: Promise<T[]>, slug: string, what: string): Promise<T> => {
+    const entry = (await list).find((e) => e.slug === slug);
+    if (!entry) throw notFound(`${what} haben wir nicht gefunden.`);
+    return entry;
+  };
 
   return {
     ...shared,
@@ -70,16 +90,27 @@ export function createHelpService(deps: {
     },
 
     /** The page-facing services, bound to the request's customer (or a visitor). */
-    forRequest(user: SessionUser | null): HelpServices {
+    forRequest(ctx: RequestContext): HelpServices {
       return {
-        ...shared,
-        myProductLines: async () => (user ? productLinesOf(user.id) : []),
+        faqCategories: shared.faqCategories,
+        articles: shared.articles,
+        privacyPolicy: shared.privacyPolicy,
+        article: (slug) => bySlug(shared.articles(), slug, 'Diesen Artikel'),
+        instruction: (slug) => bySlug(shared.instructions(), slug, 'Diese Anleitung'),
+        async instructionsPage() {
+          const [instructions, productLines] = await Promise.all([shared.instructions(), productLinesOrNull(ctx)]);
+          return { instructions, productLines };
+        },
         async faqOpened(faq) {
-          if (!user) return;
-          await deps.activity.faqOpened(user, faq.question);
+          if (!ctx.user) return;
+          // Logging must never cost the customer the answer.
+          await deps.activity.record(ctx.user, 'FAQ_CLICKED', { question: faq.question }).catch((error: unknown) => deps.warn?.('FAQ_CLICKED not logged', { error }));
         },
       };
     },
+
+    /** An uploaded CMS file for the media proxy, or null. */
+    media: (file: string) => deps.content.media(file),
   };
 }
 

@@ -1,21 +1,21 @@
 import {
   LINK_CODE_MAX_ATTEMPTS,
   LINK_CODE_TTL_MINUTES,
-  LinkErrorCode,
+  LinkErrors,
   type ConfirmLinkRequest,
   type LinkProjectRequest,
   type LinkProjectResponse,
   type LinkResult,
 } from '../../contracts/linking.ts';
-import type { SessionUser } from '../../contracts/session.ts';
+import type { SessionUser } from '../../contracts/auth.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
-import type { RateLimiter } from '../../ports/rate-limiter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { RuleViolation, UpstreamUnavailable } from '../errors.ts';
-import type { MailLogRepository } from '../mail/mail-log.ts';
+import { AppError, upstreamUnavailable } from '../errors.ts';
+import type { LinkCodeRepository } from '../repositories/link-codes.ts';
+import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { RateLimiter } from '../repositories/rate-limits.ts';
 import { generateLinkCode, maskEmail, type CodeHasher } from './link-code.ts';
-import type { LinkCodeRepository } from './link-code.repository.ts';
 import { buildLinkMail, REDACTED_CODE, type LinkMailEntry } from './link-mail.ts';
 
 /** Link requests per customer and per IP address and hour (security.md: linking attempts are rate limited). */
@@ -34,8 +34,7 @@ export interface LinkingDeps {
   now?: () => Date;
 }
 
-const notFound = () =>
-  new RuleViolation(LinkErrorCode.PROJECT_NOT_FOUND, 404, 'Zu diesen Angaben haben wir kein Projekt gefunden.');
+const notFound = () => new AppError(LinkErrors.PROJECT_NOT_FOUND);
 
 /**
  * Project linking (spec sections 3-5, 8; security.md one-time codes): a customer proves access to a project by the
@@ -52,12 +51,7 @@ export function createLinkingService(deps: LinkingDeps) {
     ]);
     const refused = results.find((r) => !r.allowed);
     if (refused) {
-      throw new RuleViolation(
-        LinkErrorCode.RATE_LIMITED,
-        429,
-        'Du hast in kurzer Zeit sehr viele Verknüpfungen angefragt. Bitte warte etwas und versuche es dann noch einmal.',
-        refused.retryAfterSeconds,
-      );
+      throw new AppError(LinkErrors.RATE_LIMITED, { retryAfterSeconds: refused.retryAfterSeconds });
     }
   }
 
@@ -76,7 +70,7 @@ export function createLinkingService(deps: LinkingDeps) {
       const mail = buildLinkMail(deps.publicUrl, contactName, entries);
       await deps.mailer.send({ to: [address], ...mail });
       const activities = [];
-      for (const entry of entries) activities.push(await deps.activity.projectLinkRequested(user, entry.project.id));
+      for (const entry of entries) activities.push(await deps.activity.record(user, 'PROJECT_LINK', { projectId: entry.project.id }));
       const redacted = buildLinkMail(
         deps.publicUrl,
         contactName,
@@ -101,23 +95,16 @@ export function createLinkingService(deps: LinkingDeps) {
 
       const open = projects.filter((p) => !p.portalUserIds.includes(user.id));
       if (open.length === 0) {
-        throw new RuleViolation(
-          LinkErrorCode.ALREADY_CONNECTED,
-          418,
-          'Dieses Projekt ist bereits mit Deinem Konto verbunden.',
-        );
+        throw new AppError(LinkErrors.ALREADY_CONNECTED);
       }
 
       const issuedAt = await Promise.all(open.map((p) => deps.codes.lastIssuedAt(p.id)));
       const recent = issuedAt.filter((at): at is Date => at !== null && now().getTime() - at.getTime() < ttlMs);
       if (recent.length > 0) {
         const newest = Math.max(...recent.map((at) => at.getTime()));
-        throw new RuleViolation(
-          LinkErrorCode.EMAIL_ALREADY_SENT,
-          429,
-          `Wir haben Dir gerade schon eine E-Mail geschickt. Eine neue kannst Du in ${LINK_CODE_TTL_MINUTES} Minuten anfordern.`,
-          Math.ceil((newest + ttlMs - now().getTime()) / 1000),
-        );
+        throw new AppError(LinkErrors.EMAIL_ALREADY_SENT, {
+          retryAfterSeconds: Math.ceil((newest + ttlMs - now().getTime()) / 1000),
+        });
       }
 
       const response: LinkProjectResponse = {};
@@ -144,7 +131,7 @@ export function createLinkingService(deps: LinkingDeps) {
       } catch (cause) {
         // Without the mail the codes are useless; withdraw them so the customer may try again at once.
         await deps.codes.withdraw(user.id, open.map((p) => p.id));
-        throw new UpstreamUnavailable('Der E-Mail-Versand', { cause });
+        throw upstreamUnavailable('Der E-Mail-Versand', cause);
       }
       return response;
     },
@@ -165,11 +152,10 @@ export function createLinkingService(deps: LinkingDeps) {
         const failures = await deps.codes.recordFailure(pending.id);
         if (failures >= LINK_CODE_MAX_ATTEMPTS) throw tooManyAttempts();
         const left = LINK_CODE_MAX_ATTEMPTS - failures;
-        throw new RuleViolation(
-          LinkErrorCode.CODE_INVALID,
-          422,
-          `Der Code stimmt nicht. Du hast noch ${left} ${left === 1 ? 'Versuch' : 'Versuche'}.`,
-        );
+        throw new AppError(LinkErrors.CODE_INVALID, {
+          message: `Der Code stimmt nicht. Du hast noch ${left} ${left === 1 ? 'Versuch' : 'Versuche'}.`,
+          params: { attemptsLeft: left },
+        });
       }
       await deps.codes.consume(pending.id);
       await deps.management.connectUser(request.projectId, user.id);
@@ -178,12 +164,6 @@ export function createLinkingService(deps: LinkingDeps) {
   };
 }
 
-function tooManyAttempts() {
-  return new RuleViolation(
-    LinkErrorCode.TOO_MANY_ATTEMPTS,
-    429,
-    'Der Code wurde zu oft falsch eingegeben und ist jetzt ungültig. Bitte fordere einen neuen Code an.',
-  );
-}
+const tooManyAttempts = () => new AppError(LinkErrors.TOO_MANY_ATTEMPTS);
 
 export type LinkingService = ReturnType<typeof createLinkingService>;

@@ -1,27 +1,50 @@
 import type {
+  Device,
+  EnergyTotals,
   Installation,
   MonitoringOverview,
+  MonitoringPageData,
   MonitoringQuery,
+  MonitoringServices,
   PowerHistoryResponse,
   SelfConsumptionResponse,
   SelfSufficiencyResponse,
   WorkHistoryResponse,
 } from '../../contracts/monitoring.ts';
+import { MonitoringErrors } from '../../contracts/monitoring.ts';
 import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
-import { BadRequest, NotFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import type { RequestContext } from '../request-context.ts';
 import { flowsOf, selfConsumptionPercent, selfSufficiencyPercent, sumBuckets } from './energy-flows.ts';
 import { berlinToday, bucketResolution, periodRange } from './periods.ts';
 
-const toInstallation = (site: IotSite): Installation => ({
-  id: site.siteId,
-  projectId: site.projectId,
-  name: site.name,
-  pvPeakPowerKw: site.pvPeakPowerKw,
-  batteryCapacityKwh: site.batteryCapacityKwh,
-  annualConsumptionKwh: site.annualConsumptionKwh,
-  commissionedAt: site.commissionedAt,
+/** An installation with what the cloud listed for it; the devices come in the same call as the installation. */
+interface Site {
+  installation: Installation;
+  devices: Device[];
+}
+
+const toSite = (site: IotSite): Site => ({
+  installation: {
+    id: site.siteId,
+    projectId: site.projectId,
+    name: site.name,
+    pvPeakPowerKw: site.pvPeakPowerKw,
+    batteryCapacityKwh: site.batteryCapacityKwh,
+    annualConsumptionKwh: site.annualConsumptionKwh,
+    commissionedAt: site.commissionedAt,
+  },
+  devices: site.devices,
 });
+
+/** "Stand": the newest time a device reported, so it always agrees with the devices' "Zuletzt gemeldet". */
+function latestReport(devices: readonly Device[]): string | null {
+  const seen = devices.flatMap((d) => (d.lastSeenAt ? [{ at: d.lastSeenAt, ms: Date.parse(d.lastSeenAt) }] : []));
+  return seen.length === 0 ? null : seen.reduce((a, b) => (b.ms > a.ms ? b : a)).at;
+}
+
+const noEnergy = (totals: EnergyTotals) => Object.values(totals).every((wh) => wh === 0);
 
 /**
  * Monitoring for the customer's installations. Authorisation goes through the customer's projects: an installation
@@ -30,38 +53,45 @@ const toInstallation = (site: IotSite): Installation => ({
 export function createMonitoringService(deps: { iot: IotCloud; projects: ProjectAccess; now?: () => Date }) {
   const today = () => berlinToday(deps.now?.() ?? new Date());
 
-  async function installationsOf(userId: string, currentProjectId?: number): Promise<Installation[]> {
-    const projects = await deps.projects.projectsOf(userId);
+  /** The customer's installations (current project first) in two calls: projects, then every project's sites at once. */
+  async function sitesOf(userId: string, currentProjectId: number | undefined, ctx?: RequestContext): Promise<Site[]> {
+    const projects = await deps.projects.projectsOf(userId, ctx);
     const ordered = [...projects].sort((a, b) => Number(b.id === currentProjectId) - Number(a.id === currentProjectId));
-    const sites = await Promise.all(ordered.map((p) => deps.iot.sitesOfProject(p.id)));
-    return sites.flat().filter((s) => ordered.some((p) => p.id === s.projectId)).map(toInstallation);
+    const sites = await deps.iot.sitesOfProjects(ordered.map((p) => p.id));
+    const rank = (site: IotSite) => ordered.findIndex((p) => p.id === site.projectId);
+    return sites.filter((s) => rank(s) >= 0).sort((a, b) => rank(a) - rank(b)).map(toSite);
   }
 
-  async function ownedInstallation(userId: string, installationId: string): Promise<Installation> {
-    const installation = (await installationsOf(userId)).find((i) => i.id === installationId);
-    if (!installation) throw new NotFound('Diese Anlage haben wir nicht gefunden.');
-    return installation;
+  async function ownedSite(userId: string, installationId: string): Promise<Site> {
+    const site = (await sitesOf(userId, undefined)).find((s) => s.installation.id === installationId);
+    if (!site) throw notFound('Diese Anlage haben wir nicht gefunden.');
+    return site;
   }
 
   function range(installation: Installation, query: MonitoringQuery) {
     return periodRange(query.period, query.date, { commissionedAt: installation.commissionedAt, today: today() });
   }
 
-  async function work(installation: Installation, query: MonitoringQuery): Promise<WorkHistoryResponse> {
-    const r = range(installation, query);
-    const resolution = bucketResolution(query.period);
-    const buckets = installation.commissionedAt ? await deps.iot.energy(installation.id, r.from, r.to, resolution) : [];
+  function workOf(installation: Installation, query: MonitoringQuery, buckets: WorkHistoryResponse['buckets']): WorkHistoryResponse {
     const totals = sumBuckets(buckets);
-    return { range: r, resolution, buckets, totals, flows: flowsOf(totals) };
+    return { range: range(installation, query), resolution: bucketResolution(query.period), buckets, totals, flows: flowsOf(totals) };
   }
 
-  async function power(installation: Installation, query: MonitoringQuery): Promise<PowerHistoryResponse> {
-    if (query.period !== 'day') {
-      throw new BadRequest('MONITORING.PERIOD_NOT_SUPPORTED', 'Den Leistungsverlauf gibt es nur für einen einzelnen Tag (period=day).');
-    }
+  async function work(installation: Installation, query: MonitoringQuery): Promise<WorkHistoryResponse> {
     const r = range(installation, query);
-    const data = installation.commissionedAt ? await deps.iot.power(installation.id, query.date) : { resolutionMinutes: 15, points: [] };
-    return { range: r, ...data };
+    const buckets = installation.commissionedAt
+      ? await deps.iot.energy(installation.id, r.from, r.to, bucketResolution(query.period))
+      : [];
+    return workOf(installation, query, buckets);
+  }
+
+  async function power(installation: Installation, query: MonitoringQuery) {
+    if (query.period !== 'day') throw new AppError(MonitoringErrors.PERIOD_NOT_SUPPORTED);
+    const data = installation.commissionedAt
+      ? await deps.iot.power(installation.id, query.date)
+      : { resolutionMinutes: 15, points: [], totals: sumBuckets([]) };
+    const response: PowerHistoryResponse = { range: range(installation, query), resolutionMinutes: data.resolutionMinutes, points: data.points };
+    return { response, totals: data.totals };
   }
 
   const selfSufficiency = (w: WorkHistoryResponse): SelfSufficiencyResponse => ({
@@ -77,35 +107,69 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     exportWh: w.totals.exportWh,
   });
 
+  /** Everything the page shows for one period, in one call to the cloud: a day's power carries the day's energy. */
+  async function overview(site: Site, query: MonitoringQuery): Promise<MonitoringOverview> {
+    const { installation, devices } = site;
+    let w: WorkHistoryResponse;
+    let p: PowerHistoryResponse | null = null;
+    if (query.period === 'day') {
+      const day = await power(installation, query);
+      p = day.response;
+      // The energy endpoint lists no bucket for a day without data; neither does this.
+      const empty = day.response.points.length === 0 && noEnergy(day.totals);
+      w = workOf(installation, query, empty ? [] : [{ start: query.date, ...day.totals }]);
+    } else {
+      w = await work(installation, query);
+    }
+    return {
+      installation,
+      devices,
+      work: w,
+      power: p,
+      selfSufficiency: selfSufficiency(w),
+      selfConsumption: selfConsumption(w),
+      latestAt: latestReport(devices),
+    };
+  }
+
+  /** The monitoring page: pick the asked installation (or fall back to the first), then its period. */
+  async function page(ctx: RequestContext, request: { installationId: string | null } & MonitoringQuery): Promise<MonitoringPageData> {
+    if (!ctx.user) return { kind: 'noInstallation' };
+    const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx);
+    const first = sites[0];
+    if (!first) return { kind: 'noInstallation' };
+    const asked = request.installationId === null ? first : sites.find((s) => s.installation.id === request.installationId);
+    const site = asked ?? first;
+    const query = { period: request.period, date: request.date };
+    return {
+      kind: 'ready',
+      installations: sites.map((s) => s.installation),
+      installation: site.installation,
+      fellBack: request.installationId !== null && site.installation.id !== request.installationId,
+      overview: site.installation.commissionedAt === null ? null : await overview(site, query),
+    };
+  }
+
   return {
-    installationsOf,
+    async installationsOf(userId: string, currentProjectId?: number) {
+      return (await sitesOf(userId, currentProjectId)).map((s) => s.installation);
+    },
     async devices(userId: string, installationId: string) {
-      return deps.iot.devices((await ownedInstallation(userId, installationId)).id);
+      return (await ownedSite(userId, installationId)).devices;
     },
     async powerHistory(userId: string, installationId: string, query: MonitoringQuery) {
-      return power(await ownedInstallation(userId, installationId), query);
+      return (await power((await ownedSite(userId, installationId)).installation, query)).response;
     },
     async workHistory(userId: string, installationId: string, query: MonitoringQuery) {
-      return work(await ownedInstallation(userId, installationId), query);
+      return work((await ownedSite(userId, installationId)).installation, query);
     },
     async selfSufficiency(userId: string, installationId: string, query: MonitoringQuery) {
-      return selfSufficiency(await work(await ownedInstallation(userId, installationId), query));
+      return selfSufficiency(await work((await ownedSite(userId, installationId)).installation, query));
     },
     async selfConsumption(userId: string, installationId: string, query: MonitoringQuery) {
-      return selfConsumption(await work(await ownedInstallation(userId, installationId), query));
+      return selfConsumption(await work((await ownedSite(userId, installationId)).installation, query));
     },
-    /** Everything the page shows, fetched side by side. */
-    async overview(userId: string, installationId: string, query: MonitoringQuery): Promise<MonitoringOverview> {
-      const installation = await ownedInstallation(userId, installationId);
-      const hasData = installation.commissionedAt !== null;
-      const [devices, w, p, latestAt] = await Promise.all([
-        deps.iot.devices(installation.id),
-        work(installation, query),
-        query.period === 'day' ? power(installation, query) : Promise.resolve(null),
-        hasData ? deps.iot.latest(installation.id) : Promise.resolve(null),
-      ]);
-      return { installation, devices, work: w, power: p, selfSufficiency: selfSufficiency(w), selfConsumption: selfConsumption(w), latestAt };
-    },
+    forRequest: (ctx: RequestContext): MonitoringServices => ({ page: (request) => page(ctx, request) }),
   };
 }
 

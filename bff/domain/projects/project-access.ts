@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
-import type { ProjectSummary } from '../../contracts/projects.ts';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
+import type { MyProjects, ProjectSummary, ProjectsServices } from '../../contracts/projects.ts';
 import { ProjectPhaseSchema, ProjectStepSchema, ProductLineSchema } from '../../contracts/projects.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
-import { NotFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import type { RequestContext } from '../request-context.ts';
 
 /** The vendor's project in the portal's shape; values the portal does not know are left out or defaulted. */
 export function toProjectSummary(project: ManagedProject): ProjectSummary {
@@ -32,29 +34,45 @@ export function toProjectSummary(project: ManagedProject): ProjectSummary {
  * A foreign project answers exactly like a missing one: 404.
  */
 export function createProjectAccess(management: ManagementService) {
-  async function projectsOf(userId: string): Promise<ManagedProject[]> {
-    const projects = await management.projectsOfUser(userId);
-    return projects.filter((p) => p.portalUserIds.includes(userId)).sort((a, b) => a.id - b.id);
+  /** The customer's projects by id; within a page request asked once (`ctx`), whoever asks. */
+  async function projectsOf(userId: string, ctx?: RequestContext): Promise<ManagedProject[]> {
+    const load = async () => {
+      const projects = await management.projectsOfUser(userId);
+      return projects.filter((p) => p.portalUserIds.includes(userId)).sort((a, b) => a.id - b.id);
+    };
+    return ctx ? ctx.once(`projects:${userId}`, load) : load();
+  }
+
+  async function myProjects(userId: string, chosen: number | undefined, ctx?: RequestContext) {
+    const projects = (await projectsOf(userId, ctx)).map(toProjectSummary);
+    const current = projects.find((p) => p.id === chosen) ?? projects[0];
+    return { projects, currentProjectId: current?.id ?? null };
+  }
+
+  /** For pages: a failing management service leaves the page working, with a notice instead of the projects. */
+  async function mine(ctx: RequestContext): Promise<MyProjects> {
+    if (!ctx.user) return { available: true, projects: [], current: null };
+    try {
+      const { projects, currentProjectId } = await myProjects(ctx.user.id, ctx.currentProjectId, ctx);
+      return { available: true, projects, current: projects.find((p) => p.id === currentProjectId) ?? null };
+    } catch (error) {
+      if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return { available: false };
+      throw error;
+    }
   }
 
   return {
     projectsOf,
+    myProjects,
 
-    /** The customer's project or NotFound, whether it does not exist or belongs to someone else. */
+    /** The customer's project or NOT_FOUND, whether it does not exist or belongs to someone else. */
     async ownedProject(userId: string, projectId: number): Promise<ManagedProject> {
       const project = await management.getProject(projectId);
-      if (!project || !project.portalUserIds.includes(userId)) {
-        throw new NotFound('Dieses Projekt haben wir nicht gefunden.');
-      }
+      if (!project || !project.portalUserIds.includes(userId)) throw notFound('Dieses Projekt haben wir nicht gefunden.');
       return project;
     },
 
-    /** The customer's projects for the page and the session's current one (the first if none was chosen). */
-    async myProjects(userId: string, chosen: number | undefined) {
-      const projects = (await projectsOf(userId)).map(toProjectSummary);
-      const current = projects.find((p) => p.id === chosen) ?? projects[0];
-      return { projects, currentProjectId: current?.id ?? null };
-    },
+    forRequest: (ctx: RequestContext): ProjectsServices => ({ mine: () => mine(ctx) }),
   };
 }
 

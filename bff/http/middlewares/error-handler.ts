@@ -1,40 +1,41 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { $ZodError } from 'zod/v4/core';
-import type { ErrorBody } from '../../contracts/errors.ts';
-import { AppError, RuleViolation } from '../../domain/errors.ts';
+import { CommonErrors, type ErrorBody, type ErrorDef } from '../../contracts/errors.ts';
+import { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../../logger.ts';
 
-const GENERIC_MESSAGE = 'Da ist etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal.';
+const body = (entry: ErrorDef): ErrorBody => ({ code: entry.code, message: entry.message });
 
 /** Unknown /api/* routes answer JSON, never an HTML page. */
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ code: 'NOT_FOUND', message: 'Diese Schnittstelle gibt es nicht.' } satisfies ErrorBody);
+  res.status(404).json({ ...body(CommonErrors.NOT_FOUND), message: 'Diese Schnittstelle gibt es nicht.' } satisfies ErrorBody);
 };
 
 /**
- * One place that turns errors into responses: AppError -> its status and code, invalid input -> 400, anything else
- * -> 500 with a generic German message. Database or vendor details are logged, never sent.
+ * One place that turns errors into responses (CONVENTIONS.md §4): an AppError answers its catalogue status and
+ * `{ code, message, ...params }` (plus Retry-After), invalid input VALIDATION (400), a request Express could not read
+ * BAD_REQUEST, anything else INTERNAL (500). Database or vendor details are logged, never sent.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    let status = 500;
-    let body: ErrorBody = { code: 'INTERNAL', message: GENERIC_MESSAGE };
+    let status: number = CommonErrors.INTERNAL.status;
+    let answer: ErrorBody = body(CommonErrors.INTERNAL);
     if (error instanceof AppError) {
       status = error.status;
-      body = { code: error.code, message: error.message };
-      if (error instanceof RuleViolation && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+      answer = { ...error.params, code: error.code, message: error.message };
+      if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
     } else if (error instanceof $ZodError) {
-      status = 400;
-      body = { code: 'VALIDATION', message: 'Die Anfrage ist unvollständig oder ungültig.' };
+      status = CommonErrors.VALIDATION.status;
+      answer = body(CommonErrors.VALIDATION);
     } else if (isHttpError(error) && error.status < 500) {
       status = error.status;
-      body = { code: 'BAD_REQUEST', message: 'Die Anfrage konnte nicht verarbeitet werden.' };
+      answer = body(CommonErrors.BAD_REQUEST);
     }
     if (status >= 500) logger.error('request failed', { method: req.method, path: req.path, error });
-    if (status === 404 && error instanceof AppError) logger.info('not found or not owned', { path: req.path, code: body.code });
+    if (status === 404 && error instanceof AppError) logger.info('not found or not owned', { path: req.path, code: answer.code });
     if (res.headersSent) return;
     if (req.path.startsWith('/api/') || !req.accepts('html')) {
-      res.status(status).json(body);
+      res.status(status).json(answer);
     } else {
       res.redirect(302, '/500');
     }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../contracts/session.ts';
+import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../contracts/auth.ts';
 
 const COOKIE = 'kundenportal.lang';
 

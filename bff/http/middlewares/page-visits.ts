@@ -1,18 +1,18 @@
 import type { RequestHandler } from 'express';
+import { isLoggedVisit, normalizePath } from '../../contracts/routes.ts';
 import type { ActivityService } from '../../domain/activity/activity.service.ts';
-import { isLoggedPagePath } from '../../domain/activity/activity.service.ts';
 import type { Logger } from '../../logger.ts';
 
 /**
- * PAGE_VISITED for a signed-in customer's page request, only for the paths spec section 2 lists.
- * Logging must never cost the customer the page, so a failure is logged and the page is served.
+ * PAGE_VISITED for a signed-in customer's page request, only for the routes the route table marks `logVisit`
+ * (spec section 2). Logging must never cost the customer the page, so a failure is logged and the page is served.
  */
 export function logPageVisits(activity: ActivityService, logger: Logger): RequestHandler {
   return async (req, _res, next) => {
     const user = req.session?.user;
-    if (req.method === 'GET' && user && isLoggedPagePath(req.path)) {
+    if (req.method === 'GET' && user && isLoggedVisit(req.path)) {
       try {
-        await activity.pageVisited(user, req.path);
+        await activity.record(user, 'PAGE_VISITED', { path: normalizePath(req.path) });
       } catch (error) {
         logger.error('page visit not logged', { path: req.path, error });
       }

@@ -1,16 +1,8 @@
 import { Router } from 'express';
-import type { SignIn } from '../../domain/auth/sign-in.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
-import { LoginFailed, type IdentityProvider } from '../../ports/identity-provider.ts';
-import type { Logger } from '../../logger.ts';
-
-export interface AuthRoutesDeps {
-  identityProvider: IdentityProvider;
-  signIn: SignIn;
-  publicUrl: string;
-  sessionCookieName: string;
-  logger: Logger;
-}
+import { LoginFailed } from '../../ports/identity-provider.ts';
+import type { RouteDeps } from '../route-deps.ts';
+import { sessionCookieName } from '../session.ts';
 
 const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
@@ -19,8 +11,15 @@ const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
  * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; security.md "Session and login").
  * The lead login (`/login-lead`, SMS funnel) joins this router with the lead-funnel issue.
  */
-export function authRoutes(deps: AuthRoutesDeps): Router {
+export function authRoutes({ services, config, logger }: RouteDeps): Router {
   const router = Router();
+  const deps = {
+    identityProvider: services.identityProvider,
+    signIn: services.signIn,
+    publicUrl: config.publicUrl,
+    sessionCookieName: sessionCookieName(config.publicUrl.startsWith('https://')),
+    logger,
+  };
   const redirectUri = `${deps.publicUrl}/api/auth/callback`;
   const loginError = (reason: 'cancelled' | 'failed' | 'forbidden') => `/?loginError=${reason}`;
 

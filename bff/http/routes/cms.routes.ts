@@ -2,12 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { z } from 'zod';
-import { CMS_MEDIA_PATH } from '../../adapters/strapi-content.ts';
-import type { HelpService } from '../../domain/help/help.service.ts';
-import type { Logger } from '../../logger.ts';
-
-/** Under /api; listed in CSRF_EXEMPT_PATHS because Strapi authenticates with the shared secret instead. */
-export const CMS_WEBHOOK_PATH = '/cms/webhook';
+import { CMS_MEDIA_PATH, HELP_PATHS } from '../../contracts/help.ts';
+import type { RouteDeps } from '../route-deps.ts';
 
 /** Strapi 5 webhook payload: `{ event: 'entry.publish', model: 'faq', uid: 'api::faq.faq', entry: {...} }`. */
 const WebhookSchema = z.looseObject({ event: z.string(), model: z.string().optional() });
@@ -18,19 +14,22 @@ function sameSecret(header: string | undefined, secret: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Strapi's publish webhook: invalidates and reloads the affected cached content (authenticated by a shared secret). */
-export function cmsWebhookRoutes(deps: { help: HelpService; secret: string; logger: Logger }): Router {
+/**
+ * Strapi's publish webhook (a machine caller, authenticated by the shared secret instead of a session and the CSRF
+ * header): invalidates and reloads the affected cached content.
+ */
+export function cmsWebhookRoutes({ services: { help }, config, logger }: RouteDeps): Router {
   const router = Router();
-  router.post(CMS_WEBHOOK_PATH, async (req, res) => {
-    if (!sameSecret(req.get('authorization'), deps.secret)) {
-      deps.logger.warn('cms webhook with a wrong secret refused');
+  router.post(HELP_PATHS.cmsWebhook.replace(/^\/api/, ''), async (req, res) => {
+    if (!sameSecret(req.get('authorization'), config.CMS_WEBHOOK_SECRET)) {
+      logger.warn('cms webhook with a wrong secret refused');
       res.status(401).json({ code: 'CMS.WEBHOOK_UNAUTHORIZED', message: 'Nicht berechtigt.' });
       return;
     }
     const payload = WebhookSchema.parse(req.body);
     const model = payload.model ?? (payload.event.startsWith('media.') ? 'file' : '');
-    const keys = await deps.help.contentChanged(model);
-    deps.logger.info('cms content changed', { event: payload.event, model, keys });
+    const keys = await help.contentChanged(model);
+    logger.info('cms content changed', { event: payload.event, model, keys });
     res.status(204).end();
   });
   return router;
@@ -40,7 +39,7 @@ export function cmsWebhookRoutes(deps: { help: HelpService; secret: string; logg
  * CMS uploads served from the portal's origin (`/cms-media/<file>` -> Strapi `/uploads/<file>`), so pages keep a
  * strict `img-src 'self'` CSP and Strapi need not be public. Only plain file names pass.
  */
-export function cmsMediaRoutes(deps: { strapiUrl: string }): Router {
+export function cmsMediaRoutes({ services: { help } }: RouteDeps): Router {
   const router = Router();
   router.get(`${CMS_MEDIA_PATH}/:file`, async (req, res) => {
     const file = req.params.file;
@@ -48,27 +47,27 @@ export function cmsMediaRoutes(deps: { strapiUrl: string }): Router {
       res.status(404).end();
       return;
     }
-    let upstream: Response;
+    let media;
     try {
-      upstream = await fetch(`${deps.strapiUrl}/uploads/${file}`, { signal: AbortSignal.timeout(10_000) });
+      media = await help.media(file);
     } catch {
       res.status(503).end();
       return;
     }
-    if (!upstream.ok || !upstream.body) {
-      res.status(upstream.status === 404 ? 404 : 502).end();
+    if (!media) {
+      res.status(404).end();
       return;
     }
     res.set({
-      'Content-Type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+      'Content-Type': media.contentType,
       'Cache-Control': 'public, max-age=3600',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    if (!/^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/)/.test(res.get('Content-Type') ?? '')) {
+    if (!/^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/)/.test(media.contentType)) {
       res.set('Content-Disposition', `attachment; filename="${file}"`);
     }
-    Readable.fromWeb(upstream.body as never).pipe(res);
+    Readable.fromWeb(media.body as never).pipe(res);
   });
   return router;
 }

@@ -7,11 +7,11 @@ import {
   PROJECT_LINK_PATH,
   type ConfirmLinkResponse,
 } from '../../contracts/linking.ts';
-import type { LinkingService } from '../../domain/linking/linking.service.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
 /** Project linking on the app base (spec section 7: the link call; its path is ours). */
-export function linkingRoutes(linking: LinkingService): Router {
+export function linkingRoutes({ services: { linking } }: RouteDeps): Router {
   const router = Router();
 
   router.post(`/${PROJECT_LINK_PATH}`, async (req, res) => {

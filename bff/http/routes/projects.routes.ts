@@ -1,19 +1,19 @@
 import { Router } from 'express';
 import * as z from 'zod/mini';
-import { SessionProjectRequestSchema, type UserProjectsResponse } from '../../contracts/projects.ts';
-import type { ProjectAccess } from '../../domain/projects/project-access.ts';
+import { PROJECTS_PATHS, SessionProjectRequestSchema, type UserProjectsResponse } from '../../contracts/projects.ts';
+import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
 /** The customer's projects on the internal base (spec section 7). */
-export function projectsRoutes(projects: ProjectAccess): Router {
+export function projectsRoutes({ services: { projects } }: RouteDeps): Router {
   const router = Router();
 
-  router.get('/user/project', async (req, res) => {
+  router.get(`/${PROJECTS_PATHS.userProjects}`, async (req, res) => {
     const body: UserProjectsResponse = await projects.myProjects(signedIn(req).id, req.session.currentProjectId);
     res.json(body);
   });
 
-  router.post('/util/auth-session-project-id', async (req, res) => {
+  router.post(`/${PROJECTS_PATHS.sessionProject}`, async (req, res) => {
     const { projectId } = z.parse(SessionProjectRequestSchema, req.body);
     await projects.ownedProject(signedIn(req).id, projectId);
     req.session.currentProjectId = projectId;

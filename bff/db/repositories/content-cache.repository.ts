@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ContentCacheStore } from '../../domain/help/content-cache.ts';
+import type { ContentCacheStore } from '../../domain/repositories/content-cache.ts';
 
 export function createPgContentCacheStore(knex: Knex): ContentCacheStore {
   return {

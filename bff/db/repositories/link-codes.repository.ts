@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LinkCodeRepository, StoredLinkCode } from '../../domain/linking/link-code.repository.ts';
+import type { LinkCodeRepository, StoredLinkCode } from '../../domain/repositories/link-codes.ts';
 
 const TABLE = 'project_link_code';
 

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Enumerations of spec section 3. */
-
-export const PhaseSchema = z.enum(['LEAD', 'PROJECT']);
-export type Phase = z.infer<typeof PhaseSchema>;
+/**
+ * Activity log (spec section 3, ActivityLog and ActivityType). The domain records one row per customer action with
+ * `activity.record(user, type, detail)`; which sub-log a type writes is declared once in
+ * bff/domain/activity/activity-kinds.ts.
+ */
 
 /** Where an activity was recorded: by the identity provider (its log stream) or by the portal itself. */
 export const ActivityOriginSchema = z.enum(['IDENTITY_PROVIDER', 'PORTAL']);
@@ -53,33 +54,3 @@ export const ActivityTypeSchema = z.enum([
   'MESSAGE_SENT',
 ]);
 export type ActivityType = z.infer<typeof ActivityTypeSchema>;
-
-export const ContactMethodSchema = z.enum(['WHATSAPP', 'PHONE', 'MAIL']);
-export const LeadContentTopicSchema = z.enum(['IQ', 'SOLAR', 'STORAGE', 'CHARGE', 'OFFGRID']);
-export const SurveyNameSchema = z.enum([
-  'AC_INSTALLATION',
-  'DC_INSTALLATION',
-  'INSTALLATION_FEEDBACK',
-  'CUSTOMER_SATISFACTION_FOLLOW_UP',
-]);
-
-/**
- * Paths under /home/app whose visits are logged as PAGE_VISITED (spec section 2), and no others.
- */
-export const LOGGED_PAGE_PATHS = [
-  '/home/app/profile',
-  '/home/app/messages',
-  '/home/app/monitoring',
-  '/home/app/my-project',
-  '/home/app/my-project/planning-phase/offer-confirmation',
-  '/home/app/my-project/planning-phase/power-of-attorney',
-  '/home/app/my-project/planning-phase/power-of-attorney-mastr',
-  '/home/app/my-project/planning-phase/conclusion',
-  '/home/app/my-project/assembly-phase/delivery',
-  '/home/app/my-project/assembly-phase/dc',
-  '/home/app/my-project/assembly-phase/ac',
-  '/home/app/my-project/assembly-phase/conclusion',
-  '/home/app/files/documents',
-  '/home/app/files/gallery',
-  '/home/app/files/instructions',
-] as const;

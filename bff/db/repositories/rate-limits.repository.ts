@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RateLimiter } from '../../ports/rate-limiter.ts';
+import type { RateLimiter } from '../../domain/repositories/rate-limits.ts';
 
 /**
  * Fixed-window counters in PostgreSQL, so every portal instance counts the same attempts. One upsert per hit;

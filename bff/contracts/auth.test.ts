@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withReturnTo } from './login.ts';
+import { withReturnTo } from './auth.ts';
 
 describe('withReturnTo', () => {
   it('appends returnTo to a login URL without a query', () => {

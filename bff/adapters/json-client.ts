@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { ServiceEndpoint } from '../config.ts';
+import { upstreamUnavailable } from '../domain/errors.ts';
+
+export interface JsonRequest<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as the JSON body. */
+  json?: unknown;
+  /** The answer's schema; without one the body is not read (e.g. 204). */
+  schema?: S;
+  /** Answer null instead of failing when the service says 404 (an unknown id is no outage). */
+  nullOn404?: boolean;
+}
+
+type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * The one HTTP client of the adapters (ARCHITECTURE.md): base URL, the service's credential header and timeout from
+ * `config.services.<name>`, answers checked against a schema. Whatever goes wrong — no connection, the timeout, a
+ * non-2xx status, a body that is not JSON or does not match — becomes UPSTREAM.UNAVAILABLE naming the service, with
+ * the details as `cause` (logged, never sent).
+ */
+export function createJsonClient(endpoint: ServiceEndpoint) {
+  async function send(method: string, path: string, json: unknown): Promise<Response> {
+    try {
+      return await fetch(`${endpoint.url}${path}`, {
+        method,
+        headers: { ...endpoint.headers, accept: 'application/json', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+        signal: AbortSignal.timeout(endpoint.timeoutMs),
+      });
+    } catch (cause) {
+      throw upstreamUnavailable(endpoint.label, cause);
+    }
+  }
+
+  async function request<S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: JsonRequest<S> & { nullOn404: true },
+  ): Promise<Answer<S> | null>;
+  async function request<S extends z.ZodType | undefined = undefined>(path: string, options?: JsonRequest<S>): Promise<Answer<S>>;
+  async function request<S extends z.ZodType | undefined>(path: string, options: JsonRequest<S> = {}): Promise<Answer<S> | null> {
+    const method = options.method ?? 'GET';
+    const response = await send(method, path, options.json);
+    if (options.nullOn404 && response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw upstreamUnavailable(endpoint.label, new Error(`${method} ${path} answered ${response.status}`));
+    }
+    if (!options.schema) {
+      await response.body?.cancel();
+      return undefined as Answer<S>;
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      throw upstreamUnavailable(endpoint.label, cause);
+    }
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) throw upstreamUnavailable(endpoint.label, parsed.error);
+    return parsed.data as Answer<S>;
+  }
+
+  return {
+    request,
+    get: <S extends z.ZodType>(path: string, schema: S) => request(path, { schema }),
+    /** The raw response of a GET (for streamed files); rejects like every other call, incl. on a non-2xx status other than 404. */
+    async stream(path: string): Promise<Response | null> {
+      const response = await send('GET', path, undefined);
+      if (response.status === 404) return null;
+      if (!response.ok) throw upstreamUnavailable(endpoint.label, new Error(`GET ${path} answered ${response.status}`));
+      return response;
+    },
+  };
+}
+
+export type JsonClient = ReturnType<typeof createJsonClient>;

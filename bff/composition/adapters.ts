@@ -1,0 +1,47 @@
+import type { Config } from '../config.ts';
+import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
+import { createHttpManagementService } from '../adapters/management-service.http.ts';
+import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
+import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
+import { createStrapiContentSource } from '../adapters/strapi-content.ts';
+import type { ContentSource } from '../ports/content-source.ts';
+import type { IdentityProvider } from '../ports/identity-provider.ts';
+import type { IotCloud } from '../ports/iot-cloud.ts';
+import type { Mailer } from '../ports/mailer.ts';
+import type { ManagementService } from '../ports/management-service.ts';
+
+/** Every external service the portal talks to, by port. One line per adapter. */
+export interface Adapters {
+  identityProvider: IdentityProvider;
+  mailer: Mailer;
+  management: ManagementService;
+  iot: IotCloud;
+  content: ContentSource;
+}
+
+/**
+ * Builds the adapters from the configuration (production and local alike: only URLs and credentials differ).
+ * Tests pass `overrides` to put a stand-in of their own in place of one adapter.
+ */
+export function buildAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
+  return {
+    identityProvider: createOidcIdentityProvider({
+      issuer: config.oidcIssuer,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret: config.oidcClientSecret,
+      allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
+    }),
+    mailer: createSmtpMailer({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      user: config.SMTP_USER,
+      password: config.SMTP_PASSWORD,
+      from: config.MAIL_FROM,
+    }),
+    management: createHttpManagementService(config.services.management),
+    iot: createHttpIotCloud(config.services.iot),
+    content: createStrapiContentSource(config.services.cms),
+    ...overrides,
+  };
+}

@@ -1,0 +1,20 @@
+import type { PortalServices } from '../contracts/page-services.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import type { Services } from './services.ts';
+
+/**
+ * The services a page calls in-process, one line per capability (the keys of PortalServices). Built per request
+ * around one RequestContext, whose memo lets the layout and the page share their upstream calls.
+ */
+const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: RequestContext) => PortalServices[K] } = {
+  layout: (s, ctx) => s.layout.forRequest(ctx),
+  projects: (s, ctx) => s.projects.forRequest(ctx),
+  help: (s, ctx) => s.help.forRequest(ctx),
+  monitoring: (s, ctx) => s.monitoring.forRequest(ctx),
+};
+
+export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {
+  return Object.fromEntries(
+    Object.entries(PAGE_SERVICES).map(([name, build]) => [name, (build as (s: Services, c: RequestContext) => unknown)(services, ctx)]),
+  ) as unknown as PortalServices;
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { Config } from '../config.ts';
+import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
+import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
+import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
+import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createUserRepository } from '../db/repositories/users.repository.ts';
+import { createActivityService } from '../domain/activity/activity.service.ts';
+import { createSignIn } from '../domain/auth/sign-in.ts';
+import { createContentCache } from '../domain/help/content-cache.ts';
+import { createHelpService } from '../domain/help/help.service.ts';
+import { createLayoutService } from '../domain/layout/layout.service.ts';
+import { createCodeHasher } from '../domain/linking/link-code.ts';
+import { createLinkingService } from '../domain/linking/linking.service.ts';
+import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
+import { createProjectAccess } from '../domain/projects/project-access.ts';
+import type { Logger } from '../logger.ts';
+import type { Adapters } from './adapters.ts';
+
+/**
+ * Repositories and domain services, built once per process: the only place that joins `bff/db` and the adapters
+ * (ARCHITECTURE.md). One block per capability.
+ */
+export function buildServices({ config, knex, adapters, logger }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger }) {
+  const activity = createActivityService(createActivityLogRepository(knex));
+  const projects = createProjectAccess(adapters.management);
+  return {
+    activity,
+    projects,
+    identityProvider: adapters.identityProvider,
+    signIn: createSignIn({
+      users: createUserRepository(knex),
+      activity,
+      appMetadataClaim: config.APP_METADATA_CLAIM,
+      customerRoleId: config.CUSTOMER_ROLE_ID,
+    }),
+    layout: createLayoutService({ projects }),
+    linking: createLinkingService({
+      management: adapters.management,
+      codes: createLinkCodeRepository(knex),
+      hasher: createCodeHasher(config.sessionSecret),
+      mailer: adapters.mailer,
+      mailLog: createMailLogRepository(knex),
+      activity,
+      rateLimiter: createPgRateLimiter(knex),
+      publicUrl: config.publicUrl,
+    }),
+    help: createHelpService({
+      content: adapters.content,
+      cache: createContentCache({
+        store: createPgContentCacheStore(knex),
+        onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
+      }),
+      projects,
+      activity,
+      warn: (message, fields) => logger.warn(message, fields),
+    }),
+    monitoring: createMonitoringService({ iot: adapters.iot, projects }),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+
+/**
+ * Sign-in and the session's customer (spec sections 2, 6, 7; security.md "Session and login"). The BFF is the
+ * confidential OIDC client; tokens never reach the browser.
+ */
+export const AUTH_BASE = '/api/auth';
+export const AUTH_PATHS = {
+  login: `${AUTH_BASE}/login`,
+  callback: `${AUTH_BASE}/callback`,
+  logout: `${AUTH_BASE}/logout`,
+  me: `${AUTH_BASE}/me`,
+} as const;
+
+/** Spec section 3, Phase: the account's stage (lead funnel or project customer). */
+export const PhaseSchema = z.enum(['LEAD', 'PROJECT']);
+export type Phase = z.infer<typeof PhaseSchema>;
+
+/**
+ * The signed-in customer as the portal knows them: built from the ID token's claims at login and kept in the
+ * server session. `GET /api/auth/me` answers this shape (200) or 204 when nobody is signed in.
+ */
+export const SessionUserSchema = z.object({
+  /** The identity provider's subject (`sub`). */
+  id: z.string().check(z.minLength(1)),
+  email: z.email(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The installer's customer number from the app-metadata claim; null for a customer without one yet. */
+  customerNumber: z.nullable(z.string()),
+  phase: PhaseSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LanguageSchema = z.enum(['de', 'en']);
+export type Language = z.infer<typeof LanguageSchema>;
+export const DEFAULT_LANGUAGE: Language = 'de';
+
+const absoluteUrl = /^([a-z][a-z\d+.-]*:)?\/\//i;
+
+/**
+ * The login URL (LOGIN_URL, spec section 2) with `returnTo` set, whether it is relative or absolute and whether it
+ * has a query already. Shared by the BFF's page guard and the site's "Anmelden" links.
+ */
+export function withReturnTo(loginUrl: string, returnTo: string): string {
+  const url = new URL(loginUrl, 'http://relative.invalid');
+  url.searchParams.set('returnTo', returnTo);
+  return absoluteUrl.test(loginUrl) ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}

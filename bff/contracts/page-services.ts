@@ -1,0 +1,39 @@
+import type { Language, SessionUser } from './auth.ts';
+import type { HelpServices } from './help.ts';
+import type { MonitoringServices } from './monitoring.ts';
+import type { MyProjects, ProjectsServices } from './projects.ts';
+
+/** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
+export interface LayoutView {
+  user: SessionUser;
+  /** The customer's projects for the project switcher (shown from two projects on). */
+  projects: MyProjects;
+}
+
+export interface LayoutServices {
+  /** Null for a visitor. Never rejects: what cannot be loaded is left out. */
+  view(): Promise<LayoutView | null>;
+}
+
+/**
+ * The domain services a page calls in-process (ARCHITECTURE.md: no page fetches its own server over HTTP), bound to
+ * the request's customer and built per request with a memo, so the layout and the page share one projects call.
+ * One entry per capability; bff/composition/page-services.ts builds them.
+ */
+export interface PortalServices {
+  layout: LayoutServices;
+  projects: ProjectsServices;
+  help: HelpServices;
+  monitoring: MonitoringServices;
+}
+
+/** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */
+export interface PortalLocals {
+  /** The signed-in customer, or null on public pages. */
+  user: SessionUser | null;
+  /** UI language chosen by the `lang` cookie; German unless the customer picked English. */
+  lang: Language;
+  /** Where "Anmelden" points; configurable via LOGIN_URL (spec section 2). */
+  loginUrl: string;
+  services: PortalServices;
+}

@@ -1,0 +1,108 @@
+/**
+ * The route table (spec section 2): every page of `site/pages` with who may open it, whether its visit is logged as
+ * PAGE_VISITED, and its entry in the main navigation. Read by the BFF's page guard and page-visit log, by the site's
+ * navigation and by the end-to-end sweep (axe + "no 5xx") over every route; `routes.test.ts` fails when a page
+ * file has no entry or an entry has no page. A capability adds its pages here, one line each.
+ */
+
+/** `public`: anyone; `customer`: a signed-in customer; `lead`: any signed-in account, leads included. */
+export type PageAccess = 'public' | 'customer' | 'lead';
+
+export interface NavEntry {
+  /** i18n key of the label (`nav.*`). */
+  labelKey: string;
+  /** Position in the menu, ascending. */
+  order: number;
+  /** Further paths on which this entry is the current one (the entry's own path and its sub-paths always are). */
+  alsoCurrentOn?: readonly string[];
+}
+
+export interface PageRoute {
+  /** Astro's route pattern: `/home/app/files/knowledgebase/[slug]`. */
+  path: string;
+  access: PageAccess;
+  /** PAGE_VISITED is written for a signed-in visit of exactly this path (spec section 2 lists them). */
+  logVisit?: boolean;
+  nav?: NavEntry;
+  /** For a pattern with parameters: a real path of the demo data, which the end-to-end sweep opens. */
+  sample?: string;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', access: 'public' },
+  { path: '/404', access: 'public' },
+  { path: '/500', access: 'public' },
+  { path: '/privacy-policy', access: 'public' },
+  { path: '/home', access: 'customer' },
+  { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home'] } },
+  { path: '/home/app/monitoring', access: 'customer', logVisit: true, nav: { labelKey: 'nav.monitoring', order: 20 } },
+  { path: '/home/app/files/knowledgebase', access: 'customer', nav: { labelKey: 'nav.knowledge', order: 30 } },
+  {
+    path: '/home/app/files/knowledgebase/[slug]',
+    access: 'customer',
+    sample: '/home/app/files/knowledgebase/so-funktioniert-deine-photovoltaikanlage',
+  },
+  { path: '/home/app/files/instructions', access: 'customer', logVisit: true, nav: { labelKey: 'nav.instructions', order: 40 } },
+  {
+    path: '/home/app/files/instructions/[slug]',
+    access: 'customer',
+    sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
+  },
+  { path: '/home/app/help', access: 'public', nav: { labelKey: 'nav.help', order: 50 } },
+  { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
+];
+
+/**
+ * Areas whose unknown paths are treated as customer pages: a signed-out visitor is sent to the login and learns
+ * nothing about which pages exist (spec section 2, page guard).
+ */
+export const PROTECTED_AREAS: readonly string[] = ['/home', '/onboarding'];
+
+/** `/home/app/profile/` and `/home/app/profile` are the same page. */
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}
+
+const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((segment, i) => /^\[[^\]]+\]$/.test(segment) ? have[i] !== '' : segment === have[i]);
+}
+
+/** The route of a request path, or undefined for a path that has no page. */
+export function routeOf(path: string): PageRoute | undefined {
+  const normalized = normalizePath(path);
+  return PAGE_ROUTES.find((route) => route.path === normalized) ?? PAGE_ROUTES.find((route) => matches(route.path, normalized));
+}
+
+/** Who may open a path: its route's access; an unknown path inside a protected area counts as a customer page. */
+export function accessOf(path: string): PageAccess {
+  const route = routeOf(path);
+  if (route) return route.access;
+  return PROTECTED_AREAS.some((area) => within(normalizePath(path), area)) ? 'customer' : 'public';
+}
+
+/** Whether a signed-in visit of this path writes PAGE_VISITED. */
+export function isLoggedVisit(path: string): boolean {
+  return routeOf(path)?.logVisit === true;
+}
+
+export interface NavItem {
+  href: string;
+  labelKey: string;
+  current: boolean;
+}
+
+/** The main navigation for the page at `path`, in menu order; detail pages mark their section as current. */
+export function navigationFor(path: string): NavItem[] {
+  const here = normalizePath(path);
+  return PAGE_ROUTES.flatMap((route) => (route.nav ? [{ route, nav: route.nav }] : []))
+    .sort((a, b) => a.nav.order - b.nav.order)
+    .map(({ route, nav }) => ({
+      href: route.path,
+      labelKey: nav.labelKey,
+      current: within(here, route.path) || (nav.alsoCurrentOn ?? []).includes(here),
+    }));
+}

@@ -1,0 +1,34 @@
+import type { ActivityType } from '../../contracts/activity.ts';
+import type { Phase } from '../../contracts/auth.ts';
+
+/**
+ * The sub-logs of spec section 3 (ActivityLog), declared once: each kind with its fields. A capability that needs a
+ * new kind adds one line here, its table in bff/db (SUB_LOG_TABLES, compile-checked) and a migration.
+ */
+export interface SubLogFields {
+  pageVisit: { path: string };
+  login: { phase: Phase };
+  faq: { question: string };
+}
+export type SubLogKind = keyof SubLogFields;
+
+/**
+ * Which sub-log each recorded ActivityType writes (null: the row alone). One line per type a capability records;
+ * `activity.record` accepts only the types listed here, with exactly their kind's fields.
+ */
+export const ACTIVITY_KINDS = {
+  PAGE_VISITED: 'pageVisit',
+  LOGIN: 'login',
+  FAQ_CLICKED: 'faq',
+  PROJECT_LINK: null,
+} as const satisfies Partial<Record<ActivityType, SubLogKind | null>>;
+
+export type RecordedType = keyof typeof ACTIVITY_KINDS;
+type KindOf<T extends RecordedType> = (typeof ACTIVITY_KINDS)[T];
+/** The detail a type takes: its kind's fields (if any) and the project it concerns (if any). */
+export type ActivityDetailOf<T extends RecordedType> = (KindOf<T> extends SubLogKind ? SubLogFields[KindOf<T>] : object) & {
+  projectId?: number;
+};
+
+/** A sub-log as stored: its kind and fields. */
+export type ActivityDetail = { [K in SubLogKind]: { kind: K } & SubLogFields[K] }[SubLogKind];

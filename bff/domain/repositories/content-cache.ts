@@ -1,0 +1,15 @@
+import type { ContentKey } from '../../ports/content-source.ts';
+
+export interface CachedContent {
+  body: unknown;
+  fetchedAt: Date;
+  /** Set by the CMS webhook: the content changed and must be fetched again. */
+  stale: boolean;
+}
+
+/** The shared cache of CMS content (every portal instance sees the same content and invalidations); bff/db. */
+export interface ContentCacheStore {
+  get(key: ContentKey): Promise<CachedContent | null>;
+  put(key: ContentKey, body: unknown): Promise<void>;
+  markStale(keys: readonly ContentKey[]): Promise<void>;
+}

@@ -1,0 +1,31 @@
+import type { Router } from 'express';
+import type { RouteDeps } from './route-deps.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
+import { helpRoutes } from './routes/help.routes.ts';
+import { linkingRoutes } from './routes/linking.routes.ts';
+import { monitoringRoutes } from './routes/monitoring.routes.ts';
+import { projectsRoutes } from './routes/projects.routes.ts';
+
+/**
+ * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
+ * - `assets`: public files before the session (e.g. CMS media);
+ * - `machine`: below /api, before the CSRF check, for callers with their own secret (CMS webhook, later cron tokens);
+ * - `auth`: /api/auth (sign-in, sign-out, profile);
+ * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only.
+ */
+export type MountBase = 'assets' | 'machine' | 'auth' | 'app' | 'internal';
+
+/** The router mount table: one line per capability router. */
+export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
+  ['assets', cmsMediaRoutes],
+  ['machine', cmsWebhookRoutes],
+  ['auth', authRoutes],
+  ['app', linkingRoutes],
+  ['internal', projectsRoutes],
+  ['internal', helpRoutes],
+  ['internal', monitoringRoutes],
+];
+
+export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>
+  MOUNTS.filter(([at]) => at === base).map(([, router]) => router(deps));

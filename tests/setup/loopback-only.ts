@@ -1,0 +1,39 @@
+import net from 'node:net';
+
+/**
+ * Tests talk to this machine only (CONVENTIONS.md §12): a connection to anything but loopback (or a local socket)
+ * fails at once with a message naming the host, so a test cannot pass by reaching a real service by accident.
+ * Loaded by vitest in every worker (vitest.config.ts `setupFiles`).
+ */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3}|\[::1\])$/i;
+
+export class OutboundNetworkBlocked extends Error {
+  constructor(host: string) {
+    super(`Tests dürfen nur localhost erreichen, nicht ${host}`);
+    this.name = 'OutboundNetworkBlocked';
+  }
+}
+
+/** The host a `socket.connect(...)` call aims at, or undefined for a local (IPC) socket. */
+function targetHost(args: unknown[]): string | undefined {
+  const [first, second] = args as [unknown, unknown];
+  const options = Array.isArray(first) ? (first[0] as unknown) : first;
+  if (typeof options === 'object' && options !== null) {
+    const { path, host } = options as { path?: unknown; host?: unknown };
+    if (typeof path === 'string') return undefined;
+    return typeof host === 'string' && host !== '' ? host : 'localhost';
+  }
+  if (typeof options === 'string' && !/^\d+$/.test(options)) return undefined;
+  return typeof second === 'string' && second !== '' ? second : 'localhost';
+}
+
+const original = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
+  const host = targetHost(args);
+  if (host !== undefined && !LOOPBACK.test(host)) {
+    const error = new OutboundNetworkBlocked(host);
+    process.nextTick(() => this.destroy(error));
+    return this;
+  }
+  return (original as (...a: unknown[]) => net.Socket).apply(this, args);
+} as typeof net.Socket.prototype.connect;
