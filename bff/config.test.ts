@@ -46,3 +46,31 @@ describe('configuration', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('external service blocks', () => {
+  it('derive each service’s endpoint: URL, credential header and timeout', () => {
+    const config = loadConfig({ SANDBOX_PORT: '5010', MANAGEMENT_API_TOKEN: 'a-token-of-enough-length', IOT_TIMEOUT_MS: '2500' });
+    expect(config.services.management).toMatchObject({
+      url: 'http://localhost:5010/management/api/v1',
+      headers: { authorization: 'Bearer a-token-of-enough-length' },
+      timeoutMs: 15_000,
+    });
+    expect(config.services.iot).toMatchObject({ headers: { 'x-api-key': 'local-development-iot-key' }, timeoutMs: 2500 });
+    expect(config.services.cms).toMatchObject({ url: 'http://localhost:1337', headers: {}, timeoutMs: 5000 });
+  });
+
+  it('in production require each service’s URL and refuse its development credential', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    for (const name of ['MANAGEMENT_API_URL', 'MANAGEMENT_API_TOKEN', 'IOT_API_URL', 'IOT_API_KEY', 'STRAPI_URL']) {
+      expect(error?.message).toContain(name);
+    }
+    expect(() => loadConfig({ IOT_TIMEOUT_MS: '5' })).toThrow(/IOT_TIMEOUT_MS/);
+  });
+});

@@ -1,22 +1,28 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { signInThroughProvider } from '../../tests/support/sign-in.ts';
+import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
+let data: TestData;
+/** A customer account of this test (created at the identity provider, removed afterwards). */
+let customer: TestCustomer;
 
 beforeAll(async () => {
   portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
 });
 afterAll(() => portal?.close());
+beforeEach(async () => {
+  data = testData(portal.sandboxUrl);
+  customer = await data.customer();
+});
+afterEach(() => data.cleanup());
 
-const signIn = (
-  client: BrowserLikeClient,
-  path: string,
-  credentials: { email: string; password: string } | 'cancel' = { email: 'anna.schmidt@example.de', password: 'Sonne2026!' },
-) => signInThroughProvider(client, portal.url, path, credentials);
+const signIn = (client: BrowserLikeClient, path: string, credentials: { email: string; password: string } | 'cancel' = customer) =>
+  signInThroughProvider(client, portal.url, path, credentials === 'cancel' ? credentials : { email: credentials.email, password: credentials.password });
 
 describe('sign-in through the identity provider', () => {
   it('opening a protected page signed out redirects to the login URL with returnTo', async () => {
@@ -36,7 +42,7 @@ describe('sign-in through the identity provider', () => {
 
     expect(result.url).toBe(`${portal.url}/home/app/profile`);
     const page = (await result.response.json()) as { locals: { user: { firstName: string } } };
-    expect(page.locals.user.firstName).toBe('Anna');
+    expect(page.locals.user.firstName).toBe('Erika');
     expect(client.cookie(portal.url, 'kundenportal.sid')).not.toBe(anonymousSession);
   });
 
@@ -57,18 +63,19 @@ describe('sign-in through the identity provider', () => {
     const client = new BrowserLikeClient();
     expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
 
-    await signIn(client, '/home/dashboard', { email: 'jonas.weber@example.de', password: 'Sonne2026!' });
+    const named = await data.customer({ givenName: 'Jonas', familyName: 'Weber', customerNumber: '7004001' });
+    await signIn(client, '/home/dashboard', named);
     const me = await client.request(`${portal.url}/api/auth/me`);
 
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
     const body = await me.json();
     expect(body).toEqual({
-      id: expect.any(String),
-      email: 'jonas.weber@example.de',
+      id: named.sub,
+      email: named.email,
       firstName: 'Jonas',
       lastName: 'Weber',
-      customerNumber: '700400',
+      customerNumber: '7004001',
       phase: 'PROJECT',
     });
     expect(JSON.stringify(body)).not.toMatch(/eyJ/);
@@ -78,6 +85,13 @@ describe('sign-in through the identity provider', () => {
     const client = new BrowserLikeClient();
     const result = await signIn(client, '/api/auth/login?returnTo=//evil.example/steal');
     expect(result.url).toBe(`${portal.url}/home/dashboard`);
+  });
+
+  it('an account without the customer role is refused with the forbidden message and no session', async () => {
+    const client = new BrowserLikeClient();
+    const result = await signIn(client, '/home/dashboard', await data.customer({ roles: ['rol_mitarbeiter'] }));
+    expect(result.url).toBe(`${portal.url}/?loginError=forbidden`);
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
   });
 
   it('a cancelled login returns to the start page with the cancelled message', async () => {
@@ -96,7 +110,7 @@ describe('sign-in through the identity provider', () => {
 
   it('logs LOGIN on every sign-in and PAGE_VISITED only for the listed paths', async () => {
     const client = new BrowserLikeClient();
-    await signIn(client, '/home/app/profile', { email: 'mehmet.yilmaz@example.de', password: 'Sonne2026!' });
+    await signIn(client, '/home/app/profile');
     await client.request(`${portal.url}/home/dashboard`);
     await client.request(`${portal.url}/home/app/settings`);
 

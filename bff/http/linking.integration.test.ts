@@ -1,28 +1,33 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { randomInt } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
+import { testData, uniqueZip, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
+let data: TestData;
 const logLines: string[] = [];
 
 beforeAll(async () => {
   portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true' }, logLines });
 });
 afterAll(() => portal?.close());
-beforeEach(async () => {
-  // Each test starts from the demo data: nothing linked but Jonas' projects, no codes, no counters.
-  await fetch(`${portal.sandboxUrl}/management/_control/reset`, { method: 'POST' });
-  await portal.knex('project_link_code').delete();
-  await portal.knex('rate_limit').delete();
+// Each test creates its customers and projects and removes only those.
+beforeEach(() => {
+  data = testData(portal.sandboxUrl);
+});
+afterEach(async () => {
+  await fetch(`${portal.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
+  await data.cleanup();
 });
 
-const ANNA = 'anna.schmidt@example.de';
-const JONAS = 'jonas.weber@example.de';
-const MEHMET = 'mehmet.yilmaz@example.de';
+/** An id no project has (the stand-in gives created projects ids from 900000 on). */
+const unknownProjectId = () => 1_900_000_000 + randomInt(1_000_000);
+const masked = (address: string) => `${address[0]}***${address.slice(address.lastIndexOf('@'))}`;
 
 async function call(client: BrowserLikeClient, method: 'GET' | 'POST', path: string, body?: unknown) {
   const response = await client.request(`${portal.url}${path}`, {
@@ -39,153 +44,174 @@ const confirm = (client: BrowserLikeClient, projectId: number, code: string) =>
 const myProjects = async (client: BrowserLikeClient) =>
   ((await call(client, 'GET', '/api/v1/internal/user/project')).body as { projects: { id: number }[] }).projects.map((p) => p.id);
 
+/** A signed-in new customer and a project of theirs not yet linked, whose contact address is the customer's. */
+async function customerWithOpenProject() {
+  const customer = await data.customer();
+  const project = await data.project({ contact: { name: 'Erika Test', emails: [customer.email] } });
+  return { customer, project, client: await signedInClient(portal.url, customer) };
+}
+
 describe('linking by project id', () => {
   it('mails a code to the contact address on file and connects the project with it', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const { customer, project, client } = await customerWithOpenProject();
     const since = new Date();
 
-    const response = await link(anna, { projectId: 100234 });
+    const response = await link(client, { projectId: project.id });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ '100234': { code: 200, emailAddress: 'a***@example.de' } });
-    const mail = await waitForMail(portal.sandboxUrl, ANNA, since);
-    const code = linkCodeFor(mail, 100234);
-    expect(mail.text).toContain(`/home/dashboard?linkProject=100234&linkCode=${code}`);
+    expect(response.body).toEqual({ [project.id]: { code: 200, emailAddress: masked(customer.email) } });
+    const mail = await waitForMail(portal.sandboxUrl, customer.email, since);
+    const code = linkCodeFor(mail, project.id);
+    expect(mail.text).toContain(`/home/dashboard?linkProject=${project.id}&linkCode=${code}`);
 
-    expect((await confirm(anna, 100234, code)).body).toEqual({ result: 'PROJECT_CONNECTED' });
-    expect(await myProjects(anna)).toEqual([100234]);
+    expect((await confirm(client, project.id, code)).body).toEqual({ result: 'PROJECT_CONNECTED' });
+    expect(await myProjects(client)).toEqual([project.id]);
     // Single use: the same code does not work twice.
-    expect((await confirm(anna, 100234, code)).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
+    expect((await confirm(client, project.id, code)).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
   });
 
   it('writes one PROJECT_LINK activity and one mail log without the code', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const { customer, project, client } = await customerWithOpenProject();
     const since = new Date();
-    await link(anna, { projectId: 100234 });
-    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, ANNA, since), 100234);
+    await link(client, { projectId: project.id });
+    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, customer.email, since), project.id);
 
-    const activity = await portal.knex('activity_log').where({ type: 'PROJECT_LINK', projectId: 100234 }).where('createdAt', '>=', since);
+    const activity = await portal.knex('activity_log').where({ type: 'PROJECT_LINK', projectId: project.id });
     expect(activity).toHaveLength(1);
+    expect(activity[0]).toMatchObject({ userId: customer.sub, username: customer.email });
     const mailLog = await portal.knex('mail_log').where({ activityLogId: activity[0].id });
     expect(mailLog).toHaveLength(1);
-    expect(mailLog[0]).toMatchObject({ receiver: ANNA, sender: portal.config.MAIL_FROM });
+    expect(mailLog[0]).toMatchObject({ receiver: customer.email, sender: portal.config.MAIL_FROM });
     expect(`${mailLog[0].text}${mailLog[0].html}`).not.toContain(code);
   });
 
   it('answers 429 for a second linking mail within 10 minutes', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    await link(anna, { projectId: 100234 });
-    const again = await link(anna, { projectId: 100234 });
+    const { project, client } = await customerWithOpenProject();
+    await link(client, { projectId: project.id });
+    const again = await link(client, { projectId: project.id });
     expect(again.status).toBe(429);
-    expect(again.body).toMatchObject({ code: 'LINK.EMAIL_ALREADY_SENT' });
+    expect(again.body).toMatchObject({ code: 'LINK.EMAIL_ALREADY_SENT', retryAfterSeconds: expect.any(Number) });
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
   });
 
   it('answers 404 for an unknown project id', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    const response = await link(anna, { projectId: 999999 });
+    const client = await signedInClient(portal.url, await data.customer());
+    const response = await link(client, { projectId: unknownProjectId() });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ code: 'LINK.PROJECT_NOT_FOUND' });
   });
 
   it('answers 418 when the project is already connected to the customer', async () => {
-    const jonas = await signedInClient(portal.url, JONAS);
-    const response = await link(jonas, { projectId: 100240 });
+    const customer = await data.customer();
+    const project = await data.project({ portalUserIds: [customer.sub] });
+    const response = await link(await signedInClient(portal.url, customer), { projectId: project.id });
     expect(response.status).toBe(418);
     expect(response.body).toMatchObject({ code: 'LINK.PROJECT_ALREADY_CONNECTED' });
   });
 
   it('rejects a payload that mixes modes or sends the id as text', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    expect((await link(anna, { projectId: '100234' })).status).toBe(400);
-    expect((await link(anna, { projectId: 100234, zip: '10115' })).status).toBe(400);
-    expect((await link(anna, { projectId: -3 })).status).toBe(400);
+    const client = await signedInClient(portal.url, await data.customer());
+    expect((await link(client, { projectId: '100234' })).status).toBe(400);
+    expect((await link(client, { projectId: 100234, zip: '10115' })).status).toBe(400);
+    expect((await link(client, { projectId: -3 })).status).toBe(400);
   });
 });
 
 describe('linking by customer number and zip', () => {
   it('several projects, one address: one mail with a code per project', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const client = await signedInClient(portal.url, await data.customer());
+    const family = { name: 'Familie Test', emails: [`familie-${randomInt(1e9)}@example.de`] };
+    const first = await data.project({ contact: family });
+    const second = await data.project({ contact: family, customerNumber: first.customerNumber, address: first.address });
     const since = new Date();
-    const response = await link(anna, { customerNumber: '700200', zip: '80331' });
+
+    const response = await link(client, { customerNumber: first.customerNumber, zip: first.address.zip });
 
     expect(response.body).toEqual({
-      '100235': { code: 200, emailAddress: 'f***@example.de' },
-      '100236': { code: 200, emailAddress: 'f***@example.de' },
+      [first.id]: { code: 200, emailAddress: masked(family.emails[0] ?? '') },
+      [second.id]: { code: 200, emailAddress: masked(family.emails[0] ?? '') },
     });
-    const mail = await waitForMail(portal.sandboxUrl, 'familie.huber@example.de', since);
-    expect((await mailsTo(portal.sandboxUrl, 'familie.huber@example.de')).filter((m) => new Date(m.receivedAt) >= since)).toHaveLength(1);
-    expect((await confirm(anna, 100235, linkCodeFor(mail, 100235))).body).toEqual({ result: 'PROJECT_CONNECTED' });
-    expect((await confirm(anna, 100236, linkCodeFor(mail, 100236))).body).toEqual({ result: 'PROJECT_CONNECTED' });
-    expect(await myProjects(anna)).toEqual([100235, 100236]);
+    const address = family.emails[0] ?? '';
+    const mail = await waitForMail(portal.sandboxUrl, address, since);
+    expect((await mailsTo(portal.sandboxUrl, address)).filter((m) => new Date(m.receivedAt) >= since)).toHaveLength(1);
+    expect((await confirm(client, first.id, linkCodeFor(mail, first.id))).body).toEqual({ result: 'PROJECT_CONNECTED' });
+    expect((await confirm(client, second.id, linkCodeFor(mail, second.id))).body).toEqual({ result: 'PROJECT_CONNECTED' });
+    expect(await myProjects(client)).toEqual([first.id, second.id].sort((a, b) => a - b));
   });
 
   it('several projects, several addresses: one mail per address', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const client = await signedInClient(portal.url, await data.customer());
+    const first = await data.project();
+    const second = await data.project({ customerNumber: first.customerNumber, address: first.address });
     const since = new Date();
-    const response = await link(anna, { customerNumber: '700300', zip: '50667' });
+    const response = await link(client, { customerNumber: first.customerNumber, zip: first.address.zip });
     expect(response.body).toEqual({
-      '100237': { code: 200, emailAddress: 'l***@example.de' },
-      '100238': { code: 200, emailAddress: 't***@example.de' },
+      [first.id]: { code: 200, emailAddress: masked(first.contact.emails[0] ?? '') },
+      [second.id]: { code: 200, emailAddress: masked(second.contact.emails[0] ?? '') },
     });
-    await waitForMail(portal.sandboxUrl, 'lena.koch@example.de', since);
-    await waitForMail(portal.sandboxUrl, 'tim.koch@example.de', since);
+    await waitForMail(portal.sandboxUrl, first.contact.emails[0] ?? '', since);
+    await waitForMail(portal.sandboxUrl, second.contact.emails[0] ?? '', since);
   });
 
   it('a wrong zip for an existing customer number answers exactly like an unknown customer number', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    const wrongZip = await link(anna, { customerNumber: '700200', zip: '10115' });
-    const unknown = await link(anna, { customerNumber: '799999', zip: '80331' });
+    const client = await signedInClient(portal.url, await data.customer());
+    const project = await data.project();
+    const wrongZip = await link(client, { customerNumber: project.customerNumber, zip: uniqueZip() });
+    const unknown = await link(client, { customerNumber: '799999', zip: project.address.zip });
     expect(wrongZip.status).toBe(404);
     expect(wrongZip).toEqual({ ...unknown, headers: wrongZip.headers });
     expect(wrongZip.body).toEqual(unknown.body);
   });
 
   it('a project without a contact address on file comes back as a 404 entry, and no mail is sent', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    const response = await link(anna, { customerNumber: '700600', zip: '01067' });
+    const client = await signedInClient(portal.url, await data.customer());
+    const project = await data.project({ contact: { name: 'Ohne Adresse', emails: [] } });
+    const response = await link(client, { customerNumber: project.customerNumber, zip: project.address.zip });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ '100242': { code: 404, emailAddress: null } });
+    expect(response.body).toEqual({ [project.id]: { code: 404, emailAddress: null } });
   });
 });
 
 describe('confirmation codes', () => {
   it('a wrong code says how many attempts are left; after five the code is dead (429)', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const { customer, project, client } = await customerWithOpenProject();
     const since = new Date();
-    await link(anna, { projectId: 100234 });
-    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, ANNA, since), 100234);
+    await link(client, { projectId: project.id });
+    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, customer.email, since), project.id);
     const wrong = code === '000000' ? '000001' : '000000';
 
-    const first = await confirm(anna, 100234, wrong);
+    const first = await confirm(client, project.id, wrong);
     expect(first.status).toBe(422);
-    expect(first.body).toMatchObject({ code: 'LINK.CODE_INVALID', message: expect.stringContaining('noch 4 Versuche') });
-    for (let attempt = 2; attempt <= 4; attempt++) expect((await confirm(anna, 100234, wrong)).status).toBe(422);
-    expect((await confirm(anna, 100234, wrong)).status).toBe(429);
-    const right = await confirm(anna, 100234, code);
+    expect(first.body).toMatchObject({ code: 'LINK.CODE_INVALID', attemptsLeft: 4, message: expect.stringContaining('noch 4 Versuche') });
+    for (let attempt = 2; attempt <= 4; attempt++) expect((await confirm(client, project.id, wrong)).status).toBe(422);
+    expect((await confirm(client, project.id, wrong)).status).toBe(429);
+    const right = await confirm(client, project.id, code);
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({ code: 'LINK.TOO_MANY_ATTEMPTS' });
-    expect(await myProjects(anna)).toEqual([]);
+    expect(await myProjects(client)).toEqual([]);
   });
 
   it('an expired code answers CODE_EXPIRED and connects nothing', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const { customer, project, client } = await customerWithOpenProject();
     const since = new Date();
-    await link(anna, { projectId: 100234 });
-    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, ANNA, since), 100234);
-    await portal.knex('project_link_code').where({ projectId: 100234 }).update({ expiresAt: new Date(Date.now() - 1000) });
+    await link(client, { projectId: project.id });
+    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, customer.email, since), project.id);
+    await portal.knex('project_link_code').where({ projectId: project.id }).update({ expiresAt: new Date(Date.now() - 1000) });
 
-    expect((await confirm(anna, 100234, code)).body).toEqual({ result: 'CODE_EXPIRED' });
-    expect(await myProjects(anna)).toEqual([]);
+    expect((await confirm(client, project.id, code)).body).toEqual({ result: 'CODE_EXPIRED' });
+    expect(await myProjects(client)).toEqual([]);
   });
 
   it('codes never appear in clear text in the database or in the portal log', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
+    const client = await signedInClient(portal.url, await data.customer());
+    const contact = { name: 'Familie Test', emails: [`familie-${randomInt(1e9)}@example.de`] };
+    const first = await data.project({ contact });
+    const second = await data.project({ contact, customerNumber: first.customerNumber, address: first.address });
     const since = new Date();
-    await link(anna, { customerNumber: '700200', zip: '80331' });
-    const mail = await waitForMail(portal.sandboxUrl, 'familie.huber@example.de', since);
-    const codes = [linkCodeFor(mail, 100235), linkCodeFor(mail, 100236)];
-    await confirm(anna, 100235, codes[0] ?? '');
+    await link(client, { customerNumber: first.customerNumber, zip: first.address.zip });
+    const mail = await waitForMail(portal.sandboxUrl, contact.emails[0] ?? '', since);
+    const codes = [linkCodeFor(mail, first.id), linkCodeFor(mail, second.id)];
+    await confirm(client, first.id, codes[0] ?? '');
 
     const { rows } = await portal.knex.raw<{ rows: { tableName: string }[] }>(
       "SELECT table_name AS \"tableName\" FROM information_schema.tables WHERE table_schema = 'public'",
@@ -204,35 +230,38 @@ describe('confirmation codes', () => {
 
 describe('a customer never reaches another customer’s project', () => {
   it('choosing a foreign project as the session project answers 404 exactly like a missing one', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    const foreign = await call(anna, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: 100240 });
-    const missing = await call(anna, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: 999999 });
-    expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual(missing.body);
+    const client = await signedInClient(portal.url, await data.customer());
+    const foreign = await data.project({ portalUserIds: ['kp|someone-else'] });
+    const foreignAnswer = await call(client, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: foreign.id });
+    const missing = await call(client, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: unknownProjectId() });
+    expect(foreignAnswer.status).toBe(404);
+    expect(foreignAnswer.body).toEqual(missing.body);
   });
 
   it('confirming a foreign project without its code answers like a missing project', async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    expect((await confirm(anna, 100240, '123456')).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
-    expect((await confirm(anna, 999999, '123456')).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
+    const client = await signedInClient(portal.url, await data.customer());
+    const foreign = await data.project({ portalUserIds: ['kp|someone-else'] });
+    expect((await confirm(client, foreign.id, '123456')).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
+    expect((await confirm(client, unknownProjectId(), '123456')).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
   });
 
   it("another customer's code does not connect the project for someone else", async () => {
-    const anna = await signedInClient(portal.url, ANNA);
-    const mehmet = await signedInClient(portal.url, MEHMET);
+    const { customer, project, client } = await customerWithOpenProject();
+    const other = await signedInClient(portal.url, await data.customer());
     const since = new Date();
-    await link(anna, { projectId: 100234 });
-    const annasCode = linkCodeFor(await waitForMail(portal.sandboxUrl, ANNA, since), 100234);
+    await link(client, { projectId: project.id });
+    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, customer.email, since), project.id);
 
-    expect((await confirm(mehmet, 100234, annasCode)).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
-    expect(await myProjects(mehmet)).toEqual([]);
+    expect((await confirm(other, project.id, code)).body).toEqual({ result: 'PROJECT_NOT_FOUND' });
+    expect(await myProjects(other)).toEqual([]);
   });
 
   it('the project list holds only the customer’s own projects', async () => {
-    const jonas = await signedInClient(portal.url, JONAS);
-    const anna = await signedInClient(portal.url, ANNA);
-    expect(await myProjects(jonas)).toEqual([100240, 100241]);
-    expect(await myProjects(anna)).toEqual([]);
+    const owner = await data.customer();
+    const mine = [await data.project({ portalUserIds: [owner.sub] }), await data.project({ portalUserIds: [owner.sub] })];
+    await data.project({ portalUserIds: ['kp|someone-else'] });
+    expect(await myProjects(await signedInClient(portal.url, owner))).toEqual(mine.map((p) => p.id).sort((a, b) => a - b));
+    expect(await myProjects(await signedInClient(portal.url, await data.customer()))).toEqual([]);
   });
 
   it('every project endpoint needs a signed-in customer (401)', async () => {
@@ -245,39 +274,42 @@ describe('a customer never reaches another customer’s project', () => {
 
 describe('rate limits', () => {
   it('refuses more than ten link requests per customer and hour', async () => {
-    const mehmet = await signedInClient(portal.url, MEHMET);
-    for (let i = 0; i < 10; i++) expect((await link(mehmet, { projectId: 999999 })).status).toBe(404);
-    const refused = await link(mehmet, { projectId: 999999 });
+    const client = await signedInClient(portal.url, await data.customer());
+    for (let i = 0; i < 10; i++) expect((await link(client, { projectId: unknownProjectId() })).status).toBe(404);
+    const refused = await link(client, { projectId: unknownProjectId() });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 'LINK.RATE_LIMITED' });
+    expect(refused.body).toMatchObject({ code: 'LINK.RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
   });
 
   it('refuses more than thirty link requests per address and hour, across customers', async () => {
-    const ip = '10.99.0.1';
-    const customers = await Promise.all([ANNA, JONAS, MEHMET].map((email) => signedInClient(portal.url, email, ip)));
+    const ip = `10.99.${randomInt(250)}.${randomInt(250)}`;
+    const customers = await Promise.all([0, 1, 2].map(async () => signedInClient(portal.url, await data.customer(), ip)));
     let status = 0;
-    for (let i = 0; i < 31; i++) status = (await link(customers[i % 3] as BrowserLikeClient, { projectId: 999999 })).status;
+    for (let i = 0; i < 31; i++) status = (await link(customers[i % 3] as BrowserLikeClient, { projectId: unknownProjectId() })).status;
     expect(status).toBe(429);
   });
 });
 
 describe('session project', () => {
-  it('Jonas switches between his two projects', async () => {
-    const jonas = await signedInClient(portal.url, JONAS);
-    const before = (await call(jonas, 'GET', '/api/v1/internal/user/project')).body;
-    expect(before).toMatchObject({ currentProjectId: 100240 });
-    expect((await call(jonas, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: 100241 })).status).toBe(204);
-    expect((await call(jonas, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: 100241 });
+  it('a customer switches between two projects', async () => {
+    const owner = await data.customer();
+    const [first, second] = [await data.project({ portalUserIds: [owner.sub] }), await data.project({ portalUserIds: [owner.sub] })].sort(
+      (a, b) => a.id - b.id,
+    );
+    const client = await signedInClient(portal.url, owner);
+    expect((await call(client, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: first?.id });
+    expect((await call(client, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: second?.id })).status).toBe(204);
+    expect((await call(client, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: second?.id });
   });
 
   it('a management service that is down answers 503 with a German message', async () => {
-    const jonas = await signedInClient(portal.url, JONAS);
+    const client = await signedInClient(portal.url, await data.customer());
     await fetch(`${portal.sandboxUrl}/management/_control/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mode: 'fail' }),
     });
-    const response = await call(jonas, 'GET', '/api/v1/internal/user/project');
+    const response = await call(client, 'GET', '/api/v1/internal/user/project');
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ code: 'UPSTREAM.UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') });
   });

@@ -2,27 +2,46 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { WorkHistoryResponse } from '../contracts/monitoring.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
+import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
-let jonas: BrowserLikeClient;
-let anna: BrowserLikeClient;
-const JONAS_SITE = 'SITE-7F3A2C';
+let data: TestData;
+/** A customer of this file with two projects: a roof with battery (SITE) and an east-west carport without. */
+let owner: BrowserLikeClient;
+/** A customer without projects. */
+let other: BrowserLikeClient;
+let SITE: string;
+let projectIds: number[];
 
 beforeAll(async () => {
   portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { IOT_TIMEOUT_MS: '1000' } });
-  await fetch(`${portal.sandboxUrl}/management/_control/reset`, { method: 'POST' });
+  data = testData(portal.sandboxUrl);
+  const customer = await data.customer();
+  const roof = await data.project({ portalUserIds: [customer.sub] });
+  const carport = await data.project({ portalUserIds: [customer.sub] });
+  projectIds = [roof.id, carport.id];
+  SITE = (await data.installation(roof.id)).siteId;
+  const carportSite = await data.installation(carport.id, {
+    arrays: [
+      { azimuthDeg: 90, tiltDeg: 15, peakPowerKw: 3.1 },
+      { azimuthDeg: 270, tiltDeg: 15, peakPowerKw: 3.1 },
+    ],
+    battery: null,
+    wallbox: { powerKw: 11 },
+    commissionedAt: '2024-06-01T10:00:00+02:00',
+  });
   // The simulator computes an installation's history on first use; do that before the short timeout applies.
-  for (const site of [JONAS_SITE, 'SITE-2B91D4']) {
+  for (const site of [SITE, carportSite.siteId]) {
     await fetch(`${portal.sandboxUrl}/iot/api/v2/sites/${site}/power?date=2026-07-01`, { headers: { 'x-api-key': portal.config.IOT_API_KEY } });
   }
-  [jonas, anna] = await Promise.all([
-    signedInClient(portal.url, 'jonas.weber@example.de'),
-    signedInClient(portal.url, 'anna.schmidt@example.de'),
-  ]);
+  [owner, other] = await Promise.all([signedInClient(portal.url, customer), signedInClient(portal.url, await data.customer())]);
 });
-afterAll(() => portal?.close());
+afterAll(async () => {
+  await data?.cleanup();
+  await portal?.close();
+});
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/iot/_control/faults`, { method: 'DELETE' });
 });
@@ -33,21 +52,21 @@ async function get(client: BrowserLikeClient, path: string) {
   return { status: response.status, type, body: type.includes('json') ? await response.json() : await response.text() };
 }
 const work = async (period: string, date: string) =>
-  (await get(jonas, `/installation/${JONAS_SITE}/work-history?period=${period}&date=${date}`)).body as WorkHistoryResponse;
+  (await get(owner, `/installation/${SITE}/work-history?period=${period}&date=${date}`)).body as WorkHistoryResponse;
 
 describe('installations of the customer', () => {
-  it('Jonas sees the installations of his projects; Anna (no project) none', async () => {
-    const list = (await get(jonas, '/installation')).body as { installations: { id: string; projectId: number }[] };
-    expect(list.installations.map((i) => i.projectId).sort()).toEqual([100240, 100241]);
-    expect((await get(anna, '/installation')).body).toEqual({ installations: [] });
+  it('a customer sees the installations of their projects; a customer without projects none', async () => {
+    const list = (await get(owner, '/installation')).body as { installations: { id: string; projectId: number }[] };
+    expect(list.installations.map((i) => i.projectId).sort()).toEqual([...projectIds].sort());
+    expect((await get(other, '/installation')).body).toEqual({ installations: [] });
   });
 
   it('another customer’s installation answers 404 exactly like an unknown one', async () => {
-    const foreign = await get(anna, `/installation/${JONAS_SITE}/work-history?period=day&date=2026-07-01`);
-    const unknown = await get(anna, '/installation/SITE-000000/work-history?period=day&date=2026-07-01');
+    const foreign = await get(other, `/installation/${SITE}/work-history?period=day&date=2026-07-01`);
+    const unknown = await get(other, '/installation/SITE-000000/work-history?period=day&date=2026-07-01');
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(unknown.body);
-    expect((await get(anna, `/installation/${JONAS_SITE}/devices`)).status).toBe(404);
+    expect((await get(other, `/installation/${SITE}/devices`)).status).toBe(404);
   });
 });
 
@@ -58,16 +77,16 @@ describe('periods and validation', () => {
     ['period=day&date=gestern'],
     ['date=2026-07-01'],
   ])('answers 400 with a clear German message for %s', async (query) => {
-    const response = await get(jonas, `/installation/${JONAS_SITE}/work-history?${query}`);
+    const response = await get(owner, `/installation/${SITE}/work-history?${query}`);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'MONITORING.INVALID_QUERY', message: expect.stringContaining('JJJJ-MM-TT') });
   });
 
   it('power history exists for a day; a week asks for days', async () => {
-    const day = await get(jonas, `/installation/${JONAS_SITE}/power-history?period=day&date=2026-07-01`);
+    const day = await get(owner, `/installation/${SITE}/power-history?period=day&date=2026-07-01`);
     expect(day.status).toBe(200);
     expect((day.body as { points: unknown[] }).points).toHaveLength(96);
-    expect((await get(jonas, `/installation/${JONAS_SITE}/power-history?period=week&date=2026-07-01`)).status).toBe(400);
+    expect((await get(owner, `/installation/${SITE}/power-history?period=week&date=2026-07-01`)).status).toBe(400);
   });
 });
 
@@ -89,8 +108,8 @@ describe('figures that add up', () => {
 
   it('the KPIs come from the period’s summed energies', async () => {
     const year = await work('year', '2025-06-01');
-    const ss = (await get(jonas, `/installation/${JONAS_SITE}/self-sufficiency-total?period=year&date=2025-06-01`)).body as { percent: number; consumptionWh: number; gridImportWh: number };
-    const sc = (await get(jonas, `/installation/${JONAS_SITE}/self-consumption-total?period=year&date=2025-06-01`)).body as { percent: number; pvWh: number; exportWh: number };
+    const ss = (await get(owner, `/installation/${SITE}/self-sufficiency-total?period=year&date=2025-06-01`)).body as { percent: number; consumptionWh: number; gridImportWh: number };
+    const sc = (await get(owner, `/installation/${SITE}/self-consumption-total?period=year&date=2025-06-01`)).body as { percent: number; pvWh: number; exportWh: number };
     expect(ss.consumptionWh).toBe(year.totals.consumptionWh);
     expect(ss.percent).toBe(Math.round((1 - year.totals.importWh / year.totals.consumptionWh) * 1000) / 10);
     expect(sc.percent).toBe(Math.round((1 - year.totals.exportWh / year.totals.pvWh) * 1000) / 10);
@@ -100,7 +119,7 @@ describe('figures that add up', () => {
 
   it('the CSV of a month holds the same energies, German formatted', async () => {
     const month = await work('month', '2026-06-10');
-    const csv = (await get(jonas, `/installation/${JONAS_SITE}/export?period=month&date=2026-06-10`)).body as string;
+    const csv = (await get(owner, `/installation/${SITE}/export?period=month&date=2026-06-10`)).body as string;
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Zeitraum;PV-Erzeugung (kWh);Verbrauch (kWh);Netzbezug (kWh);Einspeisung (kWh);Batterie geladen (kWh);Batterie entladen (kWh)');
     expect(lines).toHaveLength(month.buckets.length + 2);
@@ -120,7 +139,7 @@ describe('when the IoT cloud fails', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mode: 'fail' }),
     });
-    const response = await get(jonas, `/installation/${JONAS_SITE}/work-history?period=day&date=2026-07-01`);
+    const response = await get(owner, `/installation/${SITE}/work-history?period=day&date=2026-07-01`);
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ code: 'UPSTREAM.UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') });
   });
@@ -132,7 +151,7 @@ describe('when the IoT cloud fails', () => {
       body: JSON.stringify({ mode: 'slow', delayMs: 5000 }),
     });
     const started = Date.now();
-    const response = await get(jonas, `/installation/${JONAS_SITE}/devices`);
+    const response = await get(owner, `/installation/${SITE}/devices`);
     expect(response.status).toBe(503);
     expect(Date.now() - started).toBeLessThan(4000);
   });

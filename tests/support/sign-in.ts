@@ -22,10 +22,16 @@ export async function signInThroughProvider(
   });
 }
 
-/** A signed-in client for a demo customer, acting from its own client address. */
-export async function signedInClient(portalUrl: string, email: string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+/** A signed-in client for a customer (a test customer, or a demo one by e-mail), acting from its own client address. */
+export async function signedInClient(
+  portalUrl: string,
+  who: string | { email: string; password: string },
+  ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  const credentials = typeof who === 'string' ? { email: who, password: DEMO_PASSWORD } : { email: who.email, password: who.password };
+  const email = credentials.email;
   const client = new BrowserLikeClient({ 'x-forwarded-for': ip });
-  const result = await signInThroughProvider(client, portalUrl, '/api/auth/login', { email, password: DEMO_PASSWORD });
+  const result = await signInThroughProvider(client, portalUrl, '/api/auth/login', credentials);
   if (!result.url.endsWith('/home/dashboard')) throw new Error(`sign-in for ${email} ended at ${result.url}`);
   return client;
 }

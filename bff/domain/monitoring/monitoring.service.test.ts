@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../contracts/auth.ts';
+import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
+import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
+import { createLayoutService } from '../layout/layout.service.ts';
+import { createProjectAccess } from '../projects/project-access.ts';
+import { createRequestContext } from '../request-context.ts';
+import { createMonitoringService } from './monitoring.service.ts';
+
+const jonas: SessionUser = { id: 'kp|jonas', email: 'jonas@example.de', firstName: 'Jonas', lastName: 'W', customerNumber: '1', phase: 'PROJECT' };
+const project = (id: number): ManagedProject => ({
+  id,
+  customerNumber: '1',
+  address: { street: 'Straße', houseNumber: '1', zip: '04109', city: 'Leipzig' },
+  contact: { name: 'Jonas', emails: ['jonas@example.de'] },
+  productLines: ['SOLAR'],
+  phase: 'COMPLETED',
+  step: 'IN_OPERATION',
+  portalUserIds: [jonas.id],
+});
+const site = (siteId: string, projectId: number, commissionedAt: string | null): IotSite => ({
+  siteId,
+  projectId,
+  name: `Anlage ${siteId}`,
+  pvPeakPowerKw: 9.8,
+  batteryCapacityKwh: 10,
+  annualConsumptionKwh: 4500,
+  commissionedAt,
+  devices: [
+    { id: `${siteId}-1`, type: 'INVERTER', manufacturer: 'H', model: 'M', serialNumber: 'S1', firmware: 'F', status: 'ONLINE', lastSeenAt: '2026-07-01T12:15:00+02:00' },
+    { id: `${siteId}-2`, type: 'METER', manufacturer: 'H', model: 'M', serialNumber: 'S2', firmware: 'F', status: 'ONLINE', lastSeenAt: '2026-07-01T12:30:00+02:00' },
+  ],
+});
+const totals = { pvWh: 30_000, importWh: 1_000, exportWh: 18_000, chargeWh: 3_000, dischargeWh: 2_500, consumptionWh: 12_500 };
+
+/** Fakes of both ports that count every call, as each call is one upstream request. */
+function world() {
+  const calls: string[] = [];
+  const management: ManagementService = {
+    getProject: async (id) => (calls.push('management.getProject'), project(id)),
+    findByCustomer: async () => (calls.push('management.findByCustomer'), []),
+    projectsOfUser: async () => (calls.push('management.projectsOfUser'), [project(100240), project(100241)]),
+    connectUser: async () => void calls.push('management.connectUser'),
+  };
+  const iot: IotCloud = {
+    sitesOfProjects: async (ids) => (
+      calls.push('iot.sitesOfProjects'),
+      [site('SITE-A', 100240, '2025-04-15T11:30:00+02:00'), site('SITE-B', 100241, '2024-06-01T10:00:00+02:00'), site('SITE-X', 999, null)].filter((s) => ids.includes(s.projectId))
+    ),
+    power: async () => (calls.push('iot.power'), { resolutionMinutes: 15, points: [{ timestamp: '2026-07-01T12:00:00+02:00', pvW: 5000, consumptionW: 600, batteryW: 0, gridW: -4400, batterySocPct: 80 }], totals }),
+    energy: async (_id, from) => (calls.push('iot.energy'), [{ start: from, ...totals }]),
+  };
+  const projects = createProjectAccess(management);
+  return {
+    calls,
+    monitoring: createMonitoringService({ iot, projects, now: () => new Date('2026-07-01T12:40:00+02:00') }),
+    layout: createLayoutService({ projects }),
+  };
+}
+
+/** What one page render asks: the layout's data and the page's data, on one request context. */
+async function render(w: ReturnType<typeof world>, request: Parameters<ReturnType<ReturnType<typeof world>['monitoring']['forRequest']>['page']>[0], currentProjectId?: number) {
+  const ctx = createRequestContext(jonas, currentProjectId);
+  const [layout, page] = await Promise.all([w.layout.forRequest(ctx).view(), w.monitoring.forRequest(ctx).page(request)]);
+  return { layout, page };
+}
+
+describe('monitoring page', () => {
+  it.each(['day', 'week', 'month', 'year', 'total'] as const)('a %s page with two projects costs at most three upstream calls, layout included', async (period) => {
+    const w = world();
+    const { layout, page } = await render(w, { installationId: null, period, date: '2026-07-01' });
+    expect(layout?.projects).toMatchObject({ available: true });
+    expect(page.kind).toBe('ready');
+    expect(w.calls.length).toBeLessThanOrEqual(3);
+    expect(w.calls.filter((c) => c === 'management.projectsOfUser')).toHaveLength(1);
+  });
+
+  it('shows the current project’s installation first and the asked one when it is the customer’s', async () => {
+    const first = await render(world(), { installationId: null, period: 'month', date: '2026-07-01' }, 100241);
+    expect(first.page).toMatchObject({ kind: 'ready', installation: { id: 'SITE-B' }, fellBack: false });
+    const asked = await render(world(), { installationId: 'SITE-A', period: 'month', date: '2026-07-01' }, 100241);
+    expect(asked.page).toMatchObject({ kind: 'ready', installation: { id: 'SITE-A' }, fellBack: false });
+  });
+
+  it('falls back to the first installation for an installation the customer does not have, without another call', async () => {
+    const w = world();
+    const { page } = await render(w, { installationId: 'SITE-X', period: 'day', date: '2026-07-01' });
+    expect(page).toMatchObject({ kind: 'ready', installation: { id: 'SITE-A' }, fellBack: true });
+    expect(page.kind === 'ready' && page.installations.map((i) => i.id)).toEqual(['SITE-A', 'SITE-B']);
+    expect(w.calls).toHaveLength(3);
+  });
+
+  it('takes a day’s energy from the power answer and "Stand" from the newest device report', async () => {
+    const { page } = await render(world(), { installationId: null, period: 'day', date: '2026-07-01' });
+    if (page.kind !== 'ready' || !page.overview) throw new Error('expected an overview');
+    expect(page.overview.work.totals).toEqual(totals);
+    expect(page.overview.work.buckets).toEqual([{ start: '2026-07-01', ...totals }]);
+    expect(page.overview.power?.points).toHaveLength(1);
+    expect(page.overview.latestAt).toBe('2026-07-01T12:30:00+02:00');
+    expect(page.overview.devices.map((d) => d.lastSeenAt)).toContain(page.overview.latestAt);
+  });
+
+  it('answers noInstallation for a visitor and for a customer without installations', async () => {
+    const w = world();
+    const visitor = await w.monitoring.forRequest(createRequestContext(null, undefined)).page({ installationId: null, period: 'day', date: '2026-07-01' });
+    expect(visitor).toEqual({ kind: 'noInstallation' });
+    expect(w.calls).toEqual([]);
+  });
+});
