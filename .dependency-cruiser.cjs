@@ -1,5 +1,5 @@
 /**
- * Layer rules of ARCHITECTURE.md, checked on every `npm test` (CONVENTIONS.md §16).
+ * Layer rules of docs/architecture.md, checked on every `npm test` (docs/architecture.md, Conventions).
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

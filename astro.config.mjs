@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 
 // The Astro site lives in ./site and is served by the Express BFF (bff/server.ts) through the node adapter's
-// middleware handler, so one process answers both pages and /api/* (ARCHITECTURE.md, "Processes").
+// middleware handler, so one process answers both pages and /api/* (docs/architecture.md, "Processes").
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
@@ -15,7 +15,7 @@ export default defineConfig({
   security: {
     checkOrigin: true,
     // Astro hashes its own inline scripts and styles and sends them as a Content-Security-Policy header on every
-    // server-rendered page; the other directives of security.md are added here so the page's single CSP is complete.
+    // server-rendered page; the other directives of docs/security.md are added here so the page's single CSP is complete.
     csp: {
       algorithm: 'SHA-256',
       directives: [

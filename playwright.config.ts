@@ -36,7 +36,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Loopback only (CONVENTIONS.md §12): any other host fails to resolve, so no test passes by reaching out.
+        // Loopback only (docs/architecture.md, Conventions): any other host fails to resolve, so no test passes by reaching out.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every environment variable of the portal and of the local stack, declared once (CONVENTIONS.md §1).
+ * Every environment variable of the portal and of the local stack, declared once (docs/architecture.md, Conventions).
  * `loadConfig()` parses `process.env` at start-up; a wrong value stops start-up with a message naming the variable.
  * The README's variable table is checked against this schema by `bff/config.test.ts`.
  */

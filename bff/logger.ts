@@ -8,7 +8,7 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** Field names whose values never reach a log line (security.md: never log codes, IBANs, tokens or passwords). */
+/** Field names whose values never reach a log line (docs/security.md: never log codes, IBANs, tokens or passwords). */
 const SECRET_FIELD = /token|secret|password|code|iban|cookie|authorization/i;
 
 function redact(value: unknown, depth = 0): unknown {

@@ -13,7 +13,7 @@ const DRAIN_MS_PRODUCTION = 5_000;
 
 /**
  * The portal process: Express BFF + Astro's SSR handler on one port. Owns the port, migrations at start and the
- * graceful shutdown (CONVENTIONS.md §2): on SIGTERM readiness turns 503, in-flight requests finish, pools close, exit 0.
+ * graceful shutdown (docs/architecture.md, Conventions): on SIGTERM readiness turns 503, in-flight requests finish, pools close, exit 0.
  */
 async function main() {
   let config;

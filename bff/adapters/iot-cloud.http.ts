@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import type { ServiceEndpoint } from '../config.ts';
+import { DeviceStatusSchema, DeviceTypeSchema } from '../contracts/monitoring.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import { createJsonClient } from './json-client.ts';
 
 const Device = z.looseObject({
   deviceId: z.string(),
-  type: z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']),
+  type: z.enum(DeviceTypeSchema.options),
   manufacturer: z.string(),
   model: z.string(),
   serialNumber: z.string(),
   firmware: z.string(),
-  status: z.enum(['ONLINE', 'OFFLINE', 'WARNING']),
+  status: z.enum(DeviceStatusSchema.options),
   lastSeenAt: z.string().nullable(),
 });
 const Site = z.looseObject({

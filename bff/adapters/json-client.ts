@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ServiceEndpoint } from '../config.ts';
 import { upstreamUnavailable } from '../domain/errors.ts';
 
@@ -15,7 +15,7 @@ export interface JsonRequest<S extends z.ZodType | undefined> {
 type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
- * The one HTTP client of the adapters (ARCHITECTURE.md): base URL, the service's credential header and timeout from
+ * The one HTTP client of the adapters (docs/architecture.md): base URL, the service's credential header and timeout from
  * `config.services.<name>`, answers checked against a schema. Whatever goes wrong — no connection, the timeout, a
  * non-2xx status, a body that is not JSON or does not match — becomes UPSTREAM.UNAVAILABLE naming the service, with
  * the details as `cause` (logged, never sent).

@@ -20,7 +20,7 @@ import type { Adapters } from './adapters.ts';
 
 /**
  * Repositories and domain services, built once per process: the only place that joins `bff/db` and the adapters
- * (ARCHITECTURE.md). One block per capability.
+ * (docs/architecture.md). One block per capability.
  */
 export function buildServices({ config, knex, adapters, logger }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger }) {
   const activity = createActivityService(createActivityLogRepository(knex));

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Sign-in and the session's customer (spec sections 2, 6, 7; security.md "Session and login"). The BFF is the
+ * Sign-in and the session's customer (spec sections 2, 6, 7; docs/security.md "Session and login"). The BFF is the
  * confidential OIDC client; tokens never reach the browser.
  */
 export const AUTH_BASE = '/api/auth';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The error catalogue (CONVENTIONS.md §4, §17, §18). Each capability's contract declares its error table with
+ * The error catalogue (docs/architecture.md, Conventions). Each capability's contract declares its error table with
  * `defineErrors`: a stable code, the HTTP status it answers with and a German fallback message for logs and API
  * users. The domain throws by entry, the BFF answers `{ code, message, ...params }`, and the site decides on `code`
  * (with `hasErrorCode`) and shows its own German/English text from i18n (key `errors.<code>` or the feature's own).

@@ -1,6 +1,6 @@
 /**
  * Names shared by the BFF and the islands' API client (spec section 7).
- * State-changing /api/* requests must carry CSRF_HEADER (security.md: a custom header forces a CORS preflight).
+ * State-changing /api/* requests must carry CSRF_HEADER (docs/security.md: a custom header forces a CORS preflight).
  */
 export const APP_API_BASE = '/api/v2/app';
 export const INTERNAL_API_BASE = '/api/v1/internal';

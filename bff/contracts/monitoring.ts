@@ -33,14 +33,16 @@ export const InstallationSchema = z.object({
 export type Installation = z.infer<typeof InstallationSchema>;
 export const InstallationsResponseSchema = z.object({ installations: z.array(InstallationSchema) });
 
+export const DeviceTypeSchema = z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']);
+export const DeviceStatusSchema = z.enum(['ONLINE', 'OFFLINE', 'WARNING']);
 export const DeviceSchema = z.object({
   id: z.string(),
-  type: z.enum(['INVERTER', 'BATTERY', 'METER', 'WALLBOX', 'HEAT_PUMP']),
+  type: DeviceTypeSchema,
   manufacturer: z.string(),
   model: z.string(),
   serialNumber: z.string(),
   firmware: z.string(),
-  status: z.enum(['ONLINE', 'OFFLINE', 'WARNING']),
+  status: DeviceStatusSchema,
   lastSeenAt: z.nullable(z.string()),
 });
 export type Device = z.infer<typeof DeviceSchema>;
@@ -86,7 +88,7 @@ export type EnergyTotals = z.infer<typeof EnergyTotalsSchema>;
 export const EnergyBucketSchema = z.extend(EnergyTotalsSchema, { start: z.string() });
 export type EnergyBucket = z.infer<typeof EnergyBucketSchema>;
 
-/** How consumption was covered and how PV was used (Home Assistant's flow split; see reference/monitoring.md). */
+/** How consumption was covered and how PV was used (Home Assistant's flow split; see docs/monitoring.md). */
 export const EnergyFlowsSchema = z.object({
   solarToHomeWh: z.number(),
   solarToBatteryWh: z.number(),

@@ -16,7 +16,7 @@ export interface LayoutServices {
 }
 
 /**
- * The domain services a page calls in-process (ARCHITECTURE.md: no page fetches its own server over HTTP), bound to
+ * The domain services a page calls in-process (docs/architecture.md: no page fetches its own server over HTTP), bound to
  * the request's customer and built per request with a memo, so the layout and the page share one projects call.
  * One entry per capability; bff/composition/page-services.ts builds them.
  */

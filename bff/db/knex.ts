@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** One pool per process; objection models are bound to it in createApp (CONVENTIONS.md §6). */
+/** One pool per process (bff/composition/portal.ts); repositories bind objection models to it per query. */
 export function createKnex(databaseUrl: string, pool: Knex.PoolConfig = { min: 0, max: 10 }): Knex {
   return knexFactory({
     client: 'pg',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run db:migration -- <name>`: a new migration named by the current UTC time, `YYYYMMDDHHMMSS_<name>.ts`, in
- * bff/db/migrations, with an `up` and a real `down` to fill in (CONVENTIONS.md §6).
+ * bff/db/migrations, with an `up` and a real `down` to fill in (docs/architecture.md, Conventions).
  */
 const name = process.argv[2] ?? '';
 if (!/^[a-z][a-z0-9_]{2,60}$/.test(name)) {

@@ -12,7 +12,7 @@ export interface AppErrorOptions extends ErrorOptions {
 /**
  * Every error the domain throws is an entry of a capability's error table (bff/contracts/*.ts, `defineErrors`):
  * the error middleware answers its status and `{ code, message, ...params }`. Details go to `cause`, which is
- * logged but never sent (CONVENTIONS.md §4).
+ * logged but never sent (docs/architecture.md, Conventions).
  */
 export class AppError extends Error {
   override readonly name = 'AppError';

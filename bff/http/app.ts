@@ -38,7 +38,7 @@ export interface AppDeps {
 
 /**
  * The portal's Express app: the middleware order and nothing capability-specific (routers come from the mount table
- * in ./mounts.ts, page services from bff/composition). Never listens (CONVENTIONS.md §2): bff/server.ts owns the
+ * in ./mounts.ts, page services from bff/composition). Never listens (docs/architecture.md, Conventions): bff/server.ts owns the
  * port and shutdown; tests listen on port 0.
  */
 export function createApp(deps: AppDeps) {

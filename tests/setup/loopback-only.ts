@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * Tests talk to this machine only (CONVENTIONS.md §12): a connection to anything but loopback (or a local socket)
+ * Tests talk to this machine only (docs/architecture.md, Conventions): a connection to anything but loopback (or a local socket)
  * fails at once with a message naming the host, so a test cannot pass by reaching a real service by accident.
  * Loaded by vitest in every worker (vitest.config.ts `setupFiles`).
  */

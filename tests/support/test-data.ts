@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 
 /**
- * Test data through the stand-ins' control APIs (CONVENTIONS.md §19 "tests own their data"): each test creates the
+ * Test data through the stand-ins' control APIs (docs/architecture.md, Conventions "tests own their data"): each test creates the
  * customer, project or installation it needs with unique values and removes exactly that afterwards (`cleanup`),
  * so no test depends on another's leftovers or on the order of files.
  */

@@ -6,7 +6,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id');
     t.string('user_id', 255).notNullable();
     t.integer('project_id').notNullable();
-    // HMAC-SHA256 of the code; the code itself is never stored (security.md, one-time codes).
+    // HMAC-SHA256 of the code; the code itself is never stored (docs/security.md, one-time codes).
     t.string('code_hash', 64).notNullable();
     t.integer('failed_attempts').notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -28,7 +28,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['activity_log_id']);
   });
 
-  // Fixed-window counters shared by every portal instance (ARCHITECTURE.md: nothing in process memory).
+  // Fixed-window counters shared by every portal instance (docs/architecture.md: nothing in process memory).
   await knex.schema.createTable('rate_limit', (t) => {
     t.string('key', 255).notNullable();
     t.timestamp('window_start', { useTz: true }).notNullable();

@@ -6,7 +6,7 @@ import { ACTIVITY_KINDS, type ActivityDetail, type ActivityDetailOf, type Record
 const MAX_TEXT = 512;
 
 /**
- * Writes the customer's activity log (ARCHITECTURE.md: one row per listed customer action). The type fixes the
+ * Writes the customer's activity log (docs/architecture.md: one row per listed customer action). The type fixes the
  * sub-log kind (activity-kinds.ts), so a caller cannot write a FAQ detail for a page visit.
  */
 export function createActivityService(repository: ActivityLogRepository) {

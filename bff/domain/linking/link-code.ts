@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LINK_CODE_LENGTH } from '../../contracts/linking.ts';
 
-/** A fresh code of LINK_CODE_LENGTH digits from the CSPRNG (security.md, one-time codes). */
+/** A fresh code of LINK_CODE_LENGTH digits from the CSPRNG (docs/security.md, one-time codes). */
 export function generateLinkCode(): string {
   return String(randomInt(0, 10 ** LINK_CODE_LENGTH)).padStart(LINK_CODE_LENGTH, '0');
 }

@@ -18,7 +18,7 @@ import type { RateLimiter } from '../repositories/rate-limits.ts';
 import { generateLinkCode, maskEmail, type CodeHasher } from './link-code.ts';
 import { buildLinkMail, REDACTED_CODE, type LinkMailEntry } from './link-mail.ts';
 
-/** Link requests per customer and per IP address and hour (security.md: linking attempts are rate limited). */
+/** Link requests per customer and per IP address and hour (docs/security.md: linking attempts are rate limited). */
 export const LINK_REQUESTS_PER_USER_HOUR = 10;
 export const LINK_REQUESTS_PER_IP_HOUR = 30;
 
@@ -37,7 +37,7 @@ export interface LinkingDeps {
 const notFound = () => new AppError(LinkErrors.PROJECT_NOT_FOUND);
 
 /**
- * Project linking (spec sections 3-5, 8; security.md one-time codes): a customer proves access to a project by the
+ * Project linking (spec sections 3-5, 8; docs/security.md one-time codes): a customer proves access to a project by the
  * code mailed to the project's contact address on file, never to an address the requester supplies.
  */
 export function createLinkingService(deps: LinkingDeps) {

@@ -16,7 +16,7 @@ export function sumBuckets(buckets: readonly EnergyBucket[]): EnergyTotals {
 
 /**
  * Splits the period's energies into flows, in Home Assistant's order (computeConsumptionSingle; test vectors in
- * reference/monitoring.md): grid->battery beyond consumption, solar->battery, solar->grid, battery->grid,
+ * docs/monitoring.md): grid->battery beyond consumption, solar->battery, solar->grid, battery->grid,
  * remaining grid->battery, solar->home, battery->home, grid->home.
  */
 export function energyFlows(input: { fromGrid: number; toGrid: number; solar: number; toBattery: number; fromBattery: number }) {

@@ -38,7 +38,7 @@ export function periodRange(period: Period, date: string, options: { commissione
   }
 }
 
-/** Bars per period: days for week and month, months for a year, years for the total (reference/monitoring.md). */
+/** Bars per period: days for week and month, months for a year, years for the total (docs/monitoring.md). */
 export function bucketResolution(period: Period): 'day' | 'month' | 'year' {
   if (period === 'year') return 'month';
   if (period === 'total') return 'year';

@@ -30,7 +30,7 @@ export function toProjectSummary(project: ManagedProject): ProjectSummary {
 }
 
 /**
- * The one place that answers "does this project belong to this customer" (ARCHITECTURE.md, data flows).
+ * The one place that answers "does this project belong to this customer" (docs/architecture.md, data flows).
  * A foreign project answers exactly like a missing one: 404.
  */
 export function createProjectAccess(management: ManagementService) {

@@ -12,7 +12,7 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 };
 
 /**
- * One place that turns errors into responses (CONVENTIONS.md §4): an AppError answers its catalogue status and
+ * One place that turns errors into responses (docs/architecture.md, Conventions): an AppError answers its catalogue status and
  * `{ code, message, ...params }` (plus Retry-After), invalid input VALIDATION (400), a request Express could not read
  * BAD_REQUEST, anything else INTERNAL (500). Database or vendor details are logged, never sent.
  */

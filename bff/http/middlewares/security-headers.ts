@@ -2,7 +2,7 @@ import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
 /**
- * Security headers of security.md for every response. Pages rendered by Astro replace this CSP with their own
+ * Security headers of docs/security.md for every response. Pages rendered by Astro replace this CSP with their own
  * (astro.config.mjs `security.csp`: the same directives plus hashes of Astro's inline scripts and styles);
  * everything else (API, static files) gets the strict policy below.
  */
@@ -29,7 +29,7 @@ export function securityHeaders(options: { hsts: boolean }): RequestHandler {
   });
 }
 
-/** Signed-in responses and every auth response must not be stored by browsers or proxies (security.md, Headers). */
+/** Signed-in responses and every auth response must not be stored by browsers or proxies (docs/security.md, Headers). */
 export const noStoreWhenSignedIn: RequestHandler = (req, res, next) => {
   if (req.session?.user || req.path.startsWith('/api/auth/')) res.setHeader('Cache-Control', 'no-store');
   next();

@@ -8,7 +8,7 @@ const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 
 /**
- * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; security.md "Session and login").
+ * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
  * The lead login (`/login-lead`, SMS funnel) joins this router with the lead-funnel issue.
  */
 export function authRoutes({ services, config, logger }: RouteDeps): Router {
