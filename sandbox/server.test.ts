@@ -13,17 +13,17 @@ describe('sandbox process', () => {
     const sandbox = await startSandbox(loadConfig({ NODE_ENV: 'test' }), {
       dataDir,
       httpPort: 0,
-      smtpPort: 0,
+      ports: { smtp: 0 },
       log: (line) => lines.push(line),
     });
     try {
       expect(sandbox.httpPort).toBeGreaterThan(0);
-      expect(sandbox.smtpPort).toBeGreaterThan(0);
+      expect(sandbox.ports.smtp).toBeGreaterThan(0);
       const res = await fetch(`${sandbox.url}/healthz`);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ok' });
       expect((await fetch(`${sandbox.url}/nirgends`)).status).toBe(404);
-      expect(lines.some((line) => line.includes(`SMTP localhost:${sandbox.smtpPort}`))).toBe(true);
+      expect(lines.some((line) => line.includes(`SMTP localhost:${sandbox.ports.smtp}`))).toBe(true);
     } finally {
       await sandbox.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -32,7 +32,7 @@ describe('sandbox process', () => {
     await expect(fetch(`${sandbox.url}/healthz`)).rejects.toThrow();
     await new Promise<void>((resolve, reject) => {
       const probe = net.createServer().once('error', reject);
-      probe.listen(sandbox.smtpPort, 'localhost', () => probe.close(() => resolve()));
+      probe.listen(sandbox.ports.smtp, 'localhost', () => probe.close(() => resolve()));
     });
   });
 
@@ -43,7 +43,7 @@ describe('sandbox process', () => {
     const taken = (blocker.address() as net.AddressInfo).port;
     try {
       await expect(
-        startSandbox(loadConfig({ NODE_ENV: 'test' }), { dataDir, httpPort: taken, smtpPort: 0, log: () => {} }),
+        startSandbox(loadConfig({ NODE_ENV: 'test' }), { dataDir, httpPort: taken, ports: { smtp: 0 }, log: () => {} }),
       ).rejects.toMatchObject({ code: 'EADDRINUSE' });
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));

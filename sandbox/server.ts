@@ -5,29 +5,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler } from 'express';
 import { ConfigError, loadConfig, type Config } from '../bff/config.ts';
-import { createIdentity } from './identity/router.ts';
-import { createIotRouter } from './iot/router.ts';
-import { createMailboxRouter } from './mail/router.ts';
-import { startSmtpServer, type SmtpHandle } from './mail/smtp.ts';
-import { MailStore } from './mail/store.ts';
-import { createManagementRouter } from './management/router.ts';
-import { ManagementStore } from './management/store.ts';
+import { STAND_INS } from './stand-ins.ts';
+import type { RunningStandIn, StandIn, StandInContext } from './stand-in-types.ts';
 
 export interface SandboxOptions {
-  /** Where mails and the OIDC signing key are kept; default `${DATA_DIR}/sandbox`. */
+  /** Where stand-ins keep their state (mails, projects, the OIDC signing key); default `${DATA_DIR}/sandbox`. */
   dataDir?: string;
   /** One short line per event; the launcher prefixes it. Default: console.info. */
   log?: (line: string) => void;
   /** Overrides SANDBOX_PORT; 0 lets the OS choose (tests). */
   httpPort?: number;
-  /** Overrides SMTP_PORT; 0 lets the OS choose (tests). */
-  smtpPort?: number;
+  /** Other listeners by name, e.g. `{ smtp: 0 }` (overrides SMTP_PORT; 0 lets the OS choose). */
+  ports?: Record<string, number>;
+  /** Default: every stand-in of sandbox/stand-ins.ts. */
+  standIns?: readonly StandIn[];
 }
 
 export interface SandboxHandle {
   close(): Promise<void>;
   httpPort: number;
-  smtpPort: number;
+  /** The other ports the stand-ins listen on, by name (e.g. `smtp`). */
+  ports: Record<string, number>;
   /** `http://localhost:<httpPort>` */
   url: string;
   /** The OIDC issuer actually served (follows the real port unless OIDC_ISSUER is set). */
@@ -46,18 +44,8 @@ function listen(server: http.Server, port: number): Promise<number> {
   });
 }
 
-/** Builds the sandbox's HTTP app; it never listens (CONVENTIONS.md §2). */
-export async function createSandboxApp(
-  config: Config,
-  deps: {
-    issuer: string;
-    dataDir: string;
-    store: MailStore;
-    management: ManagementStore;
-    smtpPort: () => number;
-    log: (line: string) => void;
-  },
-): Promise<express.Express> {
+/** Builds the sandbox's HTTP app from started stand-ins; it never listens (docs/architecture.md). */
+export function createSandboxApp(running: readonly RunningStandIn[], log: (line: string) => void): express.Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -69,12 +57,7 @@ export async function createSandboxApp(
     res.redirect(302, '/mailbox');
   });
 
-  app.use('/mailbox', createMailboxRouter(deps.store, { smtpPort: deps.smtpPort }));
-  app.use('/management', createManagementRouter(deps.management, { token: config.MANAGEMENT_API_TOKEN }));
-  app.use('/iot', createIotRouter({ apiKey: config.IOT_API_KEY }));
-
-  const identity = await createIdentity(config, { issuer: deps.issuer, dataDir: deps.dataDir, log: deps.log });
-  app.use(identity.mountPath || '/', identity.router);
+  for (const standIn of running) app.use(standIn.mountPath, standIn.router);
 
   app.use((_req, res) => {
     res.status(404).json({ code: 'SANDBOX.NOT_FOUND', message: 'Nicht gefunden' });
@@ -83,7 +66,7 @@ export async function createSandboxApp(
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     const status = (err as { status?: unknown }).status;
     const code = typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
-    if (code >= 500) deps.log(`HTTP: ${req.method} ${req.path}: ${(err as Error).message}`);
+    if (code >= 500) log(`HTTP: ${req.method} ${req.path}: ${(err as Error).message}`);
     if (res.headersSent) {
       res.end();
       return;
@@ -97,59 +80,50 @@ export async function createSandboxApp(
   return app;
 }
 
+async function closeAll(running: readonly RunningStandIn[]): Promise<void> {
+  await Promise.allSettled([...running].reverse().map((standIn) => standIn.close?.()));
+}
+
 /**
- * Starts the local stand-ins for external services: the OIDC identity provider under `/oidc`, the web mailbox under
- * `/mailbox` (both on SANDBOX_PORT) and the SMTP server on SMTP_PORT, all bound to localhost.
+ * Starts the local stand-ins for external services (sandbox/stand-ins.ts) on one HTTP port (SANDBOX_PORT), plus the
+ * listeners some of them need (SMTP), all bound to localhost.
  */
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<SandboxHandle> {
   const log = options.log ?? ((line: string) => console.info(line));
   const dataDir = options.dataDir ?? path.join(config.DATA_DIR, 'sandbox');
-  const store = await MailStore.open(path.join(dataDir, 'mails.json'), log);
-  const management = await ManagementStore.open(path.join(dataDir, 'management.json'), log);
-
-  const smtp: SmtpHandle = await startSmtpServer({
-    port: options.smtpPort ?? config.SMTP_PORT,
-    host: HOST,
-    store,
-    log,
-  });
 
   const server = http.createServer();
   // Without a timeout an idle keep-alive connection would delay close() by the default five seconds.
   server.keepAliveTimeout = 2_000;
-  let httpPort: number;
-  try {
-    httpPort = await listen(server, options.httpPort ?? config.SANDBOX_PORT);
-  } catch (err) {
-    await smtp.close();
-    throw err;
-  }
-
+  const httpPort = await listen(server, options.httpPort ?? config.SANDBOX_PORT);
   const url = `http://${HOST}:${httpPort}`;
   // The issuer must carry the real port when the OS chose it (tests); an explicit OIDC_ISSUER always wins.
   const issuer = config.OIDC_ISSUER ? config.oidcIssuer : `${url}/oidc`;
+  const context: StandInContext = { config, issuer, url, dataDir, log, port: (name) => options.ports?.[name] };
+
+  const running: RunningStandIn[] = [];
   try {
-    const app = await createSandboxApp(config, { issuer, dataDir, store, management, smtpPort: () => smtp.port, log });
-    server.on('request', app);
+    for (const standIn of options.standIns ?? STAND_INS) running.push(await standIn.start(context));
+    server.on('request', createSandboxApp(running, log));
   } catch (err) {
     server.close();
-    await smtp.close();
+    await closeAll(running);
     throw err;
   }
-  log(`Sandbox: ${url} (OIDC ${issuer}, Postfach ${url}/mailbox), SMTP localhost:${smtp.port}`);
+  const ports = Object.assign({}, ...running.map((standIn) => standIn.ports ?? {})) as Record<string, number>;
+  log(`Sandbox: ${url} (${running.flatMap((standIn) => standIn.summary ?? []).join(', ')})`);
 
   let closing: Promise<void> | undefined;
   return {
     httpPort,
-    smtpPort: smtp.port,
+    ports,
     url,
     issuer,
     close() {
       closing ??= (async () => {
         const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await Promise.all([httpClosed, smtp.close()]);
-        await Promise.all([store.flush(), management.flush()]);
+        await Promise.all([httpClosed, closeAll(running)]);
       })();
       return closing;
     },

@@ -1,5 +1,6 @@
-import { scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Phase } from '../../bff/contracts/enums.ts';
+import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { z } from 'zod';
+import type { Phase } from '../../bff/contracts/auth.ts';
 
 /** A demo identity of the sandbox identity provider. Every demo account has the password `Sonne2026!`. */
 export interface DemoAccount {
@@ -12,6 +13,8 @@ export interface DemoAccount {
   customerNumber: string | null;
   phone: string;
   phase: Phase;
+  /** Roles in the app-metadata claim; absent = the customer role (CUSTOMER_ROLE_ID). */
+  roles?: string[];
   /** `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. */
   passwordHash: string;
 }
@@ -58,15 +61,6 @@ function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findAccountByEmail(email: string): DemoAccount | undefined {
-  const wanted = normaliseEmail(email);
-  return DEMO_ACCOUNTS.find((account) => account.email === wanted);
-}
-
-export function findAccountBySub(sub: string): DemoAccount | undefined {
-  return DEMO_ACCOUNTS.find((account) => account.sub === sub);
-}
-
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scryptCallback(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
@@ -85,9 +79,79 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** The account for these credentials, or undefined; unknown e-mail and wrong password take the same time. */
-export async function authenticate(email: string, password: string): Promise<DemoAccount | undefined> {
-  const account = findAccountByEmail(email);
-  const ok = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-  return ok && account ? account : undefined;
+const SCRYPT = { N: 16_384, r: 8, p: 1 };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+/** What a test sends to `POST /oidc/_control/accounts`. */
+export const NewAccountSchema = z.strictObject({
+  email: z.email().max(254),
+  password: z.string().min(8).max(200),
+  givenName: z.string().min(1).max(100),
+  familyName: z.string().min(1).max(100),
+  customerNumber: z.string().regex(/^\d{1,20}$/).nullable(),
+  phase: z.enum(['LEAD', 'PROJECT']).default('PROJECT'),
+  phone: z.string().max(40).default('+49 30 0000000'),
+  roles: z.array(z.string().min(1).max(100)).max(10).optional(),
+});
+export type NewAccount = z.input<typeof NewAccountSchema>;
+
+/**
+ * The identity provider's accounts: the demo accounts plus those created through the control API (kept in memory
+ * until the sandbox stops). One directory per sandbox, so parallel test sandboxes do not share accounts.
+ */
+export class AccountDirectory {
+  readonly #created = new Map<string, DemoAccount>();
+
+  get demoAccounts(): readonly DemoAccount[] {
+    return DEMO_ACCOUNTS;
+  }
+
+  #all(): DemoAccount[] {
+    return [...DEMO_ACCOUNTS, ...this.#created.values()];
+  }
+
+  byEmail(email: string): DemoAccount | undefined {
+    const wanted = normaliseEmail(email);
+    return this.#all().find((account) => account.email === wanted);
+  }
+
+  bySub(sub: string): DemoAccount | undefined {
+    return this.#all().find((account) => account.sub === sub);
+  }
+
+  /** The account for these credentials, or undefined; unknown e-mail and wrong password take the same time. */
+  async authenticate(email: string, password: string): Promise<DemoAccount | undefined> {
+    const account = this.byEmail(email);
+    const ok = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+    return ok && account ? account : undefined;
+  }
+
+  /** A new account; undefined when the e-mail address is taken. */
+  async create(input: z.output<typeof NewAccountSchema>): Promise<DemoAccount | undefined> {
+    const email = normaliseEmail(input.email);
+    if (this.byEmail(email)) return undefined;
+    const account: DemoAccount = {
+      sub: `kp|test-${randomUUID()}`,
+      email,
+      givenName: input.givenName,
+      familyName: input.familyName,
+      customerNumber: input.customerNumber,
+      phone: input.phone,
+      phase: input.phase,
+      ...(input.roles ? { roles: input.roles } : {}),
+      passwordHash: await hashPassword(input.password),
+    };
+    this.#created.set(account.sub, account);
+    return account;
+  }
+
+  /** Removes a created account; demo accounts stay. */
+  remove(sub: string): boolean {
+    return this.#created.delete(sub);
+  }
 }

@@ -75,7 +75,7 @@ describe('sandbox identity provider (OIDC)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-oidc-'));
     config = loadConfig({ NODE_ENV: 'test', CUSTOMER_ROLE_ID: roleId, PUBLIC_URL: 'http://localhost:4999' });
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, smtpPort: 0, log: () => {} });
+    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
     const res = await fetch(`${sandbox.issuer}/.well-known/openid-configuration`);
     discovery = (await res.json()) as Record<string, unknown>;
   });
@@ -215,6 +215,55 @@ describe('sandbox identity provider (OIDC)', () => {
     const { payload } = decodeJwt(tokens.id_token);
     expect(payload.family_name).toBe('Yılmaz');
     expect(payload[config.APP_METADATA_CLAIM]).toMatchObject({ customerNumber: null, roles: [roleId] });
+  });
+
+  describe('control API for tests', () => {
+    const controlUrl = () => `${sandbox.issuer}/_control/accounts`;
+    const create = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(controlUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const account = (email: string, extra: Record<string, unknown> = {}) => ({
+      email,
+      password: 'Test-Sonne-2026!',
+      givenName: 'Erika',
+      familyName: 'Test',
+      customerNumber: '8123456',
+      ...extra,
+    });
+
+    it('creates an account that signs in with its own claims and roles, and removes it again', async () => {
+      const email = `erika-${randomBytes(3).toString('hex')}@example.de`;
+      const res = await create(account(email, { roles: ['rol_mitarbeiter'], phase: 'LEAD' }));
+      expect(res.status).toBe(201);
+      const { sub } = (await res.json()) as { sub: string; email: string };
+      expect(sub).toMatch(/^kp\|test-/);
+
+      const request = authRequest();
+      const callback = await login(new Browser(), request, email.toUpperCase(), 'Test-Sonne-2026!');
+      const tokens = (await (await exchangeCode(callback.searchParams.get('code') ?? '', request.verifier)).json()) as {
+        id_token: string;
+      };
+      expect(decodeJwt(tokens.id_token).payload).toMatchObject({
+        sub,
+        email,
+        given_name: 'Erika',
+        [config.APP_METADATA_CLAIM]: { roles: ['rol_mitarbeiter'], customerNumber: '8123456', phase: 'LEAD' },
+      });
+
+      expect((await fetch(`${controlUrl()}/${encodeURIComponent(sub)}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await fetch(`${controlUrl()}/${encodeURIComponent(sub)}`, { method: 'DELETE' })).status).toBe(404);
+      const loginUrl = await openLoginPage(new Browser(), authRequest());
+      const refused = await new Browser().request(`${loginUrl}/login`, form({ email, password: 'Test-Sonne-2026!' }));
+      expect(refused.status).not.toBe(303);
+    });
+
+    it('refuses a taken address (409), bad input (400), another origin (403) and removing a demo account', async () => {
+      expect((await create(account('anna.schmidt@example.de'))).status).toBe(409);
+      const bad = await create(account('keine-adresse', { password: 'kurz' }));
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ error: 'bad_request', detail: expect.stringContaining('email') });
+      expect((await create(account('x@example.de'), { origin: 'http://evil.example' })).status).toBe(403);
+      expect((await fetch(`${controlUrl()}/${encodeURIComponent('kp|anna-schmidt')}`, { method: 'DELETE' })).status).toBe(404);
+    });
   });
 
   it('shows a German, accessible login page', async () => {

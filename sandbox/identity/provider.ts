@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Provider, { type Account, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../bff/config.ts';
-import { findAccountBySub } from './accounts.ts';
+import type { AccountDirectory } from './accounts.ts';
 import { createMemoryAdapter } from './memory-adapter.ts';
 import { errorPage, loggedOutPage, logoutPage, type Page } from './views.ts';
 
@@ -13,6 +13,10 @@ export interface IdentityProviderOptions {
   /** Folder for the signing key, so ID tokens stay verifiable across restarts (logout with id_token_hint). */
   dataDir: string;
   log: (line: string) => void;
+}
+
+export interface IdentityDeps extends IdentityProviderOptions {
+  accounts: AccountDirectory;
 }
 
 // Fixed development cookie keys: the sandbox never runs in production.
@@ -71,7 +75,7 @@ export function portalLoginUrl(config: Config): string {
  * PKCE S256, the demo accounts, and German pages. Claims land in the ID token itself (conformIdTokenClaims: false)
  * because the portal builds its session user from the ID token (spec section 6: app-metadata claim).
  */
-export async function createIdentityProvider(config: Config, options: IdentityProviderOptions): Promise<Provider> {
+export async function createIdentityProvider(config: Config, options: IdentityDeps): Promise<Provider> {
   const { log } = options;
   const portalOrigin = new URL(config.publicUrl).origin;
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
@@ -94,7 +98,7 @@ export async function createIdentityProvider(config: Config, options: IdentityPr
     adapter: createMemoryAdapter(),
     jwks: { keys: [signingKey] },
     cookies: {
-      // Own names: cookies on localhost are shared across ports (ARCHITECTURE.md, toolchain facts).
+      // Own names: cookies on localhost are shared across ports (docs/architecture.md, toolchain facts).
       names: { session: 'sandbox_oidc_session', interaction: 'sandbox_oidc_interaction', resume: 'sandbox_oidc_resume' },
       keys: COOKIE_KEYS,
     },
@@ -135,7 +139,7 @@ export async function createIdentityProvider(config: Config, options: IdentityPr
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx, sub): Promise<Account | undefined> {
-      const account = findAccountBySub(sub);
+      const account = options.accounts.bySub(sub);
       if (!account) return undefined;
       return {
         accountId: account.sub,
@@ -147,7 +151,7 @@ export async function createIdentityProvider(config: Config, options: IdentityPr
           family_name: account.familyName,
           name: `${account.givenName} ${account.familyName}`,
           [claim]: {
-            roles: [config.CUSTOMER_ROLE_ID],
+            roles: account.roles ?? [config.CUSTOMER_ROLE_ID],
             customerNumber: account.customerNumber,
             phase: account.phase,
             phone: account.phone,

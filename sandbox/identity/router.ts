@@ -1,8 +1,10 @@
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { errors, type Interaction } from 'oidc-provider';
+import { z } from 'zod';
 import type { Config } from '../../bff/config.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD_HINT, authenticate } from './accounts.ts';
+import { AccountDirectory, DEMO_PASSWORD_HINT, NewAccountSchema } from './accounts.ts';
 import { createIdentityProvider, portalLoginUrl, type IdentityProviderOptions } from './provider.ts';
+import { badRequest, controlGuard, controlJson, notFound } from '../shared/stand-in.ts';
 import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
 
 export interface Identity {
@@ -39,11 +41,12 @@ class InteractionMismatch extends Error {}
  * interaction UI. Consent is never asked (first-party client, see provider.ts `loadExistingGrant`).
  */
 export async function createIdentity(config: Config, options: IdentityProviderOptions): Promise<Identity> {
-  const provider = await createIdentityProvider(config, options);
+  const accounts = new AccountDirectory();
+  const provider = await createIdentityProvider(config, { ...options, accounts });
   const { log } = options;
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const portalOrigin = new URL(config.publicUrl).origin;
-  const demoAccounts = DEMO_ACCOUNTS.map((a) => ({ email: a.email, name: `${a.givenName} ${a.familyName}` }));
+  const demoAccounts = accounts.demoAccounts.map((a) => ({ email: a.email, name: `${a.givenName} ${a.familyName}` }));
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '16kb' });
 
@@ -88,7 +91,7 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
       renderLogin(res, interaction.uid, email, 'missingFields');
       return;
     }
-    const account = await authenticate(email, password);
+    const account = await accounts.authenticate(email, password);
     if (!account) {
       log('OIDC: Anmeldung fehlgeschlagen');
       renderLogin(res, interaction.uid, email, 'invalidCredentials');
@@ -132,7 +135,39 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
   };
   router.use('/interaction', interactionErrors);
 
+  router.use('/_control', createAccountControl(accounts));
   router.use(provider.callback());
 
   return { router, mountPath, issuer: options.issuer };
+}
+
+/**
+ * Test controls: `POST /_control/accounts` creates an account that signs in like a demo account (201 `{ sub, email }`,
+ * 409 when the address is taken); `DELETE /_control/accounts/:sub` removes it. Same-origin only, like every control.
+ */
+function createAccountControl(accounts: AccountDirectory): express.Router {
+  const control = express.Router();
+  control.use(controlGuard);
+  control.post('/accounts', controlJson, async (req, res) => {
+    const parsed = NewAccountSchema.safeParse(req.body);
+    if (!parsed.success) {
+      badRequest(res, z.prettifyError(parsed.error));
+      return;
+    }
+    const account = await accounts.create(parsed.data);
+    if (!account) {
+      res.status(409).json({ error: 'conflict', detail: 'an account with this e-mail address exists' });
+      return;
+    }
+    res.status(201).json({ sub: account.sub, email: account.email });
+  });
+  control.delete('/accounts/:sub', (req, res) => {
+    if (!accounts.remove(String(req.params.sub))) {
+      notFound(res);
+      return;
+    }
+    res.status(204).end();
+  });
+  control.use((_req, res) => notFound(res));
+  return control;
 }

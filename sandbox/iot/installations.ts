@@ -43,6 +43,33 @@ export const InstallationSchema = z.strictObject({
 });
 export type Installation = z.infer<typeof InstallationSchema>;
 
+/** What a test sends to `POST /_control/installations`: the site id is generated, devices default to a sensible set. */
+export const NewInstallationSchema = InstallationSchema.omit({ siteId: true }).extend({
+  devices: z.array(DeviceSchema).optional(),
+});
+export type NewInstallation = z.infer<typeof NewInstallationSchema>;
+
+/**
+ * The devices a commissioned site of this shape has: an inverter and a meter, plus battery, wallbox and heat pump when
+ * configured. A site that is not commissioned has none yet.
+ */
+export function defaultDevices(siteId: string, site: Omit<NewInstallation, 'devices'>): Device[] {
+  if (site.commissionedAt === null) return [];
+  const code = siteId.replace(/^SITE-/, '');
+  const peakKw = site.arrays.reduce((sum, array) => sum + array.peakPowerKw, 0);
+  const kinds: Omit<Device, 'deviceId' | 'serialNumber' | 'status'>[] = [
+    { type: 'INVERTER', manufacturer: 'Huawei', model: `SUN2000-${Math.max(3, Math.ceil(peakKw))}KTL-M1`, firmware: 'V100R001C10SPC140' },
+    ...(site.battery ? [{ type: 'BATTERY' as const, manufacturer: 'Huawei', model: 'LUNA2000-10-S0', firmware: 'V100R002C00SPC113' }] : []),
+    { type: 'METER', manufacturer: 'Huawei', model: 'DTSU666-H', firmware: 'V100R001' },
+    ...(site.wallbox ? [{ type: 'WALLBOX' as const, manufacturer: 'ABL', model: 'eMH1', firmware: '1.8.2' }] : []),
+    ...(site.heatPump ? [{ type: 'HEAT_PUMP' as const, manufacturer: 'Vaillant', model: 'aroTHERM plus', firmware: '3.2' }] : []),
+  ];
+  return kinds.map((kind, index) => {
+    const number = String(index + 1).padStart(2, '0');
+    return { ...kind, deviceId: `DEV-${code}-${number}`, serialNumber: `SN${code}${number}`, status: 'ONLINE' };
+  });
+}
+
 const InstallationsSchema = z
   .array(InstallationSchema)
   .refine((list) => new Set(list.map((i) => i.siteId)).size === list.length, { message: 'duplicate siteId' })

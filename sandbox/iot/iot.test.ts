@@ -64,7 +64,7 @@ describe('sandbox IoT cloud (vendor REST API)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-iot-'));
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, smtpPort: 0, log: () => {} });
+    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
   });
 
   afterEach(async () => {
@@ -259,5 +259,56 @@ describe('sandbox IoT cloud (vendor REST API)', () => {
     const clock = (await (await fetch(`${sandbox.url}/iot/_control/clock`)).json()) as { fixed: boolean; now: string };
     expect(clock.fixed).toBe(false);
     expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(5_000);
+  });
+
+  describe('control API and the calls the portal makes', () => {
+    const roof = {
+      externalId: '912345',
+      name: 'Test, Teststraße 1, Leipzig',
+      location: { lat: 51.34, lon: 12.37 },
+      arrays: [{ azimuthDeg: 180, tiltDeg: 35, peakPowerKw: 9.8 }],
+      battery: { capacityKwh: 10 },
+      annualConsumptionKwh: 4500,
+      heatPump: null,
+      wallbox: { powerKw: 11 },
+      commissionedAt: '2025-04-15T11:30:00+02:00',
+    };
+
+    it('creates an installation with a generated site id and devices, refuses a second one for the project, removes it', async () => {
+      const res = await control('/installations', roof);
+      expect(res.status).toBe(201);
+      const site = (await res.json()) as Site & { devices: { type: string; deviceId: string }[] };
+      expect(site.siteId).toMatch(/^SITE-[0-9A-F]{6}$/);
+      expect(site.devices.map((d) => d.type)).toEqual(['INVERTER', 'BATTERY', 'METER', 'WALLBOX']);
+      expect((await json<Site>(`/sites/${site.siteId}`)).externalId).toBe('912345');
+
+      expect((await control('/installations', roof)).status).toBe(409);
+      expect((await control('/installations', { ...roof, externalId: 'abc' })).status).toBe(400);
+
+      expect((await control(`/installations/${site.siteId}`, undefined, 'DELETE')).status).toBe(204);
+      expect((await api(`/sites/${site.siteId}`)).status).toBe(404);
+      expect((await control('/installations/SITE-7F3A2C', undefined, 'DELETE')).status).toBe(404);
+    });
+
+    it('answers several projects in one call, with devices embedded on request', async () => {
+      const { items } = await json<{ items: (Site & { devices?: unknown[] })[] }>('/sites?externalId=100240,100241,999&include=devices');
+      expect(items.map((s) => s.externalId).sort()).toEqual(['100240', '100241']);
+      expect(items.every((s) => Array.isArray(s.devices) && s.devices.length === 3)).toBe(true);
+      const plain = await json<{ items: Site[] }>('/sites?externalId=100240');
+      expect(plain.items[0]).not.toHaveProperty('devices');
+      expect((await api('/sites?externalId=100240,')).status).toBe(400);
+      expect((await api('/sites?include=everything')).status).toBe(400);
+    });
+
+    it('gives the day’s totals with the power points, equal to the day’s energy', async () => {
+      await setClock(LATE_2026);
+      const power = await json<{ points: PowerPoint[]; totals: Omit<EnergyItem, 'start'> }>('/sites/SITE-7F3A2C/power?date=2026-07-01');
+      const { items } = await json<{ items: EnergyItem[] }>('/sites/SITE-7F3A2C/energy?from=2026-07-01&to=2026-07-01&resolution=day');
+      const { start: _start, ...day } = items[0] as EnergyItem;
+      expect(power.totals).toEqual(day);
+      expect(power.totals.pvWh).toBeGreaterThan(0);
+      const future = await json<{ totals: Omit<EnergyItem, 'start'> }>('/sites/SITE-7F3A2C/power?date=2027-06-01');
+      expect(future.totals.pvWh).toBe(0);
+    });
   });
 });

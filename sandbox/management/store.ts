@@ -1,5 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   ProductLineSchema,
@@ -8,6 +7,7 @@ import {
   type ProjectPhase,
   type ProjectStep,
 } from '../../bff/contracts/projects.ts';
+import { JsonFile } from '../shared/json-store.ts';
 
 /** Which steps belong to which phase (spec section 4, "Project phases"); the demo data must not mix them. */
 const STEPS_OF_PHASE: Record<ProjectPhase, readonly ProjectStep[]> = {
@@ -22,41 +22,57 @@ const isoTimestamp = z.iso.datetime();
  * A project as the installer's management service (the vendor) delivers it. This is the vendor's shape, not the
  * portal's: the portal's management adapter maps it onto `bff/contracts/projects.ts`.
  */
-export const VendorProjectSchema = z
-  .strictObject({
-    id: z.number().int().positive(),
-    customerNumber: z.string().min(1),
-    address: z.strictObject({
-      street: z.string().min(1),
-      houseNumber: z.string().min(1),
-      zip: z.string().regex(/^\d{5}$/),
-      city: z.string().min(1),
-    }),
-    contact: z.strictObject({
-      name: z.string().min(1),
-      emails: z.array(z.email()),
-    }),
-    productLines: z.array(z.enum(ProductLineSchema.options)).min(1),
-    phase: z.enum(ProjectPhaseSchema.options),
-    step: z.enum(ProjectStepSchema.options),
-    /** Subjects (OIDC `sub`) of the portal accounts linked to the project. */
-    portalUserIds: z.array(z.string().min(1)),
-    createdAt: isoTimestamp,
-    updatedAt: isoTimestamp,
-  })
-  .refine((p) => STEPS_OF_PHASE[p.phase].includes(p.step), { message: 'step does not belong to phase', path: ['step'] });
+const VendorProjectFields = z.strictObject({
+  id: z.number().int().positive(),
+  customerNumber: z.string().min(1),
+  address: z.strictObject({
+    street: z.string().min(1),
+    houseNumber: z.string().min(1),
+    zip: z.string().regex(/^\d{5}$/),
+    city: z.string().min(1),
+  }),
+  contact: z.strictObject({
+    name: z.string().min(1),
+    emails: z.array(z.email()),
+  }),
+  productLines: z.array(z.enum(ProductLineSchema.options)).min(1),
+  phase: z.enum(ProjectPhaseSchema.options),
+  step: z.enum(ProjectStepSchema.options),
+  /** Subjects (OIDC `sub`) of the portal accounts linked to the project. */
+  portalUserIds: z.array(z.string().min(1)),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+const stepBelongsToPhase = (p: { phase: ProjectPhase; step: ProjectStep }) => STEPS_OF_PHASE[p.phase].includes(p.step);
+const stepError = { message: 'step does not belong to phase', path: ['step'] };
+export const VendorProjectSchema = VendorProjectFields.refine(stepBelongsToPhase, stepError);
 export type VendorProject = z.infer<typeof VendorProjectSchema>;
+
+/** What a test sends to `POST /_control/projects`: a project without id and timestamps (the store sets them). */
+export const NewProjectSchema = VendorProjectFields.omit({ id: true, createdAt: true, updatedAt: true })
+  .extend({ portalUserIds: z.array(z.string().min(1)).default([]) })
+  .refine(stepBelongsToPhase, stepError);
+export type NewProject = z.infer<typeof NewProjectSchema>;
+
+/** Projects created through the control API get ids from here on, far away from the demo ids (1002xx). */
+export const FIRST_CREATED_PROJECT_ID = 900_000;
 
 const DemoProjectsSchema = z
   .array(VendorProjectSchema)
   .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { message: 'duplicate project id' });
 
-/** What `management.json` keeps: only the mutable part of each project, so edits to the demo file still show up. */
+/**
+ * What `management.json` keeps: only the mutable part of each demo project, so edits to the demo file still show up,
+ * and the projects created through the control API.
+ */
 const SavedStateSchema = z.object({
   version: z.literal(1),
   projects: z.array(
     z.object({ id: z.number().int(), portalUserIds: z.array(z.string().min(1)), updatedAt: isoTimestamp }),
   ),
+  /** Projects a tester created through the control API, kept whole. */
+  created: z.array(VendorProjectSchema).default([]),
+  lastCreatedId: z.number().int().optional(),
 });
 type SavedState = z.infer<typeof SavedStateSchema>;
 
@@ -78,21 +94,23 @@ function compact(value: string): string {
 
 /**
  * The management service's projects: the demo data plus the portal-account links made since, in memory and in a
- * JSON file so they survive a restart of the sandbox. Writes are serialised and atomic (temp file + rename).
+ * JSON file (sandbox/shared/json-store.ts) so they survive a restart of the sandbox.
  * Every read returns copies, so callers cannot change the store by accident.
  */
 export class ManagementStore {
-  readonly #file: string;
+  readonly #file: JsonFile<SavedState>;
   readonly #demo: readonly VendorProject[];
-  readonly #log: (line: string) => void;
   #projects: Map<number, VendorProject>;
-  #writing: Promise<void> = Promise.resolve();
+  #lastCreatedId = FIRST_CREATED_PROJECT_ID - 1;
 
-  private constructor(file: string, demo: VendorProject[], saved: SavedState | undefined, log: (line: string) => void) {
+  private constructor(file: JsonFile<SavedState>, demo: VendorProject[], saved: SavedState | undefined) {
     this.#file = file;
     this.#demo = demo;
-    this.#log = log;
     this.#projects = ManagementStore.#fromDemo(demo);
+    this.#lastCreatedId = Math.max(this.#lastCreatedId, saved?.lastCreatedId ?? 0);
+    for (const project of saved?.created ?? []) {
+      if (project.id >= FIRST_CREATED_PROJECT_ID && !this.#projects.has(project.id)) this.#projects.set(project.id, project);
+    }
     for (const entry of saved?.projects ?? []) {
       const project = this.#projects.get(entry.id);
       if (!project) continue;
@@ -107,18 +125,11 @@ export class ManagementStore {
     options: { demoFile?: URL | string } = {},
   ): Promise<ManagementStore> {
     const demo = await loadDemoProjects(options.demoFile);
-    await mkdir(path.dirname(file), { recursive: true });
-    let saved: SavedState | undefined;
-    try {
-      const parsed = SavedStateSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-      if (parsed.success) saved = parsed.data;
-      else log(`Management: ${file} hat ein unbekanntes Format, starte mit den Demodaten`);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        log(`Management: ${file} nicht lesbar, starte mit den Demodaten`);
-      }
-    }
-    return new ManagementStore(file, demo, saved, log);
+    const { store, saved } = await JsonFile.open(file, 'Management', log, (json) => {
+      const parsed = SavedStateSchema.safeParse(json);
+      return parsed.success ? parsed.data : undefined;
+    });
+    return new ManagementStore(store, demo, saved);
   }
 
   static #fromDemo(demo: readonly VendorProject[]): Map<number, VendorProject> {
@@ -170,7 +181,32 @@ export class ManagementStore {
     return true;
   }
 
-  /** Back to the demo data, links included. */
+  /** Adds a project with a new id from FIRST_CREATED_PROJECT_ID on. */
+  async create(input: NewProject): Promise<VendorProject> {
+    // Ids are never given twice, also after a removal: the portal keeps state per project id (codes, rate limits).
+    const id = Math.max(this.#lastCreatedId, ...this.#projects.keys()) + 1;
+    this.#lastCreatedId = id;
+    const now = new Date().toISOString();
+    const project: VendorProject = {
+      id,
+      ...structuredClone(input),
+      portalUserIds: [...new Set(input.portalUserIds)],
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.#projects.set(project.id, project);
+    await this.#persist();
+    return structuredClone(project);
+  }
+
+  /** Removes a project created through the control API; demo projects stay (false for them and unknown ids). */
+  async remove(projectId: number): Promise<boolean> {
+    if (projectId < FIRST_CREATED_PROJECT_ID || !this.#projects.delete(projectId)) return false;
+    await this.#persist();
+    return true;
+  }
+
+  /** Back to the demo data, links included; created projects are gone. */
   async reset(): Promise<void> {
     this.#projects = ManagementStore.#fromDemo(this.#demo);
     await this.#persist();
@@ -178,7 +214,7 @@ export class ManagementStore {
 
   /** Resolves when every change so far is on disk. */
   flush(): Promise<void> {
-    return this.#writing;
+    return this.#file.flush();
   }
 
   #select(predicate: (project: VendorProject) => boolean): VendorProject[] {
@@ -189,20 +225,13 @@ export class ManagementStore {
   }
 
   #persist(): Promise<void> {
-    const state: SavedState = {
+    return this.#file.save({
       version: 1,
-      projects: [...this.#projects.values()].map(({ id, portalUserIds, updatedAt }) => ({ id, portalUserIds, updatedAt })),
-    };
-    const snapshot = JSON.stringify(state, null, 2);
-    this.#writing = this.#writing.then(async () => {
-      const tmp = `${this.#file}.${process.pid}.tmp`;
-      try {
-        await writeFile(tmp, snapshot);
-        await rename(tmp, this.#file);
-      } catch (err) {
-        this.#log(`Management: Speichern fehlgeschlagen: ${(err as Error).message}`);
-      }
+      projects: [...this.#projects.values()]
+        .filter(({ id }) => id < FIRST_CREATED_PROJECT_ID)
+        .map(({ id, portalUserIds, updatedAt }) => ({ id, portalUserIds, updatedAt })),
+      created: [...this.#projects.values()].filter(({ id }) => id >= FIRST_CREATED_PROJECT_ID),
+      lastCreatedId: this.#lastCreatedId,
     });
-    return this.#writing;
   }
 }

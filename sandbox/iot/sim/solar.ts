@@ -1,7 +1,6 @@
 /**
- * PV physics of the simulator (reference: /work/shared/reference/monitoring.md, "A deterministic PV + household
- * simulator"): NOAA solar position, Haurwitz clear-sky GHI, Erbs diffuse split, isotropic plane-of-array irradiance
- * and PVWatts DC power. Pure functions; angles in degrees at the boundaries, radians inside.
+ * PV physics of the simulator (sandbox/iot/README.md, "The simulator"): NOAA solar position, Haurwitz clear-sky GHI,
+ * Erbs diffuse split, isotropic plane-of-array irradiance and PVWatts DC power. Pure functions; angles in degrees at the boundaries, radians inside.
  */
 const RAD = Math.PI / 180;
 const DEG = 180 / Math.PI;

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Config } from '../../bff/config.ts';
+
+/** What the launcher knows when it starts the long-running processes. */
+export interface LaunchContext {
+  config: Config;
+  root: string;
+  /** The launcher's environment (colours off). */
+  env: NodeJS.ProcessEnv;
+  databaseUrl: string;
+  cmsDatabaseUrl: string;
+}
+
+/** One long-running process of `npm start`. */
+export interface ProcessEntry {
+  /** Also its log prefix and its key in `<DATA_DIR>/processes.json`. */
+  name: string;
+  /** A stopped essential process stops everything; a non-essential one may go away (the portal copes). */
+  essential: boolean;
+  /** Whether it runs with this configuration (default: always). */
+  enabled?(config: Config): boolean;
+  /** Arguments to Node (the project's Node 24 runs every process). */
+  command(context: LaunchContext): { args: string[]; cwd: string; env: NodeJS.ProcessEnv };
+  /** Polled until it answers 2xx; `npm start` reports ready when every process does. */
+  ready: { url(config: Config): string; timeoutMs: number };
+  /** Logged when a non-essential process ends. */
+  exitNote?: string;
+}
+
+const tsx = (context: LaunchContext, file: string) => ({
+  args: ['--import', 'tsx', path.join(context.root, file)],
+  cwd: context.root,
+  env: { ...context.env, DATABASE_URL: context.databaseUrl },
+});
+
+/**
+ * The processes `npm start` runs side by side, in start order (they are stopped in reverse). A new process, e.g. a job
+ * worker, is one entry here.
+ */
+export const PROCESS_TABLE: readonly ProcessEntry[] = [
+  {
+    name: 'sandbox',
+    essential: true,
+    command: (context) => tsx(context, 'sandbox/server.ts'),
+    ready: { url: (config) => `${config.sandboxUrl}/healthz`, timeoutMs: 60_000 },
+  },
+  {
+    name: 'cms',
+    essential: false,
+    enabled: (config) => config.START_CMS,
+    command: ({ config, root, env, cmsDatabaseUrl }) => {
+      const cmsDir = path.join(root, 'cms');
+      return {
+        args: [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'start'],
+        cwd: cmsDir,
+        env: {
+          ...env,
+          NODE_ENV: config.NODE_ENV === 'production' ? 'production' : 'development',
+          CMS_DATABASE_URL: cmsDatabaseUrl,
+          CMS_WEBHOOK_URL: `${config.publicUrl}/api/cms/webhook`,
+          CMS_WEBHOOK_SECRET: config.CMS_WEBHOOK_SECRET,
+          STRAPI_TELEMETRY_DISABLED: 'true',
+          BROWSER: 'none',
+        },
+      };
+    },
+    ready: { url: (config) => `${config.strapiUrl}/_health`, timeoutMs: 180_000 },
+    exitNote: 'das Portal zeigt Hilfe-Inhalte aus seinem Cache.',
+  },
+  {
+    name: 'portal',
+    essential: true,
+    command: (context) => tsx(context, 'bff/server.ts'),
+    ready: { url: (config) => `http://localhost:${config.PORT}/readyz`, timeoutMs: 60_000 },
+  },
+];

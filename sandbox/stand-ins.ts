@@ -1,0 +1,17 @@
+import { identityStandIn } from './identity/stand-in.ts';
+import { iotStandIn } from './iot/stand-in.ts';
+import { mailStandIn } from './mail/stand-in.ts';
+import { managementStandIn } from './management/stand-in.ts';
+import type { StandIn } from './stand-in-types.ts';
+
+/**
+ * Every stand-in the sandbox runs, in start order; sandbox/server.ts iterates this list. A new stand-in is a folder
+ * with a `stand-in.ts` (see sandbox/shared/stand-in.ts for the vendor-API shape) and one line here.
+ */
+export const STAND_INS: readonly StandIn[] = [
+  mailStandIn,
+  managementStandIn,
+  iotStandIn,
+  // Last: it hands every request under its mount path that no login page takes to oidc-provider.
+  identityStandIn,
+];
