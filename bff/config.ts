@@ -26,6 +26,8 @@ interface ServiceBlock {
 
 /** Where the portal's adapters reach a service: `createJsonClient(config.services.<name>)`. */
 export interface ServiceEndpoint {
+  /** The key in EXTERNAL_SERVICES; errors carry it as their `service` parameter. */
+  name: ServiceName;
   label: string;
   url: string;
   headers: Record<string, string>;
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return [
         name,
         {
+          name,
           label: block.label,
           url: String(values[block.url.variable] ?? block.url.localDefault(e)).replace(/\/$/, ''),
           headers: block.credential && credential ? { [block.credential.header]: block.credential.scheme ? `${block.credential.scheme} ${credential}` : credential } : {},

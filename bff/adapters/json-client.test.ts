@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const endpoint = (overrides: Partial<ServiceEndpoint> = {}): ServiceEndpoint => ({
+  name: 'iot',
   label: 'Der Testdienst',
   url: base,
   headers: { authorization: 'Bearer geheim' },
@@ -45,7 +46,7 @@ const Person = z.object({ name: z.string() });
 async function failure(call: Promise<unknown>) {
   const error = await call.then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ code: 'UPSTREAM.UNAVAILABLE', status: 503 });
+  expect(error).toMatchObject({ code: 'UPSTREAM.UNAVAILABLE', status: 503, params: { service: 'iot' } });
   expect((error as Error).message).toContain('Der Testdienst ist gerade nicht erreichbar');
   return error as AppError;
 }

@@ -30,7 +30,7 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
         signal: AbortSignal.timeout(endpoint.timeoutMs),
       });
     } catch (cause) {
-      throw upstreamUnavailable(endpoint.label, cause);
+      throw upstreamUnavailable(endpoint, cause);
     }
   }
 
@@ -48,7 +48,7 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw upstreamUnavailable(endpoint.label, new Error(`${method} ${path} answered ${response.status}`));
+      throw upstreamUnavailable(endpoint, new Error(`${method} ${path} answered ${response.status}`));
     }
     if (!options.schema) {
       await response.body?.cancel();
@@ -58,10 +58,10 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
     try {
       body = await response.json();
     } catch (cause) {
-      throw upstreamUnavailable(endpoint.label, cause);
+      throw upstreamUnavailable(endpoint, cause);
     }
     const parsed = options.schema.safeParse(body);
-    if (!parsed.success) throw upstreamUnavailable(endpoint.label, parsed.error);
+    if (!parsed.success) throw upstreamUnavailable(endpoint, parsed.error);
     return parsed.data as Answer<S>;
   }
 
@@ -72,7 +72,7 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
     async stream(path: string): Promise<Response | null> {
       const response = await send('GET', path, undefined);
       if (response.status === 404) return null;
-      if (!response.ok) throw upstreamUnavailable(endpoint.label, new Error(`GET ${path} answered ${response.status}`));
+      if (!response.ok) throw upstreamUnavailable(endpoint, new Error(`GET ${path} answered ${response.status}`));
       return response;
     },
   };

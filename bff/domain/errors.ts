@@ -33,10 +33,17 @@ export class AppError extends Error {
   }
 }
 
-/** An external service did not answer in time or failed; `service` names it in German for the fallback message. */
-export function upstreamUnavailable(service: string, cause?: unknown): AppError {
+/** Which service failed: `name` goes to the client as the `service` parameter, `label` (German) into the fallback message. */
+export interface UpstreamService {
+  name: string;
+  label: string;
+}
+
+/** An external service did not answer in time or failed; the site words its notice by `service` (docs/architecture.md). */
+export function upstreamUnavailable(service: UpstreamService, cause?: unknown): AppError {
   return new AppError(CommonErrors.UPSTREAM_UNAVAILABLE, {
-    message: `${service} ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.`,
+    message: `${service.label} ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.`,
+    params: { service: service.name },
     cause,
   });
 }

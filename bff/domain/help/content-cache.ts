@@ -3,7 +3,7 @@ import { upstreamUnavailable } from '../errors.ts';
 import type { CachedContent, ContentCacheStore } from '../repositories/content-cache.ts';
 
 /** The CMS is down and nothing is cached: UPSTREAM.UNAVAILABLE (503) like every other failing service. */
-export const contentUnavailable = (cause: unknown) => upstreamUnavailable('Unser Hilfe-Bereich', cause);
+export const contentUnavailable = (cause: unknown) => upstreamUnavailable({ name: 'cms', label: 'Unser Hilfe-Bereich' }, cause);
 
 export interface ContentCacheOptions {
   store: ContentCacheStore;

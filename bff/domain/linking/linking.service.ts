@@ -131,7 +131,7 @@ export function createLinkingService(deps: LinkingDeps) {
       } catch (cause) {
         // Without the mail the codes are useless; withdraw them so the customer may try again at once.
         await deps.codes.withdraw(user.id, open.map((p) => p.id));
-        throw upstreamUnavailable('Der E-Mail-Versand', cause);
+        throw upstreamUnavailable({ name: 'mail', label: 'Der E-Mail-Versand' }, cause);
       }
       return response;
     },
