@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * dependency-cruiser cannot parse .astro files, so the site's layer rule (ARCHITECTURE.md: site imports only
+ * dependency-cruiser cannot parse .astro files, so the site's layer rule (docs/architecture.md: site imports only
  * bff/contracts from the BFF) is checked for them here.
  */
 const siteDir = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 /// <reference types="astro/client" />
-import type { PortalLocals } from '../bff/contracts/session.ts';
+import type { PortalLocals } from '../bff/contracts/page-services.ts';
 
-// The BFF passes PortalLocals as `locals` to Astro's middleware handler (ARCHITECTURE.md, "Processes").
+// The BFF passes PortalLocals as `locals` to Astro's middleware handler (docs/architecture.md, "The data path of a page").
 // Note: with skipLibCheck, mistakes in a .d.ts file are not reported, they just make the declaration vanish.
 declare global {
   namespace App {

@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import type { Language } from '../../bff/contracts/session.ts';
+import type { Language } from '../../bff/contracts/auth.ts';
 import de from './locales/de/common.json';
 import en from './locales/en/common.json';
 import { normalizeLanguage } from './language.ts';
@@ -28,7 +28,7 @@ function createTranslator(lang: Language): Translate {
     defaultNS: NAMESPACE,
     resources,
     initAsync: false,
-    // Keys are flat `area.element` (CONVENTIONS.md §10); the default '.' separator would look for nested objects.
+    // Keys are flat `area.element` (docs/architecture.md, Conventions); the default '.' separator would look for nested objects.
     keySeparator: false,
     nsSeparator: false,
     // Astro and React escape on output; escaping here too would show `&amp;` in names like "Müller & Söhne".

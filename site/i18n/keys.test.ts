@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../../bff/contracts/routes.ts';
 import de from './locales/de/common.json';
 import en from './locales/en/common.json';
 
@@ -23,6 +24,10 @@ function usedKeys(): Map<string, string[]> {
       const key = match[2] as string;
       used.set(key, [...(used.get(key) ?? []), path.relative(siteDir, file)]);
     }
+  }
+  // The navigation's labels come from the route table (site/components/MainNav.astro renders them).
+  for (const route of PAGE_ROUTES) {
+    if (route.nav) used.set(route.nav.labelKey, [...(used.get(route.nav.labelKey) ?? []), `route table: ${route.path}`]);
   }
   return used;
 }

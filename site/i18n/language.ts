@@ -1,4 +1,4 @@
-import type { Language } from '../../bff/contracts/session.ts';
+import type { Language } from '../../bff/contracts/auth.ts';
 
 /**
  * German unless English was asked for. Pages see `Astro.locals.lang` from the BFF; it is undefined under

@@ -1,6 +1,6 @@
 import { AUTH_BASE } from '../../bff/contracts/http.ts';
-import { withReturnTo } from '../../bff/contracts/login.ts';
-import type { SessionUser } from '../../bff/contracts/session.ts';
+import { withReturnTo } from '../../bff/contracts/auth.ts';
+import type { SessionUser } from '../../bff/contracts/auth.ts';
 
 /** Spec section 2: the login URL defaults to the api path ending in auth/login. */
 const DEFAULT_LOGIN_URL = `${AUTH_BASE}/login`;

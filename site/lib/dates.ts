@@ -1,7 +1,7 @@
 import { format, setDefaultOptions, startOfWeek, type Locale } from 'date-fns';
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
-import type { Language } from '../../bff/contracts/session.ts';
+import type { Language } from '../../bff/contracts/auth.ts';
 
 /** Weeks start on Monday (spec section 2), in English too. */
 export const WEEK_STARTS_ON = 1;

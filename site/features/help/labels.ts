@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { Article, File } from '../../../bff/contracts/help.ts';
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { dateLocale, todayInPortalTimeZone } from '../../lib/dates.ts';
 import { productLineLabel } from '../projects/labels.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
 import { headingLevels, marksOf, plainText, safeImageSrc, safeLink, toRichTextView, type BlockView } from './richText.ts';
 
-// Test data through the production schema (CONVENTIONS.md §13).
+// Test data through the production schema (docs/architecture.md, Tests).
 const richText = (blocks: unknown[]): RichText => RichTextSchema.parse(blocks);
 const text = (value: string, marks: Partial<Record<'bold' | 'italic' | 'underline' | 'strikethrough' | 'code', boolean>> = {}) =>
   ({ type: 'text', text: value, ...marks }) as InlineNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LinkErrorCode } from '../../../bff/contracts/linking.ts';
+import { LinkErrors } from '../../../bff/contracts/linking.ts';
 import { pickMessages } from '../../i18n/index.ts';
 import { translatorFor } from '../../i18n/island.ts';
 import { FetchError, RequestError } from '../../lib/api/errors.ts';
@@ -83,13 +83,13 @@ describe('a failed link call (spec section 8)', () => {
   const streetOf = vi.fn(async (projectId: number) => (projectId === 100234 ? 'Sonnenallee 12' : null));
 
   it('404 shows noProjectFound as an error', async () => {
-    await expect(linkErrorSnackbar(linkError(404, LinkErrorCode.PROJECT_NOT_FOUND), { t, streetOf })).resolves.toEqual(
+    await expect(linkErrorSnackbar(linkError(404, LinkErrors.PROJECT_NOT_FOUND.code), { t, streetOf })).resolves.toEqual(
       { message: noProjectFound, type: 'error' },
     );
   });
 
   it('418 shows projectAlreadyConnectedToUser with the street from the projects map', async () => {
-    const error = linkError(418, LinkErrorCode.ALREADY_CONNECTED);
+    const error = linkError(418, LinkErrors.ALREADY_CONNECTED.code);
 
     await expect(linkErrorSnackbar(error, { t, streetOf, projectId: 100234 })).resolves.toEqual({
       message: 'Das Projekt in der Sonnenallee 12 ist bereits mit Deinem Konto verknüpft.',
@@ -98,7 +98,7 @@ describe('a failed link call (spec section 8)', () => {
   });
 
   it('418 falls back to a text without street when the project is not in the map or no id was entered', async () => {
-    const error = linkError(418, LinkErrorCode.ALREADY_CONNECTED);
+    const error = linkError(418, LinkErrors.ALREADY_CONNECTED.code);
     const withoutStreet = { message: 'Dieses Projekt ist bereits mit Deinem Konto verknüpft.', type: 'error' };
 
     await expect(linkErrorSnackbar(error, { t, streetOf, projectId: 999 })).resolves.toEqual(withoutStreet);
@@ -107,7 +107,7 @@ describe('a failed link call (spec section 8)', () => {
 
   it('429 because of a recent mail shows emailAlreadySent as information', async () => {
     await expect(
-      linkErrorSnackbar(linkError(429, LinkErrorCode.EMAIL_ALREADY_SENT), { t, streetOf }),
+      linkErrorSnackbar(linkError(429, LinkErrors.EMAIL_ALREADY_SENT.code), { t, streetOf }),
     ).resolves.toEqual({
       message:
         'Wir haben Dir in den letzten 10 Minuten schon eine E-Mail zu diesem Projekt geschickt. Bitte sieh in Deinem Postfach nach, auch im Spam-Ordner.',
@@ -116,7 +116,7 @@ describe('a failed link call (spec section 8)', () => {
   });
 
   it('429 because of too many requests shows its own warning', async () => {
-    await expect(linkErrorSnackbar(linkError(429, LinkErrorCode.RATE_LIMITED), { t, streetOf })).resolves.toEqual({
+    await expect(linkErrorSnackbar(linkError(429, LinkErrors.RATE_LIMITED.code), { t, streetOf })).resolves.toEqual({
       message: 'Das waren zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',
       type: 'warning',
     });
@@ -156,27 +156,51 @@ describe('confirming the code', () => {
     });
   });
 
-  it('shows a wrong code with the server’s message under the field', () => {
-    const error = new RequestError('x', 'post', '/confirm', 422, {
-      code: LinkErrorCode.CODE_INVALID,
-      message: 'Der Code stimmt nicht. Du hast noch 3 Versuche.',
-    });
+  it('shows a wrong code under the field with the attempts the server says are left, worded by the site', () => {
+    const wrong = (attemptsLeft?: number) =>
+      new RequestError('x', 'post', '/confirm', 422, {
+        code: LinkErrors.CODE_INVALID.code,
+        message: 'server text, not shown',
+        ...(attemptsLeft === undefined ? {} : { attemptsLeft }),
+      });
 
-    expect(confirmErrorOutcome(error, tc)).toEqual({
+    expect(confirmErrorOutcome(wrong(3), tc)).toEqual({
       kind: 'inline',
       message: 'Der Code stimmt nicht. Du hast noch 3 Versuche.',
     });
+    expect(confirmErrorOutcome(wrong(1), tc)).toEqual({
+      kind: 'inline',
+      message: 'Der Code stimmt nicht. Du hast noch 1 Versuch.',
+    });
+    expect(confirmErrorOutcome(wrong(), tc)).toEqual({
+      kind: 'inline',
+      message: 'Der Code stimmt nicht. Bitte prüfe Deine Eingabe.',
+    });
   });
 
-  it('closes with the server’s message after too many attempts, and stays open for other failures', () => {
+  it('words the same outcome in English', () => {
+    const en = translatorFor(pickMessages('en', confirmOutcomeMessageKeys));
+    const error = new RequestError('x', 'post', '/confirm', 422, {
+      code: LinkErrors.CODE_INVALID.code,
+      message: 'Der Code stimmt nicht.',
+      attemptsLeft: 2,
+    });
+
+    const outcome = confirmErrorOutcome(error, en);
+    expect(outcome.kind).toBe('inline');
+    expect(outcome.kind === 'inline' && outcome.message).toMatch(/2/);
+    expect(outcome.kind === 'inline' && outcome.message).not.toMatch(/Versuche/);
+  });
+
+  it('closes with the site’s message after too many attempts, and stays open for other failures', () => {
     const tooMany = new RequestError('x', 'post', '/confirm', 429, {
-      code: LinkErrorCode.TOO_MANY_ATTEMPTS,
-      message: 'Zu viele Versuche. Bitte fordere einen neuen Code an.',
+      code: LinkErrors.TOO_MANY_ATTEMPTS.code,
+      message: 'server text, not shown',
     });
 
     expect(confirmErrorOutcome(tooMany, tc)).toEqual({
       kind: 'toast',
-      toast: { message: 'Zu viele Versuche. Bitte fordere einen neuen Code an.', type: 'error' },
+      toast: { message: 'Du hast den Code zu oft falsch eingegeben. Bitte fordere einen neuen an.', type: 'error' },
       close: true,
     });
     expect(confirmErrorOutcome(new FetchError('offline', 'post', '/confirm'), tc)).toEqual({

@@ -1,6 +1,7 @@
+import { errorCodeOf, hasErrorCode } from '../../../bff/contracts/errors.ts';
 import {
   LINK_CODE_TTL_MINUTES,
-  LinkErrorCode,
+  LinkErrors,
   type LinkProjectResponse,
   type LinkResult as ConfirmResult,
 } from '../../../bff/contracts/linking.ts';
@@ -77,12 +78,11 @@ export interface LinkErrorContext {
   log?: (message: string, error: unknown) => void;
 }
 
-/** Spec section 8: the snackbar for a failed link call. */
+/** Spec section 8: the snackbar for a failed link call, decided by the error's code (bff/contracts/linking.ts). */
 export async function linkErrorSnackbar(error: unknown, context: LinkErrorContext): Promise<SnackbarInput> {
   const { t } = context;
-  const status = error instanceof RequestError ? error.status : undefined;
-  if (status === 404) return { message: t('linkProject.noProjectFound'), type: 'error' };
-  if (status === 418) {
+  if (hasErrorCode(error, LinkErrors.PROJECT_NOT_FOUND)) return { message: t('linkProject.noProjectFound'), type: 'error' };
+  if (hasErrorCode(error, LinkErrors.ALREADY_CONNECTED)) {
     const street = context.projectId === undefined ? null : await context.streetOf(context.projectId);
     return {
       message: street
@@ -91,12 +91,11 @@ export async function linkErrorSnackbar(error: unknown, context: LinkErrorContex
       type: 'error',
     };
   }
-  if (status === 429) {
-    return error instanceof RequestError && error.body?.code === LinkErrorCode.RATE_LIMITED
-      ? { message: t('linkProject.rateLimited'), type: 'warning' }
-      : { message: t('linkProject.emailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
+  if (hasErrorCode(error, LinkErrors.RATE_LIMITED)) return { message: t('linkProject.rateLimited'), type: 'warning' };
+  if (hasErrorCode(error, LinkErrors.EMAIL_ALREADY_SENT)) {
+    return { message: t('linkProject.emailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
   }
-  (context.log ?? console.error)('[linking] linking the project failed', error);
+  (context.log ?? console.error)(`[linking] linking the project failed (${errorCodeOf(error) ?? 'no code'})`, error);
   return { message: t('common.defaultError'), type: 'error' };
 }
 
@@ -106,6 +105,8 @@ export const confirmOutcomeMessageKeys = [
   'linkCode.notFound',
   'linkCode.expired',
   'linkCode.invalid',
+  'linkCode.invalidAttemptsOne',
+  'linkCode.invalidAttemptsOther',
   'linkCode.tooManyAttempts',
   'common.defaultError',
 ] as const;
@@ -126,25 +127,33 @@ export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): 
   }
 }
 
+/** `attemptsLeft` of a LINK.CODE_INVALID answer, when the server sent one. */
+function attemptsLeftOf(error: unknown): number | undefined {
+  const value = error instanceof RequestError ? error.body?.attemptsLeft : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 /**
- * A failed confirmation: a wrong code (422) is shown under the field with the server's German text (it says how many
- * attempts are left) and the dialog stays open; too many attempts (429) kill the code, so the dialog closes with the
- * message; anything else keeps the dialog open for another try.
+ * A failed confirmation: a wrong code is shown under the field (with the attempts left) and the dialog stays open;
+ * too many attempts kill the code, so the dialog closes with the message; anything else keeps the dialog open for
+ * another try. Decided by code, worded by the site (German and English).
  */
 export function confirmErrorOutcome(
   error: unknown,
   t: ConfirmTranslate,
 ): { kind: 'inline'; message: string } | { kind: 'toast'; toast: ToastInput; close: boolean } {
-  const requestError = error instanceof RequestError ? error : null;
-  if (requestError?.status === 422 || requestError?.body?.code === LinkErrorCode.CODE_INVALID) {
-    return { kind: 'inline', message: requestError.body?.message || t('linkCode.invalid') };
+  if (hasErrorCode(error, LinkErrors.CODE_INVALID)) {
+    const left = attemptsLeftOf(error);
+    const message =
+      left === undefined
+        ? t('linkCode.invalid')
+        : left === 1
+          ? t('linkCode.invalidAttemptsOne')
+          : t('linkCode.invalidAttemptsOther', { count: left });
+    return { kind: 'inline', message };
   }
-  if (requestError?.status === 429 || requestError?.body?.code === LinkErrorCode.TOO_MANY_ATTEMPTS) {
-    return {
-      kind: 'toast',
-      toast: { message: requestError.body?.message || t('linkCode.tooManyAttempts'), type: 'error' },
-      close: true,
-    };
+  if (hasErrorCode(error, LinkErrors.TOO_MANY_ATTEMPTS)) {
+    return { kind: 'toast', toast: { message: t('linkCode.tooManyAttempts'), type: 'error' }, close: true };
   }
   return { kind: 'toast', toast: { message: t('common.defaultError'), type: 'error' }, close: false };
 }

@@ -4,7 +4,7 @@ import 'apexcharts/line';
 import 'apexcharts/bar';
 // chart.injectStyleSheet is false (the page's CSP allows no <style> element), so the library's stylesheet comes as a file.
 import 'apexcharts/dist/apexcharts.css';
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import { chartOptions, chartSeries, type ChartTexts } from './chartOptions.ts';
 import type { ChartData } from './series.ts';
 
@@ -17,7 +17,7 @@ export interface ApexChartProps {
 
 /**
  * The chart itself, in a chunk of its own: MonitoringChart imports it dynamically, so apexcharts is loaded only on the
- * monitoring page and only once the chart is on screen (ARCHITECTURE.md, page weight).
+ * monitoring page and only once the chart is on screen (docs/architecture.md, Conventions: islands only where a page is interactive).
  */
 export default function ApexChart({ data, texts, lang, settings }: ApexChartProps) {
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import type { ApexChartProps } from './ApexChart.tsx';
 import { seriesLabel, seriesMessageKeys } from './labels.ts';

@@ -1,5 +1,5 @@
 import type { ApexOptions } from 'apexcharts';
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import { berlinHour, formatKwhValue, formatNumber, formatTime, formatWatts } from './format.ts';
 import type { ChartData, SeriesKey } from './series.ts';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import { PORTAL_TIME_ZONE } from './periods.ts';
 
 /**

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Installation, MonitoringOverview, MonitoringQuery } from '../../../bff/contracts/monitoring.ts';
-import { hasData, loadMonitoringPage } from './monitoring.server.ts';
+import { hasData, monitoringView } from './pageView.ts';
+import type { CalendarDate } from './periods.ts';
 
-const now = new Date('2026-11-22T10:00:00Z');
+const today = '2026-11-22' as CalendarDate;
 
 const installation = (id: string, overrides: Partial<Installation> = {}): Installation => ({
   id,
@@ -35,78 +36,33 @@ const overviewOf = (inst: Installation, query: MonitoringQuery): MonitoringOverv
   };
 };
 
-const failure = (code: string) => Object.assign(new Error(code), { code });
-
-function services(installations: Installation[], overview?: (id: string, query: MonitoringQuery) => Promise<MonitoringOverview>) {
-  const monitoring = {
-    installations: vi.fn(async () => installations),
-    overview: vi.fn(
-      overview ??
-        (async (id: string, query: MonitoringQuery) => {
-          const found = installations.find((i) => i.id === id);
-          if (!found) throw failure('NOT_FOUND');
-          return overviewOf(found, query);
-        }),
-    ),
-  };
-  return { monitoring };
-}
-
-const load = (s: ReturnType<typeof services> | undefined, query = '') => loadMonitoringPage(s, new URLSearchParams(query), now);
-
-describe('loading the monitoring page', () => {
-  it('shows the first installation for today by default', async () => {
-    const s = services([installation('a'), installation('b')]);
-    const page = await load(s);
-    expect(page).toMatchObject({ kind: 'ready', installation: { id: 'a' }, state: { period: 'day', date: '2026-11-22' }, fellBack: false });
-    expect(s.monitoring.overview).toHaveBeenCalledWith('a', { period: 'day', date: '2026-11-22' });
+describe('the monitoring page’s view', () => {
+  it('follows the installation the domain shows, also after a fallback', () => {
+    const a = installation('a');
+    const view = monitoringView(
+      { kind: 'ready', installations: [a, installation('b')], installation: a, fellBack: true, overview: overviewOf(a, { period: 'week', date: '2025-06-30' }) },
+      { installationId: 'fremd', period: 'week', date: '2025-06-30' as CalendarDate },
+      today,
+    );
+    expect(view).toMatchObject({ kind: 'ready', fellBack: true, state: { installationId: 'a', period: 'week', date: '2025-06-30' } });
   });
 
-  it('asks for the period and date of the address', async () => {
-    const s = services([installation('a'), installation('b')]);
-    const page = await load(s, 'installation=b&period=month&date=2025-06-30');
-    expect(page).toMatchObject({ kind: 'ready', installation: { id: 'b' }, bounds: { first: '2024-03-12', today: '2026-11-22' } });
-    expect(s.monitoring.overview).toHaveBeenCalledWith('b', { period: 'month', date: '2025-06-30' });
+  it('bounds the period controls by commissioning and today', () => {
+    const a = installation('a');
+    const view = monitoringView(
+      { kind: 'ready', installations: [a], installation: a, fellBack: false, overview: null },
+      { installationId: null, period: 'day', date: today },
+      today,
+    );
+    expect(view).toMatchObject({ bounds: { first: '2024-03-12', today } });
+    const fresh = installation('neu', { commissionedAt: null });
+    expect(
+      monitoringView({ kind: 'ready', installations: [fresh], installation: fresh, fellBack: false, overview: null }, { installationId: null, period: 'day', date: today }, today),
+    ).toMatchObject({ overview: null, bounds: { first: null } });
   });
 
-  it('falls back to the first installation for an id the customer does not have', async () => {
-    const s = services([installation('a')]);
-    expect(await load(s, 'installation=fremd')).toMatchObject({ kind: 'ready', installation: { id: 'a' }, fellBack: true });
-    expect(s.monitoring.overview).toHaveBeenCalledTimes(1);
-  });
-
-  it('falls back to the first installation when the BFF answers NOT_FOUND', async () => {
-    const s = services([installation('a'), installation('b')], async (id, query) => {
-      if (id === 'b') throw failure('NOT_FOUND');
-      return overviewOf(installation(id), query);
-    });
-    expect(await load(s, 'installation=b&period=week')).toMatchObject({
-      kind: 'ready',
-      installation: { id: 'a' },
-      state: { installationId: 'a', period: 'week' },
-      fellBack: true,
-    });
-  });
-
-  it('explains that monitoring starts after commissioning when there is no installation', async () => {
-    expect(await load(services([]))).toEqual({ kind: 'noInstallation' });
-  });
-
-  it('fetches nothing for an installation that is not commissioned yet', async () => {
-    const s = services([installation('neu', { commissionedAt: null })]);
-    expect(await load(s)).toMatchObject({ kind: 'ready', overview: null, bounds: { first: null } });
-    expect(s.monitoring.overview).not.toHaveBeenCalled();
-  });
-
-  it('turns a failing IoT cloud into the "not available" page instead of throwing', async () => {
-    const down = services([installation('a')], async () => {
-      throw failure('UPSTREAM.UNAVAILABLE');
-    });
-    expect(await load(down)).toEqual({ kind: 'unavailable' });
-    const listDown = services([]);
-    listDown.monitoring.installations.mockRejectedValueOnce(failure('UPSTREAM.UNAVAILABLE'));
-    expect(await load(listDown)).toEqual({ kind: 'unavailable' });
-    expect(await load(undefined)).toEqual({ kind: 'unavailable' });
+  it('passes "no installation" on', () => {
+    expect(monitoringView({ kind: 'noInstallation' }, { installationId: null, period: 'day', date: today }, today)).toEqual({ kind: 'noInstallation' });
   });
 
   it('tells a period without any energy from one with data', () => {

@@ -29,7 +29,7 @@ describe('KPIs with their kWh', () => {
 });
 
 describe('energy balance', () => {
-  // Home Assistant's test vector (reference/monitoring.md): from_grid 5, to_grid 3, solar 7, to_battery 3, from_battery 0
+  // Home Assistant's test vector (docs/monitoring.md): from_grid 5, to_grid 3, solar 7, to_battery 3, from_battery 0
   // -> used_solar 1, used_grid 5, solar_to_battery 3, solar_to_grid 3.
   const flows = {
     solarToHomeWh: 1000,

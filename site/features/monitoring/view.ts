@@ -1,5 +1,5 @@
 import type { EnergyFlows, MonitoringOverview, Period } from '../../../bff/contracts/monitoring.ts';
-import type { Language } from '../../../bff/contracts/session.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { formatCalendarDate, shareOf } from './format.ts';
 import { isoWeek, periodRange, type CalendarDate, type PeriodBounds } from './periods.ts';
@@ -33,7 +33,7 @@ export interface Kpis {
 }
 
 /**
- * The two KPIs with the energies behind them (users distrust bare percentages, reference/monitoring.md): the share of
+ * The two KPIs with the energies behind them (users distrust bare percentages, docs/monitoring.md): the share of
  * consumption not drawn from the grid, and the share of PV not fed in. Percentages come from the BFF, computed from
  * the same summed energies.
  */
@@ -77,7 +77,7 @@ function parts<K extends string>(entries: [K, number][]): FlowPart<K>[] {
   return entries.map(([key, wh]) => ({ key, wh: Math.max(0, wh), share: shareOf(Math.max(0, wh), whole) }));
 }
 
-/** The energy balance from the BFF's flow split (Home Assistant's order, reference/monitoring.md). */
+/** The energy balance from the BFF's flow split (Home Assistant’s order, docs/monitoring.md). */
 export function balanceOf(flows: EnergyFlows): EnergyBalance {
   return {
     coverage: parts([

@@ -1,6 +1,6 @@
 import ky, { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
-import type { ErrorBody } from '../../../bff/contracts/errors.ts';
+import { ErrorBodySchema } from '../../../bff/contracts/errors.ts';
 import {
   APP_API_BASE,
   APP_API_TIMEOUT_MS,
@@ -15,11 +15,6 @@ import { FetchError, ParsingError, RequestError, TimeoutError, type ApiError } f
 /** Any zod schema: the contracts' classic ones as well as zod/mini ones. */
 export type Schema = z.core.$ZodType;
 
-/**
- * ErrorBodySchema of bff/contracts/errors.ts, restated in zod/mini: importing the classic schema would put all of
- * zod (~25 KB gzip) into every island, the logout button included. `satisfies` keeps the two in step.
- */
-const ErrorBodySchema = z.object({ code: z.string(), message: z.string() }) satisfies z.ZodMiniType<ErrorBody>;
 
 export interface ClientOverrides {
   /** Origin to resolve against; only needed outside a browser (tests), where ky cannot resolve `/api/...`. */
@@ -47,7 +42,7 @@ export interface GetOptions {
 }
 
 /**
- * A ky instance for one base: the CSRF header on every request (security.md), same-origin cookies, HTTP errors
+ * A ky instance for one base: the CSRF header on every request (docs/security.md), same-origin cookies, HTTP errors
  * thrown. No retries: a retried GET would multiply the 30/60 s timeouts the spec sets.
  */
 export function createKy(prefix: string, timeout: number, overrides: ClientOverrides = {}): KyInstance {
