@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
 import { resetLinkingState } from './support/stack.ts';
 
-/** security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
+/** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

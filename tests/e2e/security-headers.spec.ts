@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
 
-test.describe('Sicherheits-Header (security.md)', () => {
+test.describe('Sicherheits-Header (docs/security.md)', () => {
   test('eine Seite sendet CSP mit frame-ancestors, nosniff, Referrer-Policy', async ({ request }) => {
     const response = await request.get('/');
     const headers = response.headers();

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { PAGE_ROUTES, type PageRoute } from '../../bff/contracts/routes.ts';
+import { customers, signIn } from './support/auth.ts';
+
+/**
+ * The sweep over the route table (docs/architecture.md, Tests): every page opens without a server error and axe with
+ * the WCAG 2.1 AA tags finds nothing, signed in as a customer with projects and installations (Jonas) and, for the
+ * public pages, signed out. A page added to the route table is swept without touching this file.
+ */
+const pathOf = (route: PageRoute) => route.sample ?? route.path;
+
+/** The error pages answer with their own status when opened directly. */
+const expectedStatus: Record<string, number> = { '/404': 404, '/500': 500 };
+
+async function openAndCheck(page: Page, route: PageRoute) {
+  const response = await page.goto(pathOf(route));
+  const status = response?.status() ?? 0;
+  if (route.path in expectedStatus) expect(status, route.path).toBe(expectedStatus[route.path]);
+  else expect(status, `${pathOf(route)} answered ${status}`).toBeLessThan(400);
+  await expect(page.locator('main')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${pathOf(route)} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('Alle Seiten der Routentabelle', () => {
+  test('angemeldet (Jonas): keine Serverfehler, keine axe-Verstöße', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, customers.jonas);
+    for (const route of PAGE_ROUTES) {
+      await test.step(pathOf(route), () => openAndCheck(page, route));
+    }
+  });
+
+  test('abgemeldet: öffentliche Seiten öffnen, geschützte führen zur Anmeldung', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const route of PAGE_ROUTES) {
+      await test.step(pathOf(route), async () => {
+        if (route.access === 'public') {
+          await openAndCheck(page, route);
+          return;
+        }
+        await page.context().clearCookies();
+        await page.goto(pathOf(route));
+        await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+      });
+    }
+  });
+});
