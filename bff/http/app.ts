@@ -8,7 +8,7 @@ import { AUTH_BASE } from '../contracts/auth.ts';
 import type { PortalLocals } from '../contracts/page-services.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
-import { requireCsrfHeader } from './middlewares/csrf.ts';
+import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(mountsOf('machine', routeDeps));
-  api.use(requireCsrfHeader);
+  api.use(requireCsrfProtection(new URL(config.publicUrl).origin));
   const below = (base: string) => base.replace(/^\/api/, '');
   api.use(below(AUTH_BASE), mountsOf('auth', routeDeps));
   api.use(below(APP_API_BASE), requireCustomer, mountsOf('app', routeDeps));

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { CSRF_HEADER } from '../contracts/http.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { signInThroughProvider } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
@@ -87,6 +86,36 @@ describe('sign-in through the identity provider', () => {
     expect(result.url).toBe(`${portal.url}/home/dashboard`);
   });
 
+  it.each(['%2F.%2F%2Fevil.example%2Fx', '/a/..//evil.example', '/%5Cevil.example', '%2F%09%2Fevil.example', 'https://evil.example'])(
+    'never sends a signed-in customer off the portal with returnTo=%s',
+    async (returnTo) => {
+      const client = new BrowserLikeClient();
+      await signIn(client, '/home/dashboard');
+      const response = await client.request(`${portal.url}/api/auth/login?returnTo=${returnTo}`);
+      expect(response.status).toBe(302);
+      const location = response.headers.get('location') ?? '';
+      expect(new URL(location, portal.url).origin).toBe(portal.url);
+      expect(location).toBe('/home/dashboard');
+    },
+  );
+
+  it.each(['//a//evil.example/steal?lang=en', '/.//evil.example/x?lang=en', '//evil.example?lang=de', '/%5C%5Cevil.example?lang=en'])(
+    'the language switch stays on the portal for the request path %s',
+    async (path) => {
+      const response = await fetch(`${portal.url}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      const location = response.headers.get('location') ?? '';
+      expect(location.startsWith('/')).toBe(true);
+      expect(location.startsWith('//')).toBe(false);
+      expect(new URL(location, portal.url).origin).toBe(portal.url);
+    },
+  );
+
+  it('the language switch keeps the page and its other parameters', async () => {
+    const response = await fetch(`${portal.url}/home/app/help?question=abc&lang=en`, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe('/home/app/help?question=abc');
+  });
+
   it('an account without the customer role is refused with the forbidden message and no session', async () => {
     const client = new BrowserLikeClient();
     const result = await signIn(client, '/home/dashboard', await data.customer({ roles: ['rol_mitarbeiter'] }));
@@ -128,25 +157,54 @@ describe('sign-in through the identity provider', () => {
 });
 
 describe('sign-out', () => {
-  it('needs the CSRF header, destroys the session and ends the provider session', async () => {
+  const form = (headers: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: '',
+  });
+
+  it('is a same-origin form post answered by 303 to the provider; the ID token is in no body', async () => {
     const client = new BrowserLikeClient();
     await signIn(client, '/home/dashboard');
 
-    const forged = await client.request(`${portal.url}/api/auth/logout`, { method: 'POST' });
-    expect(forged.status).toBe(403);
-    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(200);
-
-    const logout = await client.request(`${portal.url}/api/auth/logout`, { method: 'POST', headers: { [CSRF_HEADER]: '1' } });
-    expect(logout.status).toBe(200);
-    const { redirectTo } = (await logout.json()) as { redirectTo: string };
-    const endSession = new URL(redirectTo);
+    const logout = await client.request(`${portal.url}/api/auth/logout`, form({ 'sec-fetch-site': 'same-origin', origin: portal.url }));
+    expect(logout.status).toBe(303);
+    expect(await logout.text()).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(logout.headers.get('clear-site-data')).toBe('"storage"');
+    const endSession = new URL(logout.headers.get('location') ?? 'missing:');
     expect(endSession.origin + endSession.pathname).toMatch(new RegExp(`^${portal.sandboxUrl}/oidc/`));
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${portal.url}/?loggedOut=1`);
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
 
     expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
-    const guarded = await client.request(`${portal.url}/home/dashboard`);
-    expect(guarded.status).toBe(302);
+    expect((await client.request(`${portal.url}/home/dashboard`)).status).toBe(302);
+  });
+
+  it('an older browser without Sec-Fetch-Site passes with its own Origin', async () => {
+    const client = new BrowserLikeClient();
+    await signIn(client, '/home/dashboard');
+    expect((await client.request(`${portal.url}/api/auth/logout`, form({ origin: portal.url }))).status).toBe(303);
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(204);
+  });
+
+  it.each([
+    ['another site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['a sibling site', { 'sec-fetch-site': 'same-site' }],
+    ['a foreign Origin without Sec-Fetch-Site', { origin: 'https://evil.example' }],
+    ['neither header', {}],
+    ['a JSON post without the CSRF header', { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }],
+  ])('refuses a sign-out from %s and keeps the session', async (_name, headers) => {
+    const client = new BrowserLikeClient();
+    await signIn(client, '/home/dashboard');
+    const forged = await client.request(`${portal.url}/api/auth/logout`, form(headers as Record<string, string>));
+    expect(forged.status).toBe(403);
+    expect((await client.request(`${portal.url}/api/auth/me`)).status).toBe(200);
+  });
+
+  it('signed out already, it goes back to the start page', async () => {
+    const response = await fetch(`${portal.url}/api/auth/logout`, { ...form({ 'sec-fetch-site': 'same-origin' }), redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/?loggedOut=1');
   });
 });
 

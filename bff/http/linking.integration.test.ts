@@ -302,6 +302,33 @@ describe('session project', () => {
     expect((await call(client, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: second?.id });
   });
 
+  it('the layout’s plain form switches the project and goes back to the page, only from the portal’s own pages', async () => {
+    const owner = await data.customer();
+    const [first, second] = [await data.project({ portalUserIds: [owner.sub] }), await data.project({ portalUserIds: [owner.sub] })].sort(
+      (a, b) => a.id - b.id,
+    );
+    const foreign = await data.project({ portalUserIds: ['kp|someone-else'] });
+    const client = await signedInClient(portal.url, owner);
+    const submit = (projectId: number | undefined, returnTo: string, site = 'same-origin') =>
+      client.request(`${portal.url}/api/v1/internal/util/auth-session-project-id`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site },
+        body: new URLSearchParams({ projectId: String(projectId), returnTo }).toString(),
+      });
+
+    const switched = await submit(second?.id, '/home/app/monitoring?period=week');
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get('location')).toBe('/home/app/monitoring?period=week');
+    expect((await call(client, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: second?.id });
+
+    const offsite = await submit(first?.id, '/.//evil.example/x');
+    expect(offsite.headers.get('location')).toBe('/home/dashboard');
+
+    expect((await submit(first?.id, '/home/dashboard', 'cross-site')).status).toBe(403);
+    expect((await submit(foreign.id, '/home/dashboard')).status).toBe(404);
+    expect((await call(client, 'GET', '/api/v1/internal/user/project')).body).toMatchObject({ currentProjectId: first?.id });
+  });
+
   it('a management service that is down answers 503 with a German message', async () => {
     const client = await signedInClient(portal.url, await data.customer());
     await fetch(`${portal.sandboxUrl}/management/_control/faults`, {

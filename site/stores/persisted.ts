@@ -99,7 +99,10 @@ export function updatePersistedState(update: (state: PersistedState) => Persiste
   persistedState.set(update(persistedState.get()));
 }
 
-/** The caches hold customer data: called on logout, it removes the `root` entry from localStorage. */
+/**
+ * The caches hold customer data: this removes the `root` entry from localStorage. On sign-out the BFF's
+ * `Clear-Site-Data: "storage"` header does the same without JavaScript.
+ */
 export function clearPersistedState(): void {
   persistedState.set(emptyState());
 }

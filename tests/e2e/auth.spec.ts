@@ -16,6 +16,31 @@ test.describe('Anmeldung', () => {
     expect(new URL(page.url()).origin).toBe(E2E.sandbox);
   });
 
+  test('Abmelden leert den Speicher des Portals im Browser', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.evaluate(() => localStorage.setItem('root', JSON.stringify({ cache: 'Kundendaten' })));
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/\?loggedOut=1$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('Abmelden geht auch ohne JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/home/dashboard');
+    await signInAtIdentityProvider(page, customers.anna.email);
+    await expect(page).toHaveURL(/\/home\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    // Without JavaScript the provider asks once more before it ends its own session.
+    await page.getByRole('button', { name: /abmelden/i }).click();
+    await expect(page).toHaveURL(/\/\?loggedOut=1$/);
+    await page.goto('/home/app/profile');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await context.close();
+  });
+
   test('wer /home/app/profile abgemeldet öffnet, landet nach der Anmeldung genau dort', async ({ page }) => {
     await page.goto('/home/app/profile');
     await signInAtIdentityProvider(page, customers.anna.email);

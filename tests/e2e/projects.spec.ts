@@ -18,10 +18,18 @@ test.describe('Projekte auf dem Dashboard', () => {
     const switcher = page.getByLabel('Projekt', { exact: true });
     await expect(switcher).toHaveValue('100240');
     await expect(page.getByRole('main')).not.toContainText('Wallbox');
-    // Choosing a project reloads the page with that project (100241 is Jonas' wallbox).
-    await Promise.all([page.waitForEvent('load'), switcher.selectOption('100241')]);
+    // Moving through the options with the keyboard changes nothing yet (WCAG 3.2.2) and keeps the focus.
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    await expect(switcher).toBeFocused();
+    await expect(page.getByRole('main')).not.toContainText('Wallbox');
+    // "Wechseln" loads the page again with that project (100241 is Jonas' wallbox).
+    await switcher.selectOption('100241');
+    await page.getByRole('button', { name: 'Wechseln' }).click();
     await expect(page.getByRole('main')).toContainText('Wallbox');
     await expect(page.getByLabel('Projekt', { exact: true })).toHaveValue('100241');
+    await expect(page).toHaveURL(/\/home\/dashboard$/);
   });
 
   test('Anna ohne Projekt sieht die Aufforderung, ein Projekt zu verknüpfen', async ({ page }) => {

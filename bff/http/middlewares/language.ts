@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../contracts/auth.ts';
+import { redirectWithin } from '../redirect.ts';
 
 const COOKIE = 'kundenportal.lang';
 
@@ -31,9 +32,11 @@ export function language(options: { secureCookies: boolean }): RequestHandler {
         maxAge: 365 * 24 * 3_600_000,
         path: '/',
       });
-      const url = new URL(req.originalUrl, 'http://portal.invalid');
-      url.searchParams.delete('lang');
-      res.redirect(302, `${url.pathname}${url.search}`);
+      // The request path is the visitor's input: `//a//evil.example/x?lang=en` must not become `//evil.example/x`.
+      const query = new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
+      query.delete('lang');
+      const search = query.size > 0 ? `?${query}` : '';
+      redirectWithin(res, `${req.path}${search}`);
       return;
     }
     const fromCookie = LanguageSchema.safeParse(readCookie(req.headers.cookie, COOKIE));

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { withReturnTo } from '../../contracts/auth.ts';
+import { sameOriginPath } from '../../contracts/redirects.ts';
 import { accessOf } from '../../contracts/routes.ts';
 
 /**
@@ -9,6 +10,7 @@ import { accessOf } from '../../contracts/routes.ts';
 export function pageGuard(loginUrl: string): RequestHandler {
   return (req, res, next) => {
     if (req.session?.user || accessOf(req.path) === 'public') return next();
-    res.redirect(302, withReturnTo(loginUrl, req.originalUrl));
+    // The login URL is configuration (possibly absolute); the page to come back to is checked by the one rule.
+    res.redirect(302, withReturnTo(loginUrl, sameOriginPath(req.originalUrl, '/home/dashboard')));
   };
 }

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { LoginFailed } from '../../ports/identity-provider.ts';
+import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
 
@@ -26,7 +27,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
   router.get('/login', async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
     if (req.session.user) {
-      res.redirect(302, returnTo);
+      redirectWithin(res, returnTo);
       return;
     }
     const { authorizationUrl, pending } = await deps.identityProvider.startLogin(redirectUri);
@@ -41,7 +42,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     if (!pending) {
       // E.g. the back button after a finished login, or a callback from another browser.
       deps.logger.warn('login callback without a pending login');
-      res.redirect(302, loginError(callbackUrl.searchParams.get('error') === 'access_denied' ? 'cancelled' : 'failed'));
+      redirectWithin(res, loginError(callbackUrl.searchParams.get('error') === 'access_denied' ? 'cancelled' : 'failed'));
       return;
     }
     delete req.session.login;
@@ -52,13 +53,13 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
       if (!(error instanceof LoginFailed)) throw error;
       deps.logger.warn('login failed', { reason: error.reason, error });
       await promisify((cb) => req.session.save(cb));
-      res.redirect(302, loginError(error.reason));
+      redirectWithin(res, loginError(error.reason));
       return;
     }
     const result = await deps.signIn(verified.claims);
     if (!result.ok) {
       deps.logger.warn('login refused', { reason: result.reason });
-      res.redirect(302, loginError(result.reason));
+      redirectWithin(res, loginError(result.reason));
       return;
     }
     // A new session id at login (ASVS 7.2.4): nothing from the anonymous session carries over.
@@ -67,19 +68,28 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     req.session.idToken = verified.idToken;
     req.session.signedInAt = Date.now();
     await promisify((cb) => req.session.save(cb));
-    res.redirect(302, pending.returnTo);
+    redirectWithin(res, pending.returnTo, { fallback: '/home/dashboard' });
   });
 
-  router.post('/logout', async (req, res) => {
+  /**
+   * Sign-out is a plain HTML form POST (works without JavaScript; CSRF by the same-origin form rule, see
+   * middlewares/csrf.ts) answered by a 303 to the provider's end-session URL. The ID token (id_token_hint) travels
+   * only in that Location header, never in a body script can read. Clear-Site-Data empties the browser's storage
+   * (the persisted API caches) for the portal's origin.
+   */
+  router.post('/logout', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
     const idToken = req.session.idToken;
     const wasSignedIn = Boolean(req.session.user);
     await promisify((cb) => req.session.destroy(cb));
     res.clearCookie(deps.sessionCookieName, { path: '/' });
-    const afterLogout = `${deps.publicUrl}/?loggedOut=1`;
-    const redirectTo = wasSignedIn
-      ? (await deps.identityProvider.logoutUrl(idToken, afterLogout)).href
-      : '/?loggedOut=1';
-    res.json({ redirectTo });
+    res.set('Clear-Site-Data', '"storage"');
+    if (!wasSignedIn) {
+      redirectWithin(res, '/?loggedOut=1', { status: 303 });
+      return;
+    }
+    const endSession = await deps.identityProvider.logoutUrl(idToken, `${deps.publicUrl}/?loggedOut=1`);
+    // No body: Express's redirect body would repeat the URL, and with it the token.
+    res.status(303).location(endSession.href).end();
   });
 
   router.get('/logout', (_req, res) => {

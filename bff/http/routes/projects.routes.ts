@@ -1,6 +1,8 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
 import * as z from 'zod/mini';
 import { PROJECTS_PATHS, SessionProjectRequestSchema, type UserProjectsResponse } from '../../contracts/projects.ts';
+import { isHtmlForm } from '../middlewares/csrf.ts';
+import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
@@ -13,10 +15,20 @@ export function projectsRoutes({ services: { projects } }: RouteDeps): Router {
     res.json(body);
   });
 
-  router.post(`/${PROJECTS_PATHS.sessionProject}`, async (req, res) => {
-    const { projectId } = z.parse(SessionProjectRequestSchema, req.body);
+  /**
+   * Chooses the session's project: JSON from an island (204), or the layout's plain form (projectId + returnTo), which
+   * goes back to the page it came from with a 303.
+   */
+  router.post(`/${PROJECTS_PATHS.sessionProject}`, express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    const form = isHtmlForm(req);
+    const body = form ? { projectId: Number((req.body as Record<string, unknown>).projectId) } : req.body;
+    const { projectId } = z.parse(SessionProjectRequestSchema, body);
     await projects.ownedProject(signedIn(req).id, projectId);
     req.session.currentProjectId = projectId;
+    if (form) {
+      redirectWithin(res, String((req.body as Record<string, unknown>).returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
+      return;
+    }
     res.status(204).end();
   });
 

@@ -7,7 +7,6 @@ import { CSRF_HEADER } from '../../../bff/contracts/http.ts';
 import { clearPersistedState } from '../../stores/persisted.ts';
 import { createApiClient } from './client.ts';
 import { FetchError, ParsingError, RequestError, TimeoutError } from './errors.ts';
-import { logout } from './logout.ts';
 import { getSession } from './session.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -127,16 +126,6 @@ describe('getSession', () => {
     handler = (_req, res) => json(res, 200, { id: 'x' });
 
     await expect(getSession({ baseUrl })).rejects.toMatchObject({ name: 'RequestError', status: 200 });
-  });
-});
-
-describe('logout', () => {
-  it('posts with the CSRF header and answers where to go next', async () => {
-    handler = (_req, res) => json(res, 200, { redirectTo: 'http://idp.example/end-session?x=1' });
-
-    await expect(logout({ baseUrl })).resolves.toEqual({ redirectTo: 'http://idp.example/end-session?x=1' });
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout' });
-    expect(requests[0]?.headers[CSRF_HEADER]).toBe('1');
   });
 });
 

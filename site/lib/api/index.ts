@@ -10,5 +10,4 @@ export {
   type SearchParams,
 } from './client.ts';
 export { ApiError, FetchError, ParsingError, RequestError, TimeoutError } from './errors.ts';
-export { logout } from './logout.ts';
 export { getSession } from './session.ts';
