@@ -42,3 +42,16 @@ describe('Strapi blocks to the portal rich text', () => {
     expect(mediaUrl('https://cdn.example.de/x.png')).toBe('https://cdn.example.de/x.png');
   });
 });
+
+describe('Strapi list pages', () => {
+  it('reads every pagination shape Strapi sends', async () => {
+    const { hasNextPage } = await import('./strapi-content.ts');
+    expect(hasNextPage(1, 100, { pageCount: 2, total: 150 })).toBe(true);
+    expect(hasNextPage(2, 50, { pageCount: 2, total: 150 })).toBe(false);
+    // start/limit queries (support questions) answer without pageCount
+    expect(hasNextPage(1, 12, { total: 12 })).toBe(false);
+    expect(hasNextPage(1, 100, { total: 250 })).toBe(true);
+    expect(hasNextPage(1, 3, undefined)).toBe(false);
+    expect(hasNextPage(1, 100, {})).toBe(true);
+  });
+});

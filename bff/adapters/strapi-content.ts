@@ -100,8 +100,24 @@ const InstructionEntry = z.looseObject({
 });
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
 const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string() });
+/**
+ * Strapi's list answer. Its pagination metadata depends on the query: `page`/`pageSize` give `pageCount` and `total`,
+ * `start`/`limit` give only `start`, `limit` and `total` — so nothing of it is required.
+ */
 const List = <T extends z.ZodType>(entry: T) =>
-  z.object({ data: z.array(entry), meta: z.looseObject({ pagination: z.looseObject({ pageCount: z.number() }).optional() }).optional() });
+  z.object({
+    data: z.array(entry),
+    meta: z
+      .looseObject({ pagination: z.looseObject({ pageCount: z.number().optional(), total: z.number().optional() }).optional() })
+      .optional(),
+  });
+
+/** Whether another page follows: by `pageCount`, else by `total`, else by whether this page was full. */
+export function hasNextPage(page: number, received: number, pagination: { pageCount?: number | undefined; total?: number | undefined } | undefined): boolean {
+  if (pagination?.pageCount !== undefined) return page < pagination.pageCount;
+  if (pagination?.total !== undefined) return page * PAGE_SIZE < pagination.total;
+  return received === PAGE_SIZE;
+}
 /** Strapi caps a page at 100 entries (REST maxLimit), so lists are read page by page. */
 const PAGE_SIZE = 100;
 
@@ -115,7 +131,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       const separator = path.includes('?') ? '&' : '?';
       const body = await get(`${path}${separator}pagination[pageSize]=${PAGE_SIZE}&pagination[page]=${page}`, List(entry));
       items.push(...body.data);
-      if (page >= (body.meta?.pagination?.pageCount ?? 1)) return items;
+      if (!hasNextPage(page, body.data.length, body.meta?.pagination)) return items;
     }
   }
 

@@ -49,6 +49,15 @@ test.describe('Hilfe und FAQ', () => {
     expect(rows.rows[0]?.question).toBe(faq.question);
   });
 
+  test('die Support-Fragen kommen aus dem echten Strapi (Liste mit start/limit, ohne pageCount)', async ({ page }) => {
+    await signIn(page, customers.anna);
+    const response = await page.request.get('/api/v1/internal/tasks/support-questions');
+    expect(response.status()).toBe(200);
+    const { items } = (await response.json()) as { items: { id: string; title: string }[] };
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0]).toMatchObject({ id: expect.any(String), title: expect.any(String) });
+  });
+
   test('die Suche funktioniert ohne JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E.portal, locale: 'de-DE' });
     const page = await context.newPage();
