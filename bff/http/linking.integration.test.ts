@@ -94,6 +94,27 @@ describe('linking by project id', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
   });
 
+  it('another customer’s request does not lock the project owner out; each gets a code of their own', async () => {
+    const { customer, project, client } = await customerWithOpenProject();
+    const stranger = await signedInClient(portal.url, await data.customer());
+    expect((await link(stranger, { projectId: project.id })).status).toBe(200);
+
+    const since = new Date();
+    const own = await link(client, { projectId: project.id });
+    expect(own.status).toBe(200);
+    const code = linkCodeFor(await waitForMail(portal.sandboxUrl, customer.email, since), project.id);
+    expect((await confirm(client, project.id, code)).body).toEqual({ result: 'PROJECT_CONNECTED' });
+  });
+
+  it('sends at most five linking mails per contact address and hour, across customers', async () => {
+    const project = await data.project();
+    const clients = await Promise.all([0, 1, 2, 3, 4, 5].map(async () => signedInClient(portal.url, await data.customer())));
+    for (const client of clients.slice(0, 5)) expect((await link(client, { projectId: project.id })).status).toBe(200);
+    const sixth = await link(clients[5] as BrowserLikeClient, { projectId: project.id });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: 'LINK.RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+  });
+
   it('answers 404 for an unknown project id', async () => {
     const client = await signedInClient(portal.url, await data.customer());
     const response = await link(client, { projectId: unknownProjectId() });

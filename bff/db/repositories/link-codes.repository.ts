@@ -18,8 +18,8 @@ function toStored(row: Record<string, unknown>): StoredLinkCode {
 
 export function createLinkCodeRepository(knex: Knex): LinkCodeRepository {
   return {
-    async lastIssuedAt(projectId) {
-      const row = await knex(TABLE).where({ projectId }).max({ last: 'createdAt' }).first();
+    async lastIssuedAt(userId, projectId) {
+      const row = await knex(TABLE).where({ userId, projectId }).max({ last: 'createdAt' }).first();
       return row?.last ? new Date(row.last) : null;
     },
 

@@ -21,6 +21,8 @@ import { buildLinkMail, REDACTED_CODE, type LinkMailEntry } from './link-mail.ts
 /** Link requests per customer and per IP address and hour (docs/security.md: linking attempts are rate limited). */
 export const LINK_REQUESTS_PER_USER_HOUR = 10;
 export const LINK_REQUESTS_PER_IP_HOUR = 30;
+/** Linking mails per contact address and hour, across all requesters: nobody can flood a customer's inbox. */
+export const LINK_MAILS_PER_ADDRESS_HOUR = 5;
 
 export interface LinkingDeps {
   management: ManagementService;
@@ -98,7 +100,7 @@ export function createLinkingService(deps: LinkingDeps) {
         throw new AppError(LinkErrors.ALREADY_CONNECTED);
       }
 
-      const issuedAt = await Promise.all(open.map((p) => deps.codes.lastIssuedAt(p.id)));
+      const issuedAt = await Promise.all(open.map((p) => deps.codes.lastIssuedAt(user.id, p.id)));
       const recent = issuedAt.filter((at): at is Date => at !== null && now().getTime() - at.getTime() < ttlMs);
       if (recent.length > 0) {
         const newest = Math.max(...recent.map((at) => at.getTime()));
@@ -106,6 +108,13 @@ export function createLinkingService(deps: LinkingDeps) {
           retryAfterSeconds: Math.ceil((newest + ttlMs - now().getTime()) / 1000),
         });
       }
+
+      const addresses = [...new Set(open.flatMap((p) => p.contact.emails[0]?.trim().toLowerCase() ?? []))];
+      const perAddress = await Promise.all(
+        addresses.map((address) => deps.rateLimiter.hit(`link:address:${address}`, LINK_MAILS_PER_ADDRESS_HOUR, 3600)),
+      );
+      const flooded = perAddress.find((r) => !r.allowed);
+      if (flooded) throw new AppError(LinkErrors.RATE_LIMITED, { retryAfterSeconds: flooded.retryAfterSeconds });
 
       const response: LinkProjectResponse = {};
       const byAddress = new Map<string, LinkMailEntry[]>();

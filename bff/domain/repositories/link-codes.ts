@@ -12,8 +12,11 @@ export interface StoredLinkCode {
 
 /** Persistence of link codes; implemented in bff/db. */
 export interface LinkCodeRepository {
-  /** When the newest code (and so the newest linking mail) for this project was created, by anyone. */
-  lastIssuedAt(projectId: number): Promise<Date | null>;
+  /**
+   * When this customer's newest code (and so their newest linking mail) for this project was created. Per requester:
+   * one customer's request never locks another customer out of the same project.
+   */
+  lastIssuedAt(userId: string, projectId: number): Promise<Date | null>;
   /** Stores a new code for user and project and invalidates their earlier ones (a resend replaces the code). */
   issue(code: { userId: string; projectId: number; codeHash: string; expiresAt: Date }): Promise<void>;
   /** Removes codes issued by a request that failed before its mail went out. */
