@@ -8,8 +8,25 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** Field names whose values never reach a log line (docs/security.md: never log codes, IBANs, tokens or passwords). */
-const SECRET_FIELD = /token|secret|password|code|iban|cookie|authorization/i;
+/**
+ * Field names whose values never reach a log line (docs/security.md: never log codes, IBANs, tokens or passwords),
+ * matched exactly (case and `-`/`_` ignored): an error `code` or a `customerId` must stay readable, so no pattern.
+ */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(
+  [
+    'token', 'idToken', 'accessToken', 'refreshToken', 'id_token', 'access_token', 'refresh_token', 'id_token_hint',
+    'secret', 'clientSecret', 'client_secret', 'sessionSecret', 'webhookSecret', 'apiKey', 'x-api-key',
+    'password', 'passwordHash', 'newPassword', 'oldPassword',
+    'linkCode', 'codeHash', 'verificationCode', 'twoFaCode', 'smsCode', 'oneTimeCode', 'otp', 'pin', 'code_verifier', 'verifier',
+    'iban', 'bic', 'accountNumber', 'cookie', 'set-cookie', 'authorization',
+  ].map((name) => normaliseField(name)),
+);
+
+function normaliseField(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, '');
+}
+
+const isSecretField = (name: string) => SECRET_FIELDS.has(normaliseField(name));
 
 function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) {
@@ -17,7 +34,7 @@ function redact(value: unknown, depth = 0): unknown {
   }
   if (!value || typeof value !== 'object' || depth > 3) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : redact(v, depth + 1)]),
   );
 }
 

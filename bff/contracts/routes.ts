@@ -30,6 +30,7 @@ export interface PageRoute {
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', access: 'public' },
+  { path: '/400', access: 'public' },
   { path: '/404', access: 'public' },
   { path: '/500', access: 'public' },
   { path: '/privacy-policy', access: 'public' },

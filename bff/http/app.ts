@@ -97,14 +97,20 @@ export function createApp(deps: AppDeps) {
   };
   const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req));
   app.use(renderPage);
-  // In middleware mode Astro hands unknown paths to next(); render its German 404 page (status 404) for them.
-  const renderNotFound: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    req.url = '/404';
-    return deps.pageHandler(req, res, () => res.status(404).type('text').send('Seite nicht gefunden'), localsOf(req));
+  // The portal's German error pages (site/pages/400, 404, 500), rendered in place with their status. A failing page
+  // passes its address to the 500 page for "Neu laden".
+  const renderErrorPage = (req: Request, res: Response, status: number) => {
+    const page = status === 404 ? '/404' : status < 500 ? '/400' : `/500?from=${encodeURIComponent(req.originalUrl)}`;
+    const fallback = () => res.status(status).type('text').send(status === 404 ? 'Seite nicht gefunden' : 'Fehler');
+    req.method = 'GET';
+    req.url = page;
+    res.status(status);
+    return deps.pageHandler(req, res, fallback, localsOf(req));
   };
-  app.use(renderNotFound);
-  app.use(errorHandler(logger));
+  // In middleware mode Astro hands unknown paths to next(): every method gets the German 404 page, never Express's
+  // English "Cannot POST".
+  app.use((req, res) => renderErrorPage(req, res, 404));
+  app.use(errorHandler(logger, renderErrorPage));
 
   return {
     app,

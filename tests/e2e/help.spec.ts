@@ -106,6 +106,13 @@ test.describe('Hilfe und FAQ', () => {
     expect(Date.now() - publishedAt).toBeLessThan(5000);
   });
 
+  test('die Datenschutzerklärung zeigt die Zeilenumbrüche aus dem CMS (Adressen laufen nicht zusammen)', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const address = page.getByRole('main').locator('p', { hasText: 'Musterstraße 1' }).first();
+    await expect(address.locator('br').first()).toBeAttached();
+    expect(await address.innerText()).toMatch(/Musterstraße 1\n12345 Musterstadt/);
+  });
+
   test('Wissen, Anleitungen und Datenschutz: Inhalte und keine axe-Verstöße', async ({ page }) => {
     await page.goto('/home/app/help');
     await expectNoAxeViolations(page);

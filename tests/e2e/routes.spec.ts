@@ -11,7 +11,7 @@ import { customers, signIn } from './support/auth.ts';
 const pathOf = (route: PageRoute) => route.sample ?? route.path;
 
 /** The error pages answer with their own status when opened directly. */
-const expectedStatus: Record<string, number> = { '/404': 404, '/500': 500 };
+const expectedStatus: Record<string, number> = { '/400': 400, '/404': 404, '/500': 500 };
 
 async function openAndCheck(page: Page, route: PageRoute) {
   const response = await page.goto(pathOf(route));
@@ -45,5 +45,29 @@ test.describe('Alle Seiten der Routentabelle', () => {
         await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
       });
     }
+  });
+});
+
+test.describe('Fehlerseiten', () => {
+  test('404 und 500 behalten die Navigation; 500 bietet „Neu laden“ für die Seite, die fehlschlug', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    const notFound = await page.goto('/home/gibt-es-nicht');
+    expect(notFound?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Monitoring' }).first()).toBeAttached();
+
+    const failed = await page.goto('/500?from=%2Fhome%2Fapp%2Fprofile%3Ftab%3D1');
+    expect(failed?.status()).toBe(500);
+    await expect(page.getByRole('link', { name: 'Neu laden' })).toHaveAttribute('href', '/home/app/profile?tab=1');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Monitoring' }).first()).toBeAttached();
+
+    await page.goto('/500?from=%2F.%2F%2Fevil.example');
+    await expect(page.getByRole('link', { name: 'Neu laden' })).toHaveCount(0);
+  });
+
+  test('eine unlesbare Adresse zeigt die deutsche 400-Seite', async ({ page }) => {
+    const response = await page.goto('/cms-media/%ff');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1, name: 'Diese Adresse ist ungültig' })).toBeVisible();
   });
 });

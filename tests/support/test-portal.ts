@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Adapters } from '../../bff/composition/adapters.ts';
 import { composePortal } from '../../bff/composition/portal.ts';
 import { loadConfig, type Config } from '../../bff/config.ts';
+import { routeOf } from '../../bff/contracts/routes.ts';
 import type { PageHandler } from '../../bff/http/app.ts';
 import { createLogger } from '../../bff/logger.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -13,8 +14,8 @@ import { freePort } from './ports.ts';
 /**
  * The portal's Express app on a free port, wired exactly like bff/server.ts (bff/composition) to a real PostgreSQL
  * (the test setup's) and a real sandbox with every stand-in. Pages are answered by a stand-in for Astro's handler
- * that echoes the locals, so BFF behaviour (guard, sessions, logging) is tested without a site build; the real pages
- * are covered end to end.
+ * that echoes the locals (and, like Astro, passes paths without a page on), so BFF behaviour (guard, sessions,
+ * logging, error pages) is tested without a site build; the real pages are covered end to end.
  */
 export async function startTestPortal(options: {
   databaseUrl: string;
@@ -38,7 +39,9 @@ export async function startTestPortal(options: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
-  const echoPage: PageHandler = async (req, res, _next, locals) => {
+  // Like Astro in middleware mode, it hands paths without a page to next().
+  const echoPage: PageHandler = async (req, res, next, locals) => {
+    if (!routeOf(req.path)) return next();
     const layout = await locals.services.layout.view();
     res.json({ page: req.path, locals: { ...locals, layout } });
   };

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { $ZodError } from 'zod/v4/core';
 import { CommonErrors, type ErrorBody, type ErrorDef } from '../../contracts/errors.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -14,9 +14,13 @@ export const apiNotFound: RequestHandler = (_req, res) => {
 /**
  * One place that turns errors into responses (docs/architecture.md, Conventions): an AppError answers its catalogue status and
  * `{ code, message, ...params }` (plus Retry-After), invalid input VALIDATION (400), a request Express could not read
- * BAD_REQUEST, anything else INTERNAL (500). Database or vendor details are logged, never sent.
+ * BAD_REQUEST, anything else INTERNAL (500). Database or vendor details are logged, never sent. A page request gets
+ * the portal's German error page with the same status (no redirect: the address stays, "Neu laden" works).
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** Renders the portal's error page for this status (400, 404 or 500) in place of the page that failed. */
+export type ErrorPageRenderer = (req: Request, res: Response, status: number) => void;
+
+export function errorHandler(logger: Logger, renderErrorPage?: ErrorPageRenderer): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let status: number = CommonErrors.INTERNAL.status;
     let answer: ErrorBody = body(CommonErrors.INTERNAL);
@@ -32,12 +36,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       answer = body(CommonErrors.BAD_REQUEST);
     }
     if (status >= 500) logger.error('request failed', { method: req.method, path: req.path, error });
-    if (status === 404 && error instanceof AppError) logger.info('not found or not owned', { path: req.path, code: answer.code });
+    if (status === 404 && error instanceof AppError) {
+      logger.info('not found or not owned', { path: req.path, code: answer.code, customerId: req.session?.user?.id ?? null });
+    }
     if (res.headersSent) return;
-    if (req.path.startsWith('/api/') || !req.accepts('html')) {
+    if (req.path.startsWith('/api/') || !req.accepts('html') || !renderErrorPage) {
       res.status(status).json(answer);
     } else {
-      res.redirect(302, '/500');
+      renderErrorPage(req, res, status);
     }
   };
 }
