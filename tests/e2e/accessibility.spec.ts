@@ -46,7 +46,7 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
     await expect(dialog.getByRole('heading', { name: 'Sieh in Dein Postfach' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await dialog.getByRole('button', { name: 'Verstanden' }).click();
+    await dialog.getByRole('button', { name: 'Code eingeben' }).click();
     await expect(page.getByRole('dialog', { name: /Projekt 100234 bestätigen/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -95,7 +95,7 @@ test.describe('Projekt verknüpfen', () => {
     await expect(dialog(page).getByRole('heading', { name: 'Sieh in Dein Postfach' })).toBeVisible();
     await expect(dialog(page)).toContainText('Wir haben Dein Projekt gefunden');
     await expect(dialog(page).getByRole('listitem')).toHaveText(['a***@example.de']);
-    await dialog(page).getByRole('button', { name: 'Verstanden' }).click();
+    await dialog(page).getByRole('button', { name: 'Code eingeben' }).click();
 
     const mail = await waitForMail(E2E.sandbox, customers.anna.email, since);
     await enterCode(page, /Projekt 100234 bestätigen/, linkCodeFor(mail, 100234), 100234);
@@ -113,7 +113,7 @@ test.describe('Projekt verknüpfen', () => {
 
     await expect(d).toContainText('Wir haben 2 Projekte gefunden');
     await expect(d.getByRole('listitem')).toHaveText(['f***@example.de']);
-    await d.getByRole('button', { name: 'Verstanden' }).click();
+    await d.getByRole('button', { name: 'Codes eingeben' }).click();
 
     const mail = await waitForMail(E2E.sandbox, 'familie.huber@example.de', since);
     await enterCode(page, /Projekt in .*80331.* bestätigen|Projekt 100235 bestätigen/, linkCodeFor(mail, 100235), 100235);
@@ -131,7 +131,7 @@ test.describe('Projekt verknüpfen', () => {
 
     await expect(d).toContainText('Wir haben E-Mails mit Bestätigungscodes an diese Adressen geschickt');
     await expect(d.getByRole('listitem')).toHaveText(['l***@example.de', 't***@example.de']);
-    await d.getByRole('button', { name: 'Verstanden' }).click();
+    await d.getByRole('button', { name: 'Codes eingeben' }).click();
     await expect(page.getByRole('dialog', { name: /bestätigen/ })).toBeVisible();
   });
 
@@ -146,11 +146,29 @@ test.describe('Projekt verknüpfen', () => {
   test('eine zweite Anfrage innerhalb von 10 Minuten zeigt einen Hinweis', async ({ page }) => {
     await signIn(page, customers.anna);
     await linkByProjectId(page, '100234');
-    await dialog(page).getByRole('button', { name: 'Verstanden' }).click();
+    await dialog(page).getByRole('button', { name: 'Code eingeben' }).click();
     await page.getByRole('dialog', { name: /bestätigen/ }).getByRole('button', { name: 'Schließen' }).click();
 
+    const since = new Date(Date.now() - 60_000);
     await linkByProjectId(page, '100234');
-    await expect(page.getByRole('status').filter({ hasText: 'schon eine E-Mail' })).toBeVisible();
+    const notice = dialog(page).getByRole('alert').filter({ hasText: 'schon eine E-Mail' });
+    await expect(notice).toBeVisible();
+    // Not stuck: the notice leads straight to the code step for this project.
+    await notice.getByRole('button', { name: 'Ich habe schon einen Code' }).click();
+    const codeDialog = page.getByRole('dialog', { name: /Projekt 100234 bestätigen/ });
+    await expect(codeDialog).toBeVisible();
+    await enterCode(page, /Projekt 100234 bestätigen/, linkCodeFor(await waitForMail(E2E.sandbox, customers.anna.email, since), 100234), 100234);
+    await expect(page.getByRole('status').filter({ hasText: 'Projekt erfolgreich verbunden' })).toBeVisible();
+  });
+
+  test('„Ich habe schon einen Code“ im Dialog fragt nach der Projektnummer und öffnet dann den Code-Schritt', async ({ page }) => {
+    await signIn(page, customers.anna);
+    await openLinkDialog(page);
+    await dialog(page).getByRole('button', { name: 'Ich habe schon einen Code' }).click();
+    await expect(dialog(page).getByLabel('Projektnummer')).toBeFocused();
+    await dialog(page).getByLabel('Projektnummer').fill('100234');
+    await dialog(page).getByRole('button', { name: 'Ich habe schon einen Code' }).click();
+    await expect(page.getByRole('dialog', { name: /Projekt 100234 bestätigen/ })).toBeVisible();
   });
 
   test('999999 zeigt: kein Projekt gefunden', async ({ page }) => {
@@ -163,7 +181,7 @@ test.describe('Projekt verknüpfen', () => {
     await signIn(page, customers.anna);
     const since = new Date();
     await linkByProjectId(page, '100234');
-    await dialog(page).getByRole('button', { name: 'Verstanden' }).click();
+    await dialog(page).getByRole('button', { name: 'Code eingeben' }).click();
     const code = linkCodeFor(await waitForMail(E2E.sandbox, customers.anna.email, since), 100234);
 
     const wrong = code === '000000' ? '111111' : '000000';
@@ -182,7 +200,7 @@ test.describe('Projekt verknüpfen', () => {
     await signIn(page, customers.anna);
     const since = new Date();
     await linkByProjectId(page, '100234');
-    await dialog(page).getByRole('button', { name: 'Verstanden' }).click();
+    await dialog(page).getByRole('button', { name: 'Code eingeben' }).click();
     const mail = await waitForMail(E2E.sandbox, customers.anna.email, since);
     const url = /http:\/\/\S+linkCode=\d{6}/.exec(mail.text)?.[0] ?? '';
 

@@ -36,4 +36,8 @@ describe('the follow-up code dialogs (spec section 4)', () => {
       { projectId: 100235, emailAddress: 'j***@example.de', place: '80331' },
     ]);
   });
+
+  it('for a code the customer already holds: one dialog for that project', () => {
+    expect(followUpTargets({ haveCodeFor: 100237 })).toEqual([{ projectId: 100237 }]);
+  });
 });

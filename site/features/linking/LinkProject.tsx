@@ -4,7 +4,7 @@ import { Button, type ButtonVariant } from '../../components/Button.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts';
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
-import { LinkProjectDialog, linkProjectDialogMessageKeys, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
+import { LinkProjectDialog, linkProjectDialogMessageKeys, type HaveCodeOutcome, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
 
 export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys] as const;
 
@@ -30,8 +30,12 @@ export function mailLinkTarget(search: string): CodeTarget | null {
   };
 }
 
-/** The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip. */
-export function followUpTargets(outcome: LinkDialogOutcome): CodeTarget[] {
+/**
+ * The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip; the one
+ * project the customer already holds a code for.
+ */
+export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): CodeTarget[] {
+  if ('haveCodeFor' in outcome) return [{ projectId: outcome.haveCodeFor }];
   const { result, mode, zip } = outcome;
   if (mode === 'projectId') {
     const first = result.projects[0];
@@ -66,7 +70,7 @@ export default function LinkProject({ label, variant, messages }: Props) {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }, []);
 
-  function closeLinkDialog(outcome: LinkDialogOutcome | null) {
+  function closeLinkDialog(outcome: LinkDialogOutcome | HaveCodeOutcome | null) {
     setLinkOpen(false);
     if (!outcome) return;
     const targets = followUpTargets(outcome);

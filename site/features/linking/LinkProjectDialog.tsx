@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { LINK_CODE_TTL_MINUTES, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
+import { hasErrorCode } from '../../../bff/contracts/errors.ts';
+import { LINK_CODE_TTL_MINUTES, LinkErrors, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
 import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -40,13 +41,21 @@ export const linkProjectDialogMessageKeys = [
   'linkProject.successTextSeveralMails',
   'linkProject.successInstruction',
   'linkProject.successInfo',
-  'linkProject.successConfirm',
+  'linkProject.successConfirmOne',
+  'linkProject.successConfirmSeveral',
+  'linkProject.haveCode',
+  'linkProject.haveCodeHint',
   'errorMessage.required',
   'errorMessage.numbersOnly',
   'errorMessage.integer',
   'errorMessage.positive',
 ] as const;
 type Key = (typeof linkProjectDialogMessageKeys)[number];
+
+/** The customer already holds a code (e.g. from a mail sent minutes ago): go straight to the code step. */
+export interface HaveCodeOutcome {
+  haveCodeFor: number;
+}
 
 /** What the dialog hands back when it closes: the result of a successful link, or null. */
 export interface LinkDialogOutcome {
@@ -58,7 +67,7 @@ export interface LinkDialogOutcome {
 
 interface Props {
   open: boolean;
-  onClose: (outcome: LinkDialogOutcome | null) => void;
+  onClose: (outcome: LinkDialogOutcome | HaveCodeOutcome | null) => void;
   t: (key: Key, values?: TranslationValues) => string;
 }
 
@@ -81,6 +90,8 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
   const [touched, setTouched] = useState<ReadonlySet<LinkField>>(new Set());
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<LinkDialogOutcome | null>(null);
+  /** "We already sent you a mail": shown in the dialog with the way to the code step, not as a passing snackbar. */
+  const [alreadySent, setAlreadySent] = useState<string | null>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const successView = useRef<HTMLDivElement>(null);
   // Answers that arrive after the dialog was closed are dropped.
@@ -102,6 +113,7 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
     setTouched(new Set());
     setSubmitting(false);
     setOutcome(null);
+    setAlreadySent(null);
   }
 
   function close() {
@@ -109,6 +121,23 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
     const finished = outcome;
     reset();
     onClose(finished);
+  }
+
+  /** Opens the code step for the entered project; without a valid project number it asks for one. */
+  function haveCode() {
+    const projectId = Number(stripSpaces(values.projectId));
+    if (mode === 'projectId' && !errors.projectId && projectId > 0) {
+      attempt.current += 1;
+      reset();
+      onClose({ haveCodeFor: projectId });
+      return;
+    }
+    if (mode !== 'projectId') {
+      setMode('projectId');
+      setValues(EMPTY_LINK_FORM);
+    }
+    setTouched(new Set<LinkField>(['projectId']));
+    firstField.current?.focus();
   }
 
   function toggleMode(event: ChangeEvent<HTMLInputElement>) {
@@ -134,6 +163,7 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
     }
     const current = ++attempt.current;
     setSubmitting(true);
+    setAlreadySent(null);
     try {
       const response = await requestProjectLink(toLinkRequest(mode, values));
       if (current !== attempt.current) return;
@@ -143,7 +173,9 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
     } catch (error) {
       const projectId = mode === 'projectId' ? Number(stripSpaces(values.projectId)) : undefined;
       const snackbar = await linkErrorSnackbar(error, { t, projectId, streetOf });
-      if (current === attempt.current) showSnackbar(snackbar);
+      if (current !== attempt.current) return;
+      if (hasErrorCode(error, LinkErrors.EMAIL_ALREADY_SENT)) setAlreadySent(snackbar.message);
+      else showSnackbar(snackbar);
     } finally {
       if (current === attempt.current) setSubmitting(false);
     }
@@ -191,7 +223,11 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
           <p>{t('linkProject.successInstruction')}</p>
           <p className="link-success__info">{t('linkProject.successInfo', { minutes: LINK_CODE_TTL_MINUTES })}</p>
           <div className="link-dialog__actions">
-            <Button onClick={close}>{t('linkProject.successConfirm')}</Button>
+            <Button onClick={close}>
+              {outcome.result.projects.length > 1 && outcome.mode === 'CustomerData'
+                ? t('linkProject.successConfirmSeveral')
+                : t('linkProject.successConfirmOne')}
+            </Button>
           </div>
         </div>
       ) : (
@@ -235,11 +271,27 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
               );
             })}
           </div>
+          {alreadySent && (
+            <div role="alert" className="link-dialog__notice">
+              <p>{alreadySent}</p>
+              <Button variant="secondary" onClick={haveCode}>
+                {t('linkProject.haveCode')}
+              </Button>
+            </div>
+          )}
           <div className="link-dialog__actions">
             <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linkProject.submitting')}>
               {t('linkProject.submit')}
             </Button>
           </div>
+          {!alreadySent && (
+            <p className="link-dialog__have-code">
+              <button type="button" className="link-button" onClick={haveCode}>
+                {t('linkProject.haveCode')}
+              </button>{' '}
+              <span className="link-dialog__have-code-hint">{t('linkProject.haveCodeHint')}</span>
+            </p>
+          )}
         </form>
       )}
     </Modal>

@@ -115,11 +115,22 @@ describe('a failed link call (spec section 8)', () => {
     });
   });
 
-  it('429 because of too many requests shows its own warning', async () => {
-    await expect(linkErrorSnackbar(linkError(429, LinkErrors.RATE_LIMITED.code), { t, streetOf })).resolves.toEqual({
-      message: 'Das waren zu viele Anfragen in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',
+  it('429 because of too many requests says how long to wait, from the answer', async () => {
+    const limited = (retryAfterSeconds?: number) =>
+      new RequestError('x', 'post', '/api/v2/app/project/link', 429, {
+        code: LinkErrors.RATE_LIMITED.code,
+        message: 'x',
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      });
+    await expect(linkErrorSnackbar(limited(1800), { t, streetOf })).resolves.toEqual({
+      message: 'Das waren zu viele Anfragen. Bitte versuche es in 30 Minuten noch einmal.',
       type: 'warning',
     });
+    await expect(linkErrorSnackbar(limited(3599), { t, streetOf })).resolves.toMatchObject({ message: expect.stringContaining('60 Minuten') });
+    await expect(linkErrorSnackbar(limited(20), { t, streetOf })).resolves.toMatchObject({
+      message: 'Das waren zu viele Anfragen. Bitte versuche es in einer Minute noch einmal.',
+    });
+    await expect(linkErrorSnackbar(limited(), { t, streetOf })).resolves.toMatchObject({ message: expect.stringContaining('einer Minute') });
   });
 
   it('anything else is logged and shows the default error', async () => {

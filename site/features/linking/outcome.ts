@@ -26,7 +26,8 @@ export const linkOutcomeMessageKeys = [
   'linkProject.projectAlreadyConnectedToUser',
   'linkProject.projectAlreadyConnectedToUserWithoutStreet',
   'linkProject.emailAlreadySent',
-  'linkProject.rateLimited',
+  'linkProject.rateLimitedOne',
+  'linkProject.rateLimitedOther',
   'common.defaultError',
 ] as const;
 type OutcomeKey = (typeof linkOutcomeMessageKeys)[number];
@@ -91,7 +92,14 @@ export async function linkErrorSnackbar(error: unknown, context: LinkErrorContex
       type: 'error',
     };
   }
-  if (hasErrorCode(error, LinkErrors.RATE_LIMITED)) return { message: t('linkProject.rateLimited'), type: 'warning' };
+  if (hasErrorCode(error, LinkErrors.RATE_LIMITED)) {
+    // The limits count per hour: say how long, from the answer's retryAfterSeconds (the Retry-After header's value).
+    const minutes = Math.max(1, Math.ceil((retryAfterSecondsOf(error) ?? 60) / 60));
+    return {
+      message: minutes === 1 ? t('linkProject.rateLimitedOne') : t('linkProject.rateLimitedOther', { minutes }),
+      type: 'warning',
+    };
+  }
   if (hasErrorCode(error, LinkErrors.EMAIL_ALREADY_SENT)) {
     return { message: t('linkProject.emailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
   }
@@ -125,6 +133,12 @@ export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): 
     case 'CODE_EXPIRED':
       return { message: t('linkCode.expired'), type: 'warning' };
   }
+}
+
+/** `retryAfterSeconds` of a 429 answer, when the server sent one. */
+function retryAfterSecondsOf(error: unknown): number | undefined {
+  const value = error instanceof RequestError ? error.body?.retryAfterSeconds : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 /** `attemptsLeft` of a LINK.CODE_INVALID answer, when the server sent one. */
