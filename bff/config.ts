@@ -120,6 +120,13 @@ export const envSchema = z.object({
   /** Shared secret Strapi sends as a bearer token with its publish webhook (`POST /api/cms/webhook`). */
   CMS_WEBHOOK_SECRET: z.string().min(16).default('local-development-cms-webhook-secret'),
 
+  // Feature switches (spec section 9)
+  /**
+   * The project-link check: project pages (route table `needsProject`) require a linked project; without one the
+   * customer is led to the link dialog. Off: those pages show their own empty state instead.
+   */
+  PROJECT_LINK_CHECK: bool.default(true),
+
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),
   START_CMS: bool.default(true),

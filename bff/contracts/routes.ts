@@ -26,7 +26,15 @@ export interface PageRoute {
   nav?: NavEntry;
   /** For a pattern with parameters: a real path of the demo data, which the end-to-end sweep opens. */
   sample?: string;
+  /**
+   * A project page: with the project-link check on (PROJECT_LINK_CHECK, spec section 9) a customer without any linked
+   * project is sent to the dashboard with the link dialog open (`LINK_DIALOG_PATH`).
+   */
+  needsProject?: boolean;
 }
+
+/** Where the project-link check sends a customer without a project: the dashboard, link dialog open. */
+export const LINK_DIALOG_PATH = '/home/dashboard?linkProject=new';
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', access: 'public' },
@@ -36,7 +44,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/privacy-policy', access: 'public' },
   { path: '/home', access: 'customer' },
   { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home'] } },
-  { path: '/home/app/monitoring', access: 'customer', logVisit: true, nav: { labelKey: 'nav.monitoring', order: 20 } },
+  {
+    path: '/home/app/monitoring',
+    access: 'customer',
+    logVisit: true,
+    needsProject: true,
+    nav: { labelKey: 'nav.monitoring', order: 20 },
+  },
   { path: '/home/app/files/knowledgebase', access: 'customer', nav: { labelKey: 'nav.knowledge', order: 30 } },
   {
     path: '/home/app/files/knowledgebase/[slug]',
@@ -83,6 +97,11 @@ export function accessOf(path: string): PageAccess {
   const route = routeOf(path);
   if (route) return route.access;
   return PROTECTED_AREAS.some((area) => within(normalizePath(path), area)) ? 'customer' : 'public';
+}
+
+/** Whether the path is a project page (see `needsProject`). */
+export function needsProject(path: string): boolean {
+  return routeOf(path)?.needsProject === true;
 }
 
 /** Whether a signed-in visit of this path writes PAGE_VISITED. */

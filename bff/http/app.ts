@@ -12,6 +12,7 @@ import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
+import { projectLinkCheck } from './middlewares/project-link-check.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
 import { requireCustomer } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
@@ -88,14 +89,20 @@ export function createApp(deps: AppDeps) {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  app.use(pageGuard(config.LOGIN_URL));
-  app.use(logPageVisits(services.activity, logger));
-  const localsOf = (req: Request): PortalLocals => {
+  // One set of page locals per request (res.locals): every step that asks the page services shares the request memo.
+  const localsOf = (req: Request, res: Response): PortalLocals => {
+    const known = res.locals.portal as PortalLocals | undefined;
+    if (known) return known;
     const user = req.session?.user ?? null;
     const ctx = createRequestContext(user, req.session?.currentProjectId);
-    return { user, lang: req.language, loginUrl: config.LOGIN_URL, services: pageServicesFor(services, ctx) };
+    const locals: PortalLocals = { user, lang: req.language, loginUrl: config.LOGIN_URL, services: pageServicesFor(services, ctx) };
+    res.locals.portal = locals;
+    return locals;
   };
-  const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req));
+  app.use(pageGuard(config.LOGIN_URL));
+  app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
+  app.use(logPageVisits(services.activity, logger));
+  const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req, res));
   app.use(renderPage);
   // The portal's German error pages (site/pages/400, 404, 500), rendered in place with their status. A failing page
   // passes its address to the 500 page for "Neu laden".
@@ -105,7 +112,7 @@ export function createApp(deps: AppDeps) {
     req.method = 'GET';
     req.url = page;
     res.status(status);
-    return deps.pageHandler(req, res, fallback, localsOf(req));
+    return deps.pageHandler(req, res, fallback, localsOf(req, res));
   };
   // In middleware mode Astro hands unknown paths to next(): every method gets the German 404 page, never Express's
   // English "Cannot POST".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followUpTargets, mailLinkTarget } from './LinkProject.tsx';
+import { followUpTargets, mailLinkTarget, wantsLinkDialog } from './LinkProject.tsx';
 
 describe('the link in the linking mail', () => {
   it('opens the code dialog for the project, prefilled with the code', () => {
@@ -11,6 +11,15 @@ describe('the link in the linking mail', () => {
     expect(mailLinkTarget('?linkProject=abc&linkCode=123456')).toBeNull();
     expect(mailLinkTarget('?linkProject=0')).toBeNull();
     expect(mailLinkTarget('')).toBeNull();
+  });
+});
+
+describe('the project-link check’s way to the link dialog', () => {
+  it('opens the link dialog for ?linkProject=new only, and no code dialog', () => {
+    expect(wantsLinkDialog('?linkProject=new')).toBe(true);
+    expect(mailLinkTarget('?linkProject=new')).toBeNull();
+    expect(wantsLinkDialog('?linkProject=100234')).toBe(false);
+    expect(wantsLinkDialog('')).toBe(false);
   });
 });
 

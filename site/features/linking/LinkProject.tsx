@@ -6,7 +6,7 @@ import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
 import { LinkProjectDialog, linkProjectDialogMessageKeys, type HaveCodeOutcome, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
 
-export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys] as const;
+export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys, 'linkProject.neededForPage'] as const;
 
 /** Query parameter of the page after a connection: the dashboard shows a success notice for these projects. */
 export const LINKED_PARAM = 'linked';
@@ -28,6 +28,14 @@ export function mailLinkTarget(search: string): CodeTarget | null {
     projectId: Number(id),
     code: new RegExp(`^\\d{${LINK_CODE_LENGTH}}$`).test(code) ? code : undefined,
   };
+}
+
+/**
+ * `?linkProject=new`: the project-link check sent the customer here from a project page (bff/contracts/routes.ts,
+ * LINK_DIALOG_PATH), so the link dialog opens at once.
+ */
+export function wantsLinkDialog(search: string): boolean {
+  return new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId) === 'new';
 }
 
 /**
@@ -54,7 +62,9 @@ export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): C
  */
 export default function LinkProject({ label, variant, messages }: Props) {
   const t = translatorFor(messages);
-  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(() => wantsLinkDialog(window.location.search));
+  /** Why the dialog opened by itself (the project-link check); gone once it closes. */
+  const [reason, setReason] = useState(() => (wantsLinkDialog(window.location.search) ? t('linkProject.neededForPage') : null));
   const [queue, setQueue] = useState<{ targets: CodeTarget[]; total: number }>(() => {
     const fromMail = mailLinkTarget(window.location.search);
     return { targets: fromMail ? [fromMail] : [], total: fromMail ? 1 : 0 };
@@ -72,6 +82,7 @@ export default function LinkProject({ label, variant, messages }: Props) {
 
   function closeLinkDialog(outcome: LinkDialogOutcome | HaveCodeOutcome | null) {
     setLinkOpen(false);
+    setReason(null);
     if (!outcome) return;
     const targets = followUpTargets(outcome);
     setQueue({ targets, total: targets.length });
@@ -101,7 +112,7 @@ export default function LinkProject({ label, variant, messages }: Props) {
       <Button variant={variant} onClick={() => setLinkOpen(true)}>
         {label}
       </Button>
-      <LinkProjectDialog open={linkOpen} onClose={closeLinkDialog} t={t} />
+      <LinkProjectDialog open={linkOpen} onClose={closeLinkDialog} t={t} reason={reason} />
       {current && (
         <LinkCodeDialog
           key={`${current.projectId}-${queue.total - queue.targets.length}`}

@@ -69,6 +69,8 @@ interface Props {
   open: boolean;
   onClose: (outcome: LinkDialogOutcome | HaveCodeOutcome | null) => void;
   t: (key: Key, values?: TranslationValues) => string;
+  /** Why the dialog opened without a click (e.g. a project page needs a linked project), shown above the form. */
+  reason?: string | null;
 }
 
 const FAQ_HREF = `/home/app/help?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
@@ -84,7 +86,7 @@ async function streetOf(projectId: number): Promise<string | null> {
  * Link-project dialog (spec sections 2-5 and 8): by project id, or by customer number and zip. Errors go to the
  * snackbar; a success shows where the linking mail went. Closing resets result, form and mode.
  */
-export function LinkProjectDialog({ open, onClose, t }: Props) {
+export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   const [mode, setMode] = useState<LinkMode>(DEFAULT_LINK_MODE);
   const [values, setValues] = useState(EMPTY_LINK_FORM);
   const [touched, setTouched] = useState<ReadonlySet<LinkField>>(new Set());
@@ -232,6 +234,7 @@ export function LinkProjectDialog({ open, onClose, t }: Props) {
         </div>
       ) : (
         <form className="link-dialog__form" noValidate onSubmit={submit}>
+          {reason && <p className="link-dialog__notice">{reason}</p>}
           <p id={introId} className="link-dialog__intro">
             {t('linkProject.intro')} <a href={FAQ_HREF}>{t('linkProject.faqLink')}</a>
           </p>
