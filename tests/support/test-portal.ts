@@ -60,6 +60,8 @@ export async function startTestPortal(options: {
   return {
     config,
     knex: portal.knex,
+    /** The Express app, e.g. to list its routes (tests/fuzz). */
+    app: portal.app,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,

@@ -21,12 +21,14 @@ export function projectsRoutes({ services: { projects } }: RouteDeps): Router {
    */
   router.post(`/${PROJECTS_PATHS.sessionProject}`, express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
     const form = isHtmlForm(req);
-    const body = form ? { projectId: Number((req.body as Record<string, unknown>).projectId) } : req.body;
+    // A multipart post has no parser here: its body stays undefined and fails validation like any other bad body.
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const body = form ? { projectId: Number(fields.projectId) } : req.body;
     const { projectId } = z.parse(SessionProjectRequestSchema, body);
     await projects.ownedProject(signedIn(req).id, projectId);
     req.session.currentProjectId = projectId;
     if (form) {
-      redirectWithin(res, String((req.body as Record<string, unknown>).returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
+      redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
       return;
     }
     res.status(204).end();
