@@ -69,10 +69,13 @@ test.describe('Monitoring', () => {
     expect(shownPv).toBeCloseTo(Math.round(pvKwh * 10) / 10, 1);
   });
 
-  test('Anna ohne Anlage sieht, wann das Monitoring startet', async ({ page }) => {
+  test('Anna ohne verknüpftes Projekt wird zum Verknüpfen geführt und erfährt warum (Projekt-Prüfung)', async ({ page }) => {
     await signIn(page, customers.anna);
     await page.goto('/home/app/monitoring');
-    await expect(page.getByText(/Inbetriebnahme/).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home\/dashboard$/);
+    const dialog = page.getByRole('dialog', { name: 'Projekt verknüpfen' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Für diese Seite brauchst Du ein verknüpftes Projekt');
   });
 
   test('fällt die IoT-Cloud aus oder ist zu langsam, erscheint eine deutsche Meldung und das Portal läuft weiter', async ({ page }) => {
