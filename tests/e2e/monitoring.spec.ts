@@ -69,6 +69,22 @@ test.describe('Monitoring', () => {
     expect(shownPv).toBeCloseTo(Math.round(pvKwh * 10) / 10, 1);
   });
 
+  test('mit einem Projekt ohne Anlage sieht Anna, wann das Monitoring startet', async ({ page }) => {
+    // Lena Koch's project 100237 is in assembly (no installation data yet); link it to Anna at the management service.
+    const linked = await fetch(`${E2E.sandbox}/management/api/v1/projects/100237/portal-users/${encodeURIComponent('kp|anna-schmidt')}`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer local-development-management-token' },
+    });
+    expect(linked.status).toBe(204);
+    try {
+      await signIn(page, customers.anna);
+      await page.goto('/home/app/monitoring');
+      await expect(page.getByText(/Inbetriebnahme/).first()).toBeVisible();
+    } finally {
+      await resetLinkingState();
+    }
+  });
+
   test('Anna ohne verknüpftes Projekt wird zum Verknüpfen geführt und erfährt warum (Projekt-Prüfung)', async ({ page }) => {
     await signIn(page, customers.anna);
     await page.goto('/home/app/monitoring');
