@@ -8,11 +8,6 @@ export interface LayoutView {
   user: SessionUser;
   /** The customer's projects for the project switcher (shown from two projects on). */
   projects: MyProjects;
-  /**
-   * Origin of the identity provider: sign-out is a form whose 303 leads there, and the page's CSP `form-action` must
-   * allow it (browsers check form-action on the redirects of a form submission).
-   */
-  identityOrigin: string;
 }
 
 export interface LayoutServices {

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
+import { extendPageCsp } from './middlewares/page-csp.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
@@ -95,14 +96,24 @@ export function createApp(deps: AppDeps) {
     if (known) return known;
     const user = req.session?.user ?? null;
     const ctx = createRequestContext(user, req.session?.currentProjectId);
-    const locals: PortalLocals = { user, lang: req.language, loginUrl: config.LOGIN_URL, services: pageServicesFor(services, ctx) };
+    const locals: PortalLocals = {
+      user,
+      lang: req.language,
+      loginUrl: config.LOGIN_URL,
+      services: pageServicesFor(services, ctx),
+    };
     res.locals.portal = locals;
     return locals;
   };
   app.use(pageGuard(config.LOGIN_URL));
   app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
   app.use(logPageVisits(services.activity, logger));
-  const renderPage: RequestHandler = (req, res, next) => deps.pageHandler(req, res, next, localsOf(req, res));
+  const identityOrigin = new URL(config.oidcIssuer).origin;
+  const renderPage: RequestHandler = (req, res, next) => {
+    // Signed in, the layout has the sign-out form, whose 303 leads to the identity provider.
+    if (req.session?.user) extendPageCsp(res, 'form-action', identityOrigin);
+    return deps.pageHandler(req, res, next, localsOf(req, res));
+  };
   app.use(renderPage);
   // The portal's German error pages (site/pages/400, 404, 500), rendered in place with their status. A failing page
   // passes its address to the 500 page for "Neu laden".

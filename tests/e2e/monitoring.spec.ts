@@ -79,7 +79,8 @@ test.describe('Monitoring', () => {
     try {
       await signIn(page, customers.anna);
       await page.goto('/home/app/monitoring');
-      await expect(page.getByText(/Inbetriebnahme/).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Noch keine Daten' })).toBeVisible();
+      await expect(page.getByText('Noch nicht in Betrieb genommen')).toBeVisible();
     } finally {
       await resetLinkingState();
     }
