@@ -35,7 +35,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       appMetadataClaim: config.APP_METADATA_CLAIM,
       customerRoleId: config.CUSTOMER_ROLE_ID,
     }),
-    layout: createLayoutService({ projects, identityOrigin: new URL(config.oidcIssuer).origin }),
+    layout: createLayoutService({ projects }),
     linking: createLinkingService({
       management: adapters.management,
       codes: createLinkCodeRepository(knex),

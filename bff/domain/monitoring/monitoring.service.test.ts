@@ -54,7 +54,7 @@ function world() {
   return {
     calls,
     monitoring: createMonitoringService({ iot, projects, now: () => new Date('2026-07-01T12:40:00+02:00') }),
-    layout: createLayoutService({ projects, identityOrigin: 'http://idp.test' }),
+    layout: createLayoutService({ projects }),
   };
 }
 
