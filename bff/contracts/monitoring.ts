@@ -156,6 +156,12 @@ export const MonitoringErrors = defineErrors({
     status: 400,
     message: 'Bitte gib einen Zeitraum (period: day, week, month, year oder total) und ein gültiges Datum (date: JJJJ-MM-TT) an.',
   },
+  /** The period lies wholly before the installation's commissioning day or after today; `from`/`to` say what exists. */
+  DATE_OUT_OF_RANGE: {
+    code: 'MONITORING.DATE_OUT_OF_RANGE',
+    status: 400,
+    message: 'Für diesen Zeitraum gibt es keine Daten: Wähle ein Datum zwischen der Inbetriebnahme Deiner Anlage und heute.',
+  },
   PERIOD_NOT_SUPPORTED: {
     code: 'MONITORING.PERIOD_NOT_SUPPORTED',
     status: 400,

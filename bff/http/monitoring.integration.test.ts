@@ -82,6 +82,36 @@ describe('periods and validation', () => {
     expect(response.body).toMatchObject({ code: 'MONITORING.INVALID_QUERY', message: expect.stringContaining('JJJJ-MM-TT') });
   });
 
+  const berlinDay = (offsetDays: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+
+  it.each([
+    ['work-history', 'period=day&date=0100-01-01'],
+    ['work-history', 'period=week&date=1000-01-06'],
+    ['work-history', 'period=month&date=1999-12-31'],
+    ['work-history', 'period=year&date=9999-06-01'],
+    ['work-history', 'period=day&date=2025-04-14'],
+    ['work-history', `period=day&date=${berlinDay(2)}`],
+    ['power-history', 'period=day&date=0100-01-01'],
+    ['power-history', 'period=day&date=9999-12-31'],
+    ['self-sufficiency-total', 'period=month&date=1000-02-01'],
+    ['self-consumption-total', 'period=year&date=2999-01-01'],
+    ['export', 'period=week&date=0001-01-01'],
+  ])('a date outside commissioning .. today on %s (%s) answers 400 with the range that has data', async (endpoint, query) => {
+    const response = await get(owner, `/installation/${SITE}/${endpoint}?${query}`);
+    expect(response.status).toBe(400);
+    if (endpoint !== 'export') {
+      expect(response.body).toMatchObject({ code: 'MONITORING.DATE_OUT_OF_RANGE', from: '2025-04-15', to: berlinDay(0) });
+    }
+  });
+
+  it.each(['period=day&date=2025-04-15', 'period=week&date=2025-04-14', 'period=year&date=2025-01-01', 'period=total&date=0100-01-01'])(
+    'a period that reaches into commissioning .. today is answered (%s)',
+    async (query) => {
+      expect((await get(owner, `/installation/${SITE}/work-history?${query}`)).status).toBe(200);
+    },
+  );
+
   it('power history exists for a day; a week asks for days', async () => {
     const day = await get(owner, `/installation/${SITE}/power-history?period=day&date=2026-07-01`);
     expect(day.status).toBe(200);

@@ -72,6 +72,32 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     return periodRange(query.period, query.date, { commissionedAt: installation.commissionedAt, today: today() });
   }
 
+  /** The days that can have data: from the commissioning day (Berlin) to today. */
+  function dataDays(installation: Installation) {
+    const first = installation.commissionedAt ? berlinToday(new Date(installation.commissionedAt)) : today();
+    return { first, last: today() };
+  }
+
+  /**
+   * Dates at the API's edge (issue 9): a period wholly before commissioning or after today is a 400 with the range
+   * that exists, never a call to the cloud (which would answer nonsense dates like 0100-01-01 with an error).
+   */
+  function checked(installation: Installation, query: MonitoringQuery): MonitoringQuery {
+    const r = range(installation, query);
+    const { first, last } = dataDays(installation);
+    if (r.to < first || r.from > last) throw new AppError(MonitoringErrors.DATE_OUT_OF_RANGE, { params: { from: first, to: last } });
+    return query;
+  }
+
+  /** The page clamps instead: an old bookmark or a hand-edited address shows the nearest period that has data. */
+  function clamped(installation: Installation, query: MonitoringQuery): MonitoringQuery {
+    const r = range(installation, query);
+    const { first, last } = dataDays(installation);
+    if (r.to < first) return { ...query, date: first };
+    if (r.from > last) return { ...query, date: last };
+    return query;
+  }
+
   function workOf(installation: Installation, query: MonitoringQuery, buckets: WorkHistoryResponse['buckets']): WorkHistoryResponse {
     const totals = sumBuckets(buckets);
     return { range: range(installation, query), resolution: bucketResolution(query.period), buckets, totals, flows: flowsOf(totals) };
@@ -140,7 +166,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     if (!first) return { kind: 'noInstallation' };
     const asked = request.installationId === null ? first : sites.find((s) => s.installation.id === request.installationId);
     const site = asked ?? first;
-    const query = { period: request.period, date: request.date };
+    const query = clamped(site.installation, { period: request.period, date: request.date });
     return {
       kind: 'ready',
       installations: sites.map((s) => s.installation),
@@ -158,16 +184,20 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
       return (await ownedSite(userId, installationId)).devices;
     },
     async powerHistory(userId: string, installationId: string, query: MonitoringQuery) {
-      return (await power((await ownedSite(userId, installationId)).installation, query)).response;
+      const { installation } = await ownedSite(userId, installationId);
+      return (await power(installation, checked(installation, query))).response;
     },
     async workHistory(userId: string, installationId: string, query: MonitoringQuery) {
-      return work((await ownedSite(userId, installationId)).installation, query);
+      const { installation } = await ownedSite(userId, installationId);
+      return work(installation, checked(installation, query));
     },
     async selfSufficiency(userId: string, installationId: string, query: MonitoringQuery) {
-      return selfSufficiency(await work((await ownedSite(userId, installationId)).installation, query));
+      const { installation } = await ownedSite(userId, installationId);
+      return selfSufficiency(await work(installation, checked(installation, query)));
     },
     async selfConsumption(userId: string, installationId: string, query: MonitoringQuery) {
-      return selfConsumption(await work((await ownedSite(userId, installationId)).installation, query));
+      const { installation } = await ownedSite(userId, installationId);
+      return selfConsumption(await work(installation, checked(installation, query)));
     },
     forRequest: (ctx: RequestContext): MonitoringServices => ({ page: (request) => page(ctx, request) }),
   };
