@@ -2,7 +2,12 @@ import { LINK_CODE_TTL_MINUTES, LINK_MAIL_PARAMS } from '../../contracts/linking
 import type { ManagedProject } from '../../ports/management-service.ts';
 
 const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 export interface LinkMailEntry {
   project: ManagedProject;
@@ -12,9 +17,13 @@ export interface LinkMailEntry {
 /** The masked stand-in for a code in the mail log: codes never reach the database in clear text. */
 export const REDACTED_CODE = '••••••';
 
+/** The portal's brand in mails: the same name and colours as the site's header (site/components/Brand.astro). */
+const BRAND = { name: 'Kundenportal', navy: '#0b2545', sun: '#f6b400', text: '#1b1f24', muted: '#46566c', border: '#d0d7de' };
+
 /**
  * The linking mail to one contact address, listing each project with its code and a link that opens the code dialog
- * prefilled (`/home/dashboard`, the two-factor link target). German, informal "Du".
+ * prefilled (`/home/dashboard`). German, informal "Du"; one code says "Dein Code", several "Deine Codes" everywhere.
+ * HTML with the portal's branding (inline styles only, as mail clients need) and the same content as plain text.
  */
 export function buildLinkMail(publicUrl: string, contactName: string, entries: LinkMailEntry[]) {
   const several = entries.length > 1;
@@ -29,15 +38,21 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
   };
   const place = (p: ManagedProject) => `${p.address.street} ${p.address.houseNumber}, ${p.address.zip} ${p.address.city}`;
 
+  const heading = several ? 'Deine Bestätigungscodes' : 'Dein Bestätigungscode';
   const intro = several
-    ? 'jemand möchte diese Projekte mit einem Konto im Kundenportal verbinden:'
-    : 'jemand möchte dieses Projekt mit einem Konto im Kundenportal verbinden:';
-  const outro = [
-    `Die Codes sind ${LINK_CODE_TTL_MINUTES} Minuten gültig.`,
-    'Wenn Du das nicht warst, musst Du nichts tun: Ohne den Code wird nichts verbunden.',
-  ];
+    ? 'jemand möchte diese Projekte mit einem Konto im Kundenportal verbinden. Hier sind Deine Codes:'
+    : 'jemand möchte dieses Projekt mit einem Konto im Kundenportal verbinden. Hier ist Dein Code:';
+  const validity = several
+    ? `Deine Codes sind ${LINK_CODE_TTL_MINUTES} Minuten gültig.`
+    : `Dein Code ist ${LINK_CODE_TTL_MINUTES} Minuten gültig.`;
+  const notYou = several
+    ? 'Wenn Du das nicht warst, musst Du nichts tun: Ohne die Codes wird nichts verbunden.'
+    : 'Wenn Du das nicht warst, musst Du nichts tun: Ohne den Code wird nichts verbunden.';
+  const why = 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für das Projekt hinterlegt ist.';
 
   const text = [
+    `${BRAND.name} – ${heading}`,
+    '',
     `Hallo ${contactName},`,
     '',
     intro,
@@ -48,26 +63,44 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
       `Direkt bestätigen: ${linkFor(e)}`,
       '',
     ]),
-    ...outro,
+    validity,
+    notYou,
     '',
     'Viele Grüße',
     'Dein Team vom Kundenportal',
+    '',
+    '--',
+    why,
   ].join('\n');
 
-  const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#1b1f24">
-<p>Hallo ${escapeHtml(contactName)},</p>
-<p>${escapeHtml(intro)}</p>
-${entries
-  .map(
-    (e) => `<div style="margin:16px 0;padding:12px 16px;border:1px solid #d0d7de;border-radius:8px">
-<p style="margin:0 0 8px"><strong>Projekt ${e.project.id}</strong> – ${escapeHtml(place(e.project))}</p>
-<p style="margin:0 0 8px">Bestätigungscode: <strong style="font-size:20px;letter-spacing:4px">${escapeHtml(e.code)}</strong></p>
-<p style="margin:0"><a href="${escapeHtml(linkFor(e))}">Projekt jetzt bestätigen</a></p>
-</div>`,
-  )
-  .join('\n')}
-${outro.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p>Viele Grüße<br>Dein Team vom Kundenportal</p>
+  const cards = entries
+    .map(
+      (e) => `<tr><td style="padding:0 0 16px">
+<div style="padding:16px;border:1px solid ${BRAND.border};border-radius:8px;background:#ffffff">
+<p style="margin:0 0 8px;font-size:15px"><strong>Projekt ${e.project.id}</strong><br>${escapeHtml(place(e.project))}</p>
+<p style="margin:0 0 12px;font-size:15px">Bestätigungscode:<br><span style="display:inline-block;margin-top:4px;padding:6px 12px;border-radius:6px;background:#fff3cc;font-family:'Courier New',Courier,monospace;font-size:26px;font-weight:bold;letter-spacing:6px;color:${BRAND.navy}">${escapeHtml(e.code)}</span></p>
+<p style="margin:0"><a href="${escapeHtml(linkFor(e))}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${BRAND.navy};color:#ffffff;font-weight:bold;text-decoration:none">Projekt jetzt bestätigen</a></p>
+</div></td></tr>`,
+    )
+    .join('\n');
+
+  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:${BRAND.text}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+<tr><td style="padding:16px 20px;background:${BRAND.navy};border-radius:8px 8px 0 0;border-bottom:4px solid ${BRAND.sun}">
+<span style="font-size:20px;font-weight:bold;color:#ffffff"><span style="color:${BRAND.sun}">&#9728;</span> ${BRAND.name}</span></td></tr>
+<tr><td style="padding:20px;background:#ffffff;border-radius:0 0 8px 8px">
+<h1 style="margin:0 0 16px;font-size:22px;color:${BRAND.navy}">${heading}</h1>
+<p style="margin:0 0 12px;font-size:15px">Hallo ${escapeHtml(contactName)},</p>
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(intro)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${cards}</table>
+<p style="margin:0 0 8px;font-size:15px">${escapeHtml(validity)}</p>
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(notYou)}</p>
+<p style="margin:0;font-size:15px">Viele Grüße<br>Dein Team vom Kundenportal</p>
+</td></tr>
+<tr><td style="padding:12px 20px;font-size:12px;color:${BRAND.muted}">${escapeHtml(why)}</td></tr>
+</table></td></tr></table>
 </body></html>`;
 
   return { subject, text, html };
