@@ -39,16 +39,18 @@ const Totals = z.object({
   chargeWh: z.number().int(),
   dischargeWh: z.number().int(),
   consumptionWh: z.number().int(),
+  wallboxWh: z.number().int().nullable().optional(),
 });
 const Energy = z.looseObject({ start: z.string(), ...Totals.shape });
 
-const totalsOf = ({ pvWh, importWh, exportWh, chargeWh, dischargeWh, consumptionWh }: z.infer<typeof Totals>) => ({
+const totalsOf = ({ pvWh, importWh, exportWh, chargeWh, dischargeWh, consumptionWh, wallboxWh }: z.infer<typeof Totals>) => ({
   pvWh,
   importWh,
   exportWh,
   chargeWh,
   dischargeWh,
   consumptionWh,
+  ...(typeof wallboxWh === 'number' ? { wallboxWh } : {}),
 });
 
 /** IotCloud over the vendor's REST API (`X-Api-Key`); the sandbox serves the same API locally. */

@@ -82,6 +82,8 @@ export const EnergyTotalsSchema = z.object({
   chargeWh: z.number(),
   dischargeWh: z.number(),
   consumptionWh: z.number(),
+  /** What the wallbox charged (part of consumption); absent or null for an installation without a wallbox. */
+  wallboxWh: z.optional(z.nullable(z.number())),
 });
 export type EnergyTotals = z.infer<typeof EnergyTotalsSchema>;
 

@@ -71,7 +71,12 @@ export interface IotRouterOptions {
   now?: () => number;
 }
 
-const EMPTY_TOTALS = { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, consumptionWh: 0 };
+const EMPTY_TOTALS = { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, wallboxWh: 0, consumptionWh: 0 };
+
+/** The wallbox's meter is part of the answer only for a site that has a wallbox (`null` otherwise), like the vendor's. */
+function withWallbox<T extends { wallboxWh: number }>(installation: Installation, energy: T): Omit<T, 'wallboxWh'> & { wallboxWh: number | null } {
+  return installation.wallbox ? energy : { ...energy, wallboxWh: null };
+}
 
 /** A new, unused site id in the vendor's format. */
 function newSiteId(taken: ReadonlyMap<string, unknown>): string {
@@ -179,7 +184,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           unit: 'W',
           signConvention: SIGN_CONVENTION,
           points: simulator.power(dayNo, now()),
-          totals,
+          totals: withWallbox(installation, totals),
         });
       });
 
@@ -210,7 +215,9 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           timezone: TIMEZONE,
           unit: 'Wh',
           resolution,
-          items: simulatorFor(installation).energy(fromDay, toDay, resolution as Resolution, now()),
+          items: simulatorFor(installation)
+            .energy(fromDay, toDay, resolution as Resolution, now())
+            .map((item) => withWallbox(installation, item)),
         });
       });
     },

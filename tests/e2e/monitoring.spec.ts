@@ -37,8 +37,9 @@ test.describe('Monitoring', () => {
       await page.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`period=${period}`));
       await expect(page.getByText('Autarkiegrad').first()).toBeVisible();
-      // The chart's numbers as a table (text alternative), folded under "Daten als Tabelle".
-      await page.getByText('Daten als Tabelle').click();
+      // The chart's numbers as a table (text alternative); for a day folded under "Daten als Tabelle".
+      const summary = page.locator('summary', { hasText: 'Daten als Tabelle' });
+      if ((await summary.count()) > 0) await summary.click();
       await expect(page.getByRole('table').first()).toBeVisible();
       await expect(page.getByText('Für diesen Zeitraum gibt es keine Daten.')).toHaveCount(0);
     }
@@ -52,6 +53,39 @@ test.describe('Monitoring', () => {
     await page.getByRole('link', { name: /Vorheriger|Zurück|vorher/i }).first().click();
     await expect(page).toHaveURL(/period=month/);
     expect(page.url()).not.toBe(monthUrl);
+  });
+
+  test('nach Zeitraum-Reiter und Vor/Zurück liegt der Tastaturfokus auf der Zeitraum-Überschrift', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-06-15');
+    await page.getByRole('link', { name: 'Woche', exact: true }).click();
+    await expect(page).toHaveURL(/period=week.*#period-title$/);
+    await expect(page.locator('#period-title')).toBeFocused();
+    await page.getByRole('link', { name: 'Vorherige Woche' }).click();
+    await expect(page.locator('#period-title')).toBeFocused();
+  });
+
+  test('ohne Batterie keine Batterie-Reihe; mit Wallbox ihr Ladestrom; heute die aktuellen Werte mit Ladestand', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    // The carport (100241): no battery, an 11 kW wallbox.
+    await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=day&date=2026-06-15');
+    await page.locator('summary', { hasText: 'Daten als Tabelle' }).click();
+    const dayTable = page.getByRole('table').first();
+    await expect(dayTable.getByRole('columnheader', { name: /PV/ })).toBeVisible();
+    await expect(dayTable.getByRole('columnheader', { name: /Batterie/ })).toHaveCount(0);
+    await expect(page.getByText('Batterie', { exact: true })).toHaveCount(0);
+
+    await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=month&date=2026-06-15');
+    await expect(page.getByText('davon Wallbox (Auto geladen)')).toBeVisible();
+
+    // The roof (100240) with its 10 kWh battery, today: what it does right now.
+    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day');
+    const now = page.getByRole('region', { name: 'Gerade eben' });
+    await expect(now).toBeVisible();
+    await expect(now.getByText('Solarleistung')).toBeVisible();
+    await expect(now.getByText('Ladestand der Batterie')).toBeVisible();
+    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day&date=2026-06-15');
+    await expect(page.getByRole('region', { name: 'Gerade eben' })).toHaveCount(0);
   });
 
   test('die CSV-Datei enthält dieselben Zahlen wie die Tabelle zum Diagramm', async ({ page }) => {

@@ -3,6 +3,9 @@ import type { EnergyBucket, EnergyFlows, EnergyTotals } from '../../contracts/mo
 /** Sums buckets field by field (integers, so periods add up exactly). */
 export function sumBuckets(buckets: readonly EnergyBucket[]): EnergyTotals {
   const totals: EnergyTotals = { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, consumptionWh: 0 };
+  // The wallbox's share is summed only where the cloud reports one (an installation with a wallbox).
+  const wallbox = buckets.flatMap((b) => (typeof b.wallboxWh === 'number' ? [b.wallboxWh] : []));
+  if (wallbox.length > 0) totals.wallboxWh = wallbox.reduce((sum, wh) => sum + wh, 0);
   for (const b of buckets) {
     totals.pvWh += b.pvWh;
     totals.importWh += b.importWh;

@@ -39,12 +39,12 @@ const toSite = (site: IotSite): Site => ({
 });
 
 /** "Stand": the newest time a device reported, so it always agrees with the devices' "Zuletzt gemeldet". */
-function latestReport(devices: readonly Device[]): string | null {
+export function latestReport(devices: readonly Device[]): string | null {
   const seen = devices.flatMap((d) => (d.lastSeenAt ? [{ at: d.lastSeenAt, ms: Date.parse(d.lastSeenAt) }] : []));
   return seen.length === 0 ? null : seen.reduce((a, b) => (b.ms > a.ms ? b : a)).at;
 }
 
-const noEnergy = (totals: EnergyTotals) => Object.values(totals).every((wh) => wh === 0);
+const noEnergy = (totals: EnergyTotals) => Object.values(totals).every((wh) => typeof wh !== 'number' || wh === 0);
 
 /**
  * Monitoring for the customer's installations. Authorisation goes through the customer's projects: an installation

@@ -29,7 +29,8 @@ import { dayWeather } from './weather.ts';
  * recent ones kept in a small LRU. Nothing depends on the current time except where the answer stops.
  */
 
-export const COUNTERS = ['pvWh', 'importWh', 'exportWh', 'chargeWh', 'dischargeWh'] as const;
+/** Meter counters; `wallboxWh` is the wallbox's own meter (0 for a site without one). */
+export const COUNTERS = ['pvWh', 'importWh', 'exportWh', 'chargeWh', 'dischargeWh', 'wallboxWh'] as const;
 export type CounterName = (typeof COUNTERS)[number];
 export type Counters = Record<CounterName, number>;
 export type EnergyTotals = Counters & { consumptionWh: number };
@@ -82,7 +83,7 @@ export interface EnergyItem extends EnergyTotals {
 }
 
 function zeroCounters(): Counters {
-  return { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0 };
+  return { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, wallboxWh: 0 };
 }
 
 function roundCounters(c: Counters): Counters {
@@ -92,6 +93,7 @@ function roundCounters(c: Counters): Counters {
     exportWh: Math.round(c.exportWh),
     chargeWh: Math.round(c.chargeWh),
     dischargeWh: Math.round(c.dischargeWh),
+    wallboxWh: Math.round(c.wallboxWh),
   };
 }
 
@@ -103,6 +105,7 @@ export function difference(to: Counters, from: Counters): EnergyTotals {
     exportWh: to.exportWh - from.exportWh,
     chargeWh: to.chargeWh - from.chargeWh,
     dischargeWh: to.dischargeWh - from.dischargeWh,
+    wallboxWh: to.wallboxWh - from.wallboxWh,
   };
   return { ...d, consumptionWh: d.pvWh + d.importWh + d.dischargeWh - d.exportWh - d.chargeWh };
 }
@@ -150,13 +153,7 @@ export function simulateDay(
     exportWh: perStep(),
     soc: perStep(),
     active: new Uint8Array(steps),
-    cumulative: {
-      pvWh: new Float64Array(steps + 1),
-      importWh: new Float64Array(steps + 1),
-      exportWh: new Float64Array(steps + 1),
-      chargeWh: new Float64Array(steps + 1),
-      dischargeWh: new Float64Array(steps + 1),
-    },
+    cumulative: Object.fromEntries(COUNTERS.map((name) => [name, new Float64Array(steps + 1)])) as Record<CounterName, Float64Array>,
     end: start,
   };
 
@@ -195,6 +192,7 @@ export function simulateDay(
       counters.exportWh += exported;
       counters.chargeWh += charge;
       counters.dischargeWh += discharge;
+      counters.wallboxWh += wallbox;
     }
     day.soc[i] = battery ? storedWh / battery.capacityWh : 0;
     for (const name of COUNTERS) day.cumulative[name][i + 1] = counters[name];
@@ -286,6 +284,7 @@ export class SiteSimulator {
       exportWh: c.exportWh[index] ?? 0,
       chargeWh: c.chargeWh[index] ?? 0,
       dischargeWh: c.dischargeWh[index] ?? 0,
+      wallboxWh: c.wallboxWh[index] ?? 0,
     });
   }
 

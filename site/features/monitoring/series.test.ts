@@ -117,3 +117,13 @@ describe('chart options', () => {
     }
   });
 });
+
+describe('an installation without a battery', () => {
+  it('has no battery series, so no legend entry and no table column', () => {
+    const points = [point('2026-07-01T10:00:00Z', { pvW: 5000, consumptionW: 800, batteryW: 0, gridW: -4200 })];
+    const without = buildPowerChart(points, '2026-07-01', 'de', { battery: false });
+    expect(without.series).toEqual(['pv', 'consumption', 'grid']);
+    expect(without.rows[0]?.values).toEqual([5000, 800, -4200]);
+    expect(buildPowerChart(points, '2026-07-01', 'de').series).toContain('battery');
+  });
+});

@@ -44,8 +44,23 @@ export type ChartData =
       totals: number[];
     };
 
-/** 15-minute power of one Berlin day. On the day clocks go back the repeated hour is labelled with its zone. */
-export function buildPowerChart(points: readonly PowerPoint[], date: CalendarDate, lang: Language): ChartData {
+/**
+ * 15-minute power of one Berlin day. On the day clocks go back the repeated hour is labelled with its zone. Without a
+ * battery there is no battery series (nor legend entry, nor table column): it would be a flat zero line.
+ */
+export function buildPowerChart(
+  points: readonly PowerPoint[],
+  date: CalendarDate,
+  lang: Language,
+  options: { battery: boolean } = { battery: true },
+): ChartData {
+  const series = options.battery ? POWER_SERIES : POWER_SERIES.filter((key) => key !== 'battery');
+  const valueOf: Record<PowerSeriesKey, (point: PowerPoint) => number> = {
+    pv: (p) => p.pvW,
+    consumption: (p) => p.consumptionW,
+    battery: (p) => p.batteryW,
+    grid: (p) => p.gridW,
+  };
   const timed = points
     .map((point) => ({ point, x: Date.parse(point.timestamp) }))
     .filter(({ x }) => !Number.isNaN(x))
@@ -55,14 +70,14 @@ export function buildPowerChart(points: readonly PowerPoint[], date: CalendarDat
   return {
     kind: 'power',
     unit: 'W',
-    series: POWER_SERIES,
+    series,
     rows: timed.map(({ point, x }, index) => {
       const label = repeated.has(plain[index] ?? '') ? formatTime(x, lang, true) : (plain[index] ?? '');
       return {
         label,
         shortLabel: label,
         x,
-        values: [point.pvW, point.consumptionW, point.batteryW, point.gridW].map((watts) => Math.round(watts) || 0),
+        values: series.map((key) => Math.round(valueOf[key](point)) || 0),
       };
     }),
     xMin: berlinMidnight(date),

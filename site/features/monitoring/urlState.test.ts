@@ -34,3 +34,12 @@ describe('monitoring address', () => {
     );
   });
 });
+
+describe('period links', () => {
+  it('jump to the period heading, so focus does not go back to the top of the page', async () => {
+    const { periodHref, PERIOD_HEADING_ID } = await import('./urlState.ts');
+    const href = periodHref({ installationId: 'SITE-7F3A2C', period: 'week', date: '2026-07-01' });
+    expect(href).toBe(`/home/app/monitoring?installation=SITE-7F3A2C&period=week&date=2026-07-01#${PERIOD_HEADING_ID}`);
+    expect(PERIOD_HEADING_ID).toBe('period-title');
+  });
+});

@@ -35,3 +35,11 @@ export function monitoringHref(state: { installationId: string; period: Period; 
   const params = new URLSearchParams({ installation: state.installationId, period: state.period, date: state.date });
   return `${MONITORING_PATH}?${params.toString()}`;
 }
+
+/** The id of the period heading; period links jump (and move keyboard focus) there, not to the top of the page. */
+export const PERIOD_HEADING_ID = 'period-title';
+
+/** A period tab's or previous/next link's address: the period's URL with the heading as fragment. */
+export function periodHref(state: { installationId: string; period: Period; date: CalendarDate }): string {
+  return `${monitoringHref(state)}#${PERIOD_HEADING_ID}`;
+}

@@ -55,3 +55,27 @@ describe('energy balance', () => {
     expect(segmentOffsets([16.7, 0, 83.3])).toEqual([0, 16.7, 16.7]);
   });
 });
+
+describe('the current values', () => {
+  const p = (timestamp: string, batterySocPct: number | null = 64.5) => ({
+    timestamp,
+    pvW: 4200,
+    consumptionW: 900,
+    batteryW: -1500,
+    gridW: -1800,
+    batterySocPct,
+  });
+
+  it('are the newest point of today, with battery direction and state of charge', async () => {
+    const { currentPower } = await import('./view.ts');
+    const now = currentPower([p('2026-07-01T12:00:00+02:00'), p('2026-07-01T12:15:00+02:00', 66)], { isToday: true, hasBattery: true });
+    expect(now).toMatchObject({ at: '2026-07-01T12:15:00+02:00', pvW: 4200, batteryW: -1500, socPct: 66 });
+  });
+
+  it('leave the battery out without one, and are not shown for a past day or without points', async () => {
+    const { currentPower } = await import('./view.ts');
+    expect(currentPower([p('2026-07-01T12:00:00+02:00', null)], { isToday: true, hasBattery: false })).toMatchObject({ batteryW: null, socPct: null });
+    expect(currentPower([p('2026-07-01T12:00:00+02:00')], { isToday: false, hasBattery: true })).toBeNull();
+    expect(currentPower([], { isToday: true, hasBattery: true })).toBeNull();
+  });
+});

@@ -104,3 +104,38 @@ export function segmentOffsets(shares: readonly number[]): number[] {
     return Math.min(100, start);
   });
 }
+
+/** What the installation does right now: the newest 15-minute point of today (docs/monitoring.md, "Jetzt"). */
+export interface CurrentPower {
+  /** Start of the interval the values are the mean of. */
+  at: string;
+  pvW: number;
+  consumptionW: number;
+  /** Positive: import from the grid; negative: feed-in. */
+  gridW: number;
+  /** Positive: the battery discharges; negative: it charges; null without a battery. */
+  batteryW: number | null;
+  /** State of charge in percent, where the cloud has one. */
+  socPct: number | null;
+}
+
+/**
+ * The current values, shown on the day view of today only: that answer already holds today's points, so "now"
+ * costs no extra call to the cloud. Other periods and past days show no "now" block.
+ */
+export function currentPower(
+  points: readonly { timestamp: string; pvW: number; consumptionW: number; batteryW: number; gridW: number; batterySocPct: number | null }[],
+  options: { isToday: boolean; hasBattery: boolean },
+): CurrentPower | null {
+  if (!options.isToday) return null;
+  const latest = [...points].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp)).at(-1);
+  if (!latest) return null;
+  return {
+    at: latest.timestamp,
+    pvW: latest.pvW,
+    consumptionW: latest.consumptionW,
+    gridW: latest.gridW,
+    batteryW: options.hasBattery ? latest.batteryW : null,
+    socPct: options.hasBattery ? latest.batterySocPct : null,
+  };
+}
