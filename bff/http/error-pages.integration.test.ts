@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CSRF_HEADER } from '../contracts/http.ts';
+import { signedInClient } from '../../tests/support/sign-in.ts';
+import { testData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
+  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
 });
 afterAll(() => portal?.close());
 
@@ -30,5 +34,28 @@ describe('error pages', () => {
     const response = await fetch(`${portal.url}/api/gibt-es-nicht`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the access-denied log line', () => {
+  it('names the customer and the error code (secrets are redacted by exact field name, not by "code")', async () => {
+    const data = testData(portal.sandboxUrl);
+    try {
+      const customer = await data.customer();
+      const foreign = await data.project({ portalUserIds: ['kp|someone-else'] });
+      const client = await signedInClient(portal.url, customer);
+      const response = await client.request(`${portal.url}/api/v1/internal/util/auth-session-project-id`, {
+        method: 'POST',
+        headers: { [CSRF_HEADER]: '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: foreign.id }),
+      });
+      expect(response.status).toBe(404);
+      const line = logLines.find((l) => l.includes('not found or not owned')) ?? '';
+      expect(line).toContain(`"customerId":"${customer.sub}"`);
+      expect(line).toMatch(/"code":"[A-Z_.]+"/);
+      expect(line).not.toContain('[redacted]');
+    } finally {
+      await data.cleanup();
+    }
   });
 });
