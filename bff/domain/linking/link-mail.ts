@@ -17,8 +17,20 @@ export interface LinkMailEntry {
 /** The masked stand-in for a code in the mail log: codes never reach the database in clear text. */
 export const REDACTED_CODE = '••••••';
 
-/** The portal's brand in mails: the same name and colours as the site's header (site/components/Brand.astro). */
-const BRAND = { name: 'Kundenportal', navy: '#0b2545', sun: '#f6b400', text: '#1b1f24', muted: '#46566c', border: '#d0d7de' };
+/**
+ * The portal's brand in mails: the name of the site's header (site/components/Brand.astro, `app.name`) and the colour
+ * tokens of site/styles/global.css (mail clients know no CSS variables, so the values are repeated here).
+ */
+const BRAND = {
+  name: 'Kundenportal',
+  navy: '#0b2545',
+  sun: '#f6b400',
+  sunSoft: '#fff3cc',
+  background: '#f3f5f9',
+  text: '#0b2545',
+  muted: '#46566c',
+  border: '#d3dae5',
+};
 
 /**
  * The linking mail to one contact address, listing each project with its code and a link that opens the code dialog
@@ -40,15 +52,22 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
 
   const heading = several ? 'Deine Bestätigungscodes' : 'Dein Bestätigungscode';
   const intro = several
-    ? 'jemand möchte diese Projekte mit einem Konto im Kundenportal verbinden. Hier sind Deine Codes:'
-    : 'jemand möchte dieses Projekt mit einem Konto im Kundenportal verbinden. Hier ist Dein Code:';
+    ? `jemand möchte diese Projekte mit einem Konto im ${BRAND.name} verbinden. Hier sind Deine Codes:`
+    : `jemand möchte dieses Projekt mit einem Konto im ${BRAND.name} verbinden. Hier ist Dein Code:`;
   const validity = several
     ? `Deine Codes sind ${LINK_CODE_TTL_MINUTES} Minuten gültig.`
     : `Dein Code ist ${LINK_CODE_TTL_MINUTES} Minuten gültig.`;
   const notYou = several
     ? 'Wenn Du das nicht warst, musst Du nichts tun: Ohne die Codes wird nichts verbunden.'
     : 'Wenn Du das nicht warst, musst Du nichts tun: Ohne den Code wird nichts verbunden.';
-  const why = 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für das Projekt hinterlegt ist.';
+  // The footer agrees in number too (issue: "Dein Code" / "Deine Codes" everywhere).
+  const why = several
+    ? 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für diese Projekte hinterlegt ist.'
+    : 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.';
+  const ignore = several
+    ? 'Hast Du keine Codes angefordert, kannst Du diese E-Mail einfach ignorieren.'
+    : 'Hast Du keinen Code angefordert, kannst Du diese E-Mail einfach ignorieren.';
+  const signOff = `Dein Team vom ${BRAND.name}`;
 
   const text = [
     `${BRAND.name} – ${heading}`,
@@ -67,10 +86,11 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
     notYou,
     '',
     'Viele Grüße',
-    'Dein Team vom Kundenportal',
+    signOff,
     '',
-    '--',
+    '-- ',
     why,
+    ignore,
   ].join('\n');
 
   const cards = entries
@@ -78,18 +98,18 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
       (e) => `<tr><td style="padding:0 0 16px">
 <div style="padding:16px;border:1px solid ${BRAND.border};border-radius:8px;background:#ffffff">
 <p style="margin:0 0 8px;font-size:15px"><strong>Projekt ${e.project.id}</strong><br>${escapeHtml(place(e.project))}</p>
-<p style="margin:0 0 12px;font-size:15px">Bestätigungscode:<br><span style="display:inline-block;margin-top:4px;padding:6px 12px;border-radius:6px;background:#fff3cc;font-family:'Courier New',Courier,monospace;font-size:26px;font-weight:bold;letter-spacing:6px;color:${BRAND.navy}">${escapeHtml(e.code)}</span></p>
-<p style="margin:0"><a href="${escapeHtml(linkFor(e))}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${BRAND.navy};color:#ffffff;font-weight:bold;text-decoration:none">Projekt jetzt bestätigen</a></p>
+<p style="margin:0 0 12px;font-size:15px">Bestätigungscode:<br><span style="display:inline-block;margin-top:4px;padding:6px 12px;border-radius:6px;background:${BRAND.sunSoft};font-family:'Courier New',Courier,monospace;font-size:26px;font-weight:bold;letter-spacing:6px;color:${BRAND.navy}">${escapeHtml(e.code)}</span></p>
+<p style="margin:0"><a href="${escapeHtml(linkFor(e))}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${BRAND.navy};color:#ffffff;font-weight:bold;text-decoration:none">Projekt ${e.project.id} jetzt bestätigen</a></p>
 </div></td></tr>`,
     )
     .join('\n');
 
   const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:${BRAND.text}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9"><tr><td align="center" style="padding:16px">
+<body style="margin:0;padding:0;background:${BRAND.background};font-family:-apple-system,'Segoe UI',Roboto,Arial,Helvetica,sans-serif;color:${BRAND.text}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background}"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
 <tr><td style="padding:16px 20px;background:${BRAND.navy};border-radius:8px 8px 0 0;border-bottom:4px solid ${BRAND.sun}">
-<span style="font-size:20px;font-weight:bold;color:#ffffff"><span style="color:${BRAND.sun}">&#9728;</span> ${BRAND.name}</span></td></tr>
+<span style="font-size:20px;font-weight:bold;color:#ffffff"><span aria-hidden="true" style="color:${BRAND.sun}">&#9728;</span> ${BRAND.name}</span></td></tr>
 <tr><td style="padding:20px;background:#ffffff;border-radius:0 0 8px 8px">
 <h1 style="margin:0 0 16px;font-size:22px;color:${BRAND.navy}">${heading}</h1>
 <p style="margin:0 0 12px;font-size:15px">Hallo ${escapeHtml(contactName)},</p>
@@ -97,9 +117,9 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${cards}</table>
 <p style="margin:0 0 8px;font-size:15px">${escapeHtml(validity)}</p>
 <p style="margin:0 0 16px;font-size:15px">${escapeHtml(notYou)}</p>
-<p style="margin:0;font-size:15px">Viele Grüße<br>Dein Team vom Kundenportal</p>
+<p style="margin:0;font-size:15px">Viele Grüße<br>${escapeHtml(signOff)}</p>
 </td></tr>
-<tr><td style="padding:12px 20px;font-size:12px;color:${BRAND.muted}">${escapeHtml(why)}</td></tr>
+<tr><td style="padding:12px 20px;font-size:13px;line-height:1.5;color:${BRAND.muted}">${escapeHtml(why)}<br>${escapeHtml(ignore)}</td></tr>
 </table></td></tr></table>
 </body></html>`;
 
