@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { precompressIntegration } from './site/integrations/precompress.ts';
 
 // The Astro site lives in ./site and is served by the Express BFF (bff/server.ts) through the node adapter's
 // middleware handler, so one process answers both pages and /api/* (docs/architecture.md, "Processes").
@@ -10,7 +11,8 @@ export default defineConfig({
   publicDir: './site/public',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // precompress: brotli and gzip copies of the built assets, served as files by the BFF (docs/architecture.md).
+  integrations: [react(), precompressIntegration()],
   // Origin checks for form posts are done by the BFF's CSRF middleware for /api/*; pages take no form posts.
   security: {
     checkOrigin: true,

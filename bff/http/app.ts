@@ -8,6 +8,7 @@ import { AUTH_BASE } from '../contracts/auth.ts';
 import type { PortalLocals } from '../contracts/page-services.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
+import { compressResponses, staticFiles } from './middlewares/compression.ts';
 import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
@@ -55,17 +56,10 @@ export function createApp(deps: AppDeps) {
 
   app.use(opsRoutes({ accepting: () => accepting, databaseReachable: deps.databaseReachable }));
   app.use(securityHeaders({ hsts: secureCookies }));
-  if (deps.staticDir) {
-    // Hashed build assets never change; everything else in the public folder is revalidated.
-    app.use(
-      express.static(deps.staticDir, {
-        index: false,
-        setHeaders: (res, filePath) => {
-          if (filePath.includes('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-  }
+  // Dynamic answers (pages, JSON, CSV) compressed with brotli or gzip (Vary: Accept-Encoding); answers that already
+  // carry a Content-Encoding (the precompressed assets below) pass untouched.
+  app.use(compressResponses());
+  if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   app.use(mountsOf('assets', routeDeps));
   app.use(language({ secureCookies }));
   app.use(

@@ -23,6 +23,8 @@ export async function startTestPortal(options: {
   /** Receives every log line the portal writes (all levels), e.g. to prove codes never reach a log. */
   logLines?: string[];
   adapterOverrides?: Partial<Adapters>;
+  /** A folder served like the built site's dist/client (static files, precompressed copies). */
+  staticDir?: string;
 }) {
   const [port, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const config: Config = loadConfig({
@@ -52,6 +54,7 @@ export async function startTestPortal(options: {
     pageHandler: echoPage,
     sessionPoolSize: 3,
     ...(options.adapterOverrides ? { adapterOverrides: options.adapterOverrides } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = portal.app.listen(port, 'localhost', () => resolve(s));

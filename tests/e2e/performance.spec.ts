@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { customers, signIn } from './support/auth.ts';
+
+/** Issue 10: compressed answers, and JavaScript only where a page is interactive. */
+test.describe('Seitengewicht', () => {
+  test('Seiten und Assets kommen komprimiert (brotli), mit Vary: Accept-Encoding', async ({ page, request }) => {
+    const html = await request.get('/privacy-policy', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers()['content-encoding']).toBe('br');
+    expect(html.headers().vary).toMatch(/Accept-Encoding/i);
+
+    await signIn(page, customers.jonas);
+    await page.waitForLoadState('networkidle');
+    const urls = new Set<string>();
+    page.on('response', (response) => {
+      if (/\/_astro\/.+\.(js|css)$/.test(response.url())) urls.add(response.url());
+    });
+    await page.goto('/home/app/monitoring?period=day');
+    await page.waitForLoadState('networkidle');
+    expect(urls.size).toBeGreaterThan(0);
+    let compressed = 0;
+    for (const url of urls) {
+      const response = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      // Files under 1 KB are not worth a compressed copy (site/integrations/precompress.ts).
+      if ((await response.body()).length < 1024) continue;
+      expect(response.headers()['content-encoding'], url).toBe('br');
+      expect(response.headers()['cache-control'], url).toContain('immutable');
+      compressed += 1;
+    }
+    expect(compressed).toBeGreaterThan(0);
+  });
+
+  test('Inhaltsseiten laden angemeldet kein JavaScript', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    // The dashboard's own islands finish loading first, so their requests are not counted for the next page.
+    await page.waitForLoadState('networkidle');
+    for (const path of [
+      '/home/app/help',
+      '/home/app/files/knowledgebase',
+      '/home/app/files/instructions',
+      '/privacy-policy',
+      '/home/app/profile',
+    ]) {
+      const scripts: string[] = [];
+      const listener = (req: { resourceType(): string; url(): string }) => {
+        if (req.resourceType() === 'script') scripts.push(req.url());
+      };
+      page.on('request', listener);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      page.off('request', listener);
+      expect(scripts, path).toEqual([]);
+      expect(await page.locator('script:not([type="application/ld+json"]):not([type="speculationrules"])').count(), path).toBe(0);
+    }
+  });
+});
