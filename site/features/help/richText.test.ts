@@ -196,3 +196,16 @@ describe('plain text of rich text (for the search)', () => {
     expect(plainText(blocks)).toBe('Speicher\nMehr unter Förderung\nWallbox');
   });
 });
+
+describe('links to portal pages that do not exist yet', () => {
+  it('stay plain text until the page is in the route table, so content never links into a 404', () => {
+    expect(safeLink('/home/app/messages')).toBeNull();
+    expect(safeLink('/home/app/my-project?step=dc')).toBeNull();
+    expect(safeLink('/home/app/help?question=wie-verknuepfe-ich-mein-projekt')).toEqual({
+      href: '/home/app/help?question=wie-verknuepfe-ich-mein-projekt',
+      external: false,
+    });
+    expect(safeLink('/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden')).toMatchObject({ external: false });
+    expect(safeLink('/privacy-policy')).toEqual({ href: '/privacy-policy', external: false });
+  });
+});

@@ -1,3 +1,4 @@
+import { PROTECTED_AREAS, routeOf } from '../../../bff/contracts/routes.ts';
 import type { Block, Image, InlineNode, RichText } from '../../../bff/contracts/help.ts';
 
 /**
@@ -48,6 +49,9 @@ export interface SafeLink {
 const BASE = new URL('https://portal.invalid/');
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:']);
+
+/** Paths the portal answers with pages: its protected areas (other relative links, e.g. media, are left alone). */
+const isPortalPath = (path: string) => PROTECTED_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
 const CONTACT_PROTOCOLS = new Set(['mailto:', 'tel:']);
 
 /**
@@ -67,8 +71,13 @@ export function safeLink(url: string, siteOrigin?: string): SafeLink | null {
     return null;
   }
   if (!SCHEME.test(cleaned)) {
-    // Relative: same origin unless it is protocol-relative (`//host`, `\\host`), which leaves the portal.
-    if (resolved.origin === BASE.origin) return { href: cleaned, external: false };
+    // Relative: same origin unless it is protocol-relative (`//host`, `\\host`), which leaves the portal. A portal path
+    // without a page (a feature the CMS mentions before it exists) stays plain text, so no content links into a 404;
+    // it becomes a link by itself once the page is in the route table.
+    if (resolved.origin === BASE.origin) {
+      const isPage = routeOf(resolved.pathname) !== undefined || !isPortalPath(resolved.pathname);
+      return isPage ? { href: cleaned, external: false } : null;
+    }
     return { href: resolved.href, external: true };
   }
   if (EXTERNAL_PROTOCOLS.has(resolved.protocol)) {
