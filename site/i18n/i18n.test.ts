@@ -28,3 +28,14 @@ describe('island messages', () => {
     expect(t('nav.signedInAs', { name: 'Anna Muster' })).toBe('Angemeldet als Anna Muster');
   });
 });
+
+describe('the language switch', () => {
+  it('keeps the page and its parameters (e.g. the monitoring period)', async () => {
+    const { languageSwitchHref } = await import('./language.ts');
+    expect(languageSwitchHref(new URL('http://x/home/app/monitoring?installation=SITE-1&period=week&date=2026-07-01'), 'en')).toBe(
+      '/home/app/monitoring?installation=SITE-1&period=week&date=2026-07-01&lang=en',
+    );
+    expect(languageSwitchHref(new URL('http://x/home/app/help?lang=en&q=Speicher'), 'de')).toBe('/home/app/help?q=Speicher&lang=de');
+    expect(languageSwitchHref(new URL('http://x/privacy-policy'), 'en')).toBe('/privacy-policy?lang=en');
+  });
+});

@@ -7,3 +7,14 @@ import type { Language } from '../../bff/contracts/auth.ts';
 export function normalizeLanguage(lang: unknown): Language {
   return lang === 'en' ? 'en' : 'de';
 }
+
+/**
+ * The footer's language switch for the page at `url`: the same page with all its parameters (e.g. the monitoring
+ * period) plus `lang`; the BFF stores the choice in a cookie and redirects back without `lang`.
+ */
+export function languageSwitchHref(url: URL, lang: Language): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('lang');
+  params.set('lang', lang);
+  return `${url.pathname}?${params.toString()}`;
+}

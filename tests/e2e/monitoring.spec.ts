@@ -88,6 +88,16 @@ test.describe('Monitoring', () => {
     await expect(page.getByRole('region', { name: 'Gerade eben' })).toHaveCount(0);
   });
 
+  test('der Sprachwechsel behält den Zeitraum', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=week&date=2026-06-15');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/period=week&date=2026-06-15/);
+    await expect(page.getByRole('link', { name: 'Week', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('link', { name: 'Woche', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
   test('die CSV-Datei enthält dieselben Zahlen wie die Tabelle zum Diagramm', async ({ page }) => {
     await signIn(page, customers.jonas);
     await page.goto('/home/app/monitoring?period=month&date=2026-06-15');
