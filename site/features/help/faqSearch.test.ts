@@ -48,8 +48,17 @@ describe('FAQ search', () => {
     expect(searchFaqs(categories, 'wallbox photovoltaik').hits).toBe(0);
   });
 
-  it('finds words inside longer words ("speicher" finds "Stromspeicher")', () => {
-    expect(questionsOf(searchFaqs(categories, 'speicher').categories)).toEqual(['Wie groß sollte mein Stromspeicher sein?']);
+  it('finds words inside longer words ("speicher" finds "Stromspeicher"), ranked before a hit by category only', () => {
+    const found = questionsOf(searchFaqs(categories, 'speicher').categories);
+    expect(found[0]).toBe('Wie groß sollte mein Stromspeicher sein?');
+    // The other FAQ of the category "Speicher und Wallbox" matches by its category, so it comes after.
+    expect(found).toEqual(['Wie groß sollte mein Stromspeicher sein?', 'Kann ich die Wallbox später nachrüsten?']);
+  });
+
+  it('ranks: the best hit comes first, across categories', () => {
+    const found = questionsOf(searchFaqs(categories, 'Wärmepumpe Förderung').categories);
+    expect(found[0]).toBe('Gibt es Förderung für Wärmepumpen?');
+    expect(questionsOf(searchFaqs(categories, 'Rechnug').categories)).toEqual(['Wann kommt die Rechnung?']);
   });
 
   it('ignores upper and lower case', () => {

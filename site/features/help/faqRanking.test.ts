@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FaqCategorySchema, type FaqCategory } from '../../../bff/contracts/help.ts';
+import { buildFaqIndex } from './faqRanking.ts';
+
+/**
+ * The relevance set (issue 10): real customer queries against the FAQs the portal ships (cms/seed), each with the
+ * FAQ that must come first or among the first three. Compact seed text is turned into paragraphs (markdown marks and
+ * link targets dropped) the way the CMS serves it.
+ */
+type SeedAnswer = (string | { list?: string[]; ordered?: string[] })[];
+const seed = (file: string) => JSON.parse(readFileSync(new URL(`../../../cms/seed/${file}`, import.meta.url), 'utf8')) as unknown;
+const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+const paragraph = (text: string) => ({ type: 'paragraph', children: [{ type: 'text', text: plain(text) }] });
+
+const categories: FaqCategory[] = (seed('faq-categories.json') as { slug: string; name: string; sortOrder: number }[]).map((c) =>
+  FaqCategorySchema.parse({
+    ...c,
+    faqs: (seed('faqs.json') as { slug: string; category: string; sortOrder: number; question: string; answer: SeedAnswer }[])
+      .filter((f) => f.category === c.slug)
+      .map((f) => ({
+        slug: f.slug,
+        question: f.question,
+        sortOrder: f.sortOrder,
+        answer: f.answer.flatMap((block) => (typeof block === 'string' ? [paragraph(block)] : (block.list ?? block.ordered ?? []).map(paragraph))),
+      })),
+  }),
+);
+const index = buildFaqIndex(categories);
+const ranked = (q: string) => index.search(q).map((hit) => hit.slug);
+
+describe('help search relevance', () => {
+  // One of the expected FAQs is the first hit ('top3': among the first three; "Netzanmeldung" is also a step of the
+  // project overview, which may come first), and all expected FAQs come right after.
+  it.each([
+    ['Speicher', ['wie-gross-sollte-mein-stromspeicher-sein', 'funktioniert-mein-speicher-bei-stromausfall', 'wie-lange-haelt-ein-stromspeicher']],
+    ['Stromspeicher', ['wie-gross-sollte-mein-stromspeicher-sein', 'wie-lange-haelt-ein-stromspeicher']],
+    ['Netzanmeldung', ['wer-meldet-meine-anlage-beim-netzbetreiber-an'], 'top3'],
+    ['Rechnung', ['wie-bezahle-ich-meine-rechnung']],
+    ['Vollmacht', ['warum-braucht-ihr-eine-vollmacht']],
+    ['Wallbox laden', ['kann-ich-mein-auto-mit-solarstrom-laden']],
+    ['Wallbox anmelden', ['muss-ich-meine-wallbox-anmelden']],
+    ['Zähler', ['warum-wird-mein-zaehler-gewechselt']],
+    ['Zaehler tausch', ['warum-wird-mein-zaehler-gewechselt']],
+    ['Stromausfall', ['funktioniert-mein-speicher-bei-stromausfall']],
+    ['Einspeisevergütung', ['wie-hoch-ist-die-einspeiseverguetung', 'wer-zahlt-die-einspeiseverguetung']],
+    ['Mehrwertsteuer', ['welche-mehrwertsteuer-gilt-fuer-meine-pv-anlage']],
+    ['Marktstammdatenregister', ['was-ist-das-marktstammdatenregister', 'koennt-ihr-die-mastr-registrierung-uebernehmen']],
+    ['Smart Meter', ['was-ist-ein-smart-meter']],
+    ['Dauer der Montage', ['wie-lange-dauert-die-montage']],
+    ['schlechtes Wetter', ['was-passiert-bei-schlechtem-wetter']],
+    ['Autarkie', ['was-bedeuten-autarkie-und-eigenverbrauch']],
+    ['Monitoring keine Daten', ['warum-zeigt-mein-monitoring-keine-daten']],
+    ['KfW Kredit', ['was-ist-der-kfw-kredit-270']],
+    ['Förderung Wärmepumpe', ['gibt-es-foerderung-fuer-waermepumpen']],
+    ['Projekt verknüpfen', ['wie-verknuepfe-ich-mein-projekt']],
+    ['Dokumente', ['wo-finde-ich-meine-dokumente']],
+    ['Elektroauto', ['kann-ich-mein-auto-mit-solarstrom-laden']],
+    ['14a', ['was-bedeutet-paragraf-14a-enwg']],
+    // Typos
+    ['Rechnug', ['wie-bezahle-ich-meine-rechnung']],
+    ['Volmacht', ['warum-braucht-ihr-eine-vollmacht']],
+    ['Wärmepumppe Förderung', ['gibt-es-foerderung-fuer-waermepumpen']],
+  ] as [string, string[], ('top3' | undefined)?][])('"%s" finds the expected FAQ first (or in the top three)', (q, expected, mode) => {
+    const hits = ranked(q);
+    if (mode !== 'top3') expect(expected, `${q}: ${hits.slice(0, 5).join(', ')}`).toContain(hits[0]);
+    // Several expected FAQs: all of them right behind (one other hit may come between, e.g. MaStR for "Speicher").
+    const window = expected.length > 1 ? expected.length + 1 : 3;
+    for (const slug of expected) expect(hits.slice(0, window), `${q}: ${hits.slice(0, 5).join(', ')}`).toContain(slug);
+  });
+
+  it('finds nothing for words the help does not cover, and for stop words only', () => {
+    expect(ranked('Kreuzfahrt')).toEqual([]);
+    expect(ranked('wie und was')).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import snowball from 'snowball-stemmers';
+import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
+import { plainText } from './richText.ts';
+
+/**
+ * Ranked help search (issue 10): MiniSearch (BM25 ranking, prefix and fuzzy matching for typos) over German-stemmed
+ * words (Snowball), with umlauts folded either way ("Zähler" = "Zaehler" = "Zahler") and German compounds taken apart:
+ * "Stromspeicher" is also found by "Speicher", and a query "Netzanmeldung" by its parts "Netz" + "Anmeldung".
+ * The question weighs most, then the category, then the answer.
+ */
+const stemmer = snowball.newStemmer('german');
+
+const STOPWORDS = new Set(
+  `aber alle als also am an auch auf aus bei beim bin bis bist da damit dann das dass dein deine deinem deinen deiner
+  dem den der des dich die dir doch du durch ein eine einem einen einer eines er es euch euer eure für gibt hab habe
+  haben hat hast ich ihr im in ist ja kann kannst kein keine mein meine meinem meinen meiner mich mir mit muss musst
+  nach nicht noch nur ob oder ohne sich sie sind so soll sollte über um und uns unser vom von vor war was weil wenn
+  wer werden wie wird wir wo zu zum zur`.split(/\s+/),
+);
+
+/** Words customers use for what the help says otherwise (both ways round); matched as alternatives. */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ['tausch', 'austausch', 'wechsel', 'umbau'],
+  ['kaputt', 'defekt', 'storung', 'ausfall', 'fehler'],
+  ['kosten', 'preis', 'bezahlen', 'rechnung'],
+  ['auto', 'elektroauto', 'fahrzeug', 'eauto'],
+  ['akku', 'batterie', 'speicher'],
+  ['pv', 'photovoltaik', 'solar', 'solaranlage'],
+  ['zahler', 'stromzahler', 'messstelle'],
+];
+
+/** Lower case, umlauts folded (ä, ae and a alike), accents dropped. */
+function fold(word: string): string {
+  return word
+    .toLocaleLowerCase('de-DE')
+    .replace(/ä/g, 'a')
+    .replace(/ö/g, 'o')
+    .replace(/ü/g, 'u')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ae/g, 'a')
+    .replace(/oe/g, 'o')
+    .replace(/ue/g, 'u');
+}
+
+/** The index term of a word: folded and stemmed; null for stop words and single letters. */
+export function termOf(word: string): string | null {
+  const lower = word.toLocaleLowerCase('de-DE');
+  if (STOPWORDS.has(lower) || lower.length < 2) return null;
+  return stemmer.stem(fold(lower));
+}
+
+/** Words of a text; hyphenated words count as their parts and as one word ("E-Mail" = "E", "Mail", "EMail"). */
+function words(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}-]+/u).flatMap((token) => {
+    const parts = token.split('-').filter(Boolean);
+    return parts.length > 1 ? [...parts, parts.join('')] : parts;
+  });
+}
+
+/** The parts a long compound may be searched by: its heads and tails of at least 4 and 5 letters. */
+function compoundParts(term: string): string[] {
+  if (term.length < 8) return [];
+  const parts: string[] = [];
+  for (let i = 4; i <= term.length - 4; i++) parts.push(term.slice(0, i));
+  for (let i = 3; i <= term.length - 5; i++) parts.push(term.slice(i));
+  return parts;
+}
+
+interface Doc {
+  id: string;
+  question: string;
+  answer: string;
+  category: string;
+  parts: string;
+}
+
+const termsOf = (text: string) => words(text).flatMap((word) => termOf(word) ?? []);
+
+export interface FaqIndex {
+  search(q: string): { slug: string; score: number }[];
+}
+
+/** Builds the index of all FAQs (38 FAQs: a few milliseconds); callers keep it per content version. */
+export function buildFaqIndex(categories: readonly FaqCategory[]): FaqIndex {
+  const docs: Doc[] = categories.flatMap((category) =>
+    category.faqs.map((faq: Faq) => {
+      const question = faq.question;
+      const answer = plainText(faq.answer);
+      const terms = [...termsOf(question), ...termsOf(answer)];
+      return { id: faq.slug, question, answer, category: category.name, parts: terms.flatMap(compoundParts).join(' ') };
+    }),
+  );
+  const index = new MiniSearch<Doc>({
+    fields: ['question', 'category', 'answer', 'parts'],
+    tokenize: (text, field) => (field === 'parts' ? text.split(' ') : words(text)),
+    processTerm: (term, field) => (field === 'parts' ? term || null : termOf(term)),
+    searchOptions: {
+      boost: { question: 3, category: 1.5, answer: 1, parts: 0.6 },
+      prefix: (term) => term.length >= 4,
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      combineWith: 'AND',
+    },
+  });
+  index.addAll(docs);
+  const vocabulary = new Set(docs.flatMap((doc) => [...termsOf(doc.question), ...termsOf(doc.answer), ...doc.parts.split(' ')]));
+
+  /** A query word the content does not have may be a compound of two words it has ("netzanmeldung"). */
+  function expand(term: string): string[] {
+    if (vocabulary.has(term) || term.length < 8) return [term];
+    for (let i = 4; i <= term.length - 4; i++) {
+      const head = term.slice(0, i);
+      const tail = stemmer.stem(term.slice(i));
+      if (vocabulary.has(head) && vocabulary.has(tail)) return [head, tail];
+    }
+    return [term];
+  }
+
+  const synonymsOf = new Map<string, string[]>();
+  for (const group of SYNONYMS) {
+    const stems = group.map((word) => termOf(word) ?? word);
+    for (const stem of stems) synonymsOf.set(stem, stems);
+  }
+
+  return {
+    search(q) {
+      const terms = words(q).flatMap((word) => termOf(word) ?? []).flatMap(expand);
+      if (terms.length === 0) return [];
+      // Every word must match, a word or one of its synonyms. Terms are already processed: MiniSearch gets them as
+      // they are (it would stem them twice otherwise).
+      const query = {
+        combineWith: 'AND' as const,
+        queries: terms.map((term) => ({ combineWith: 'OR' as const, queries: synonymsOf.get(term) ?? [term] })),
+      };
+      const asked = new Set(terms);
+      const results: SearchResult[] = index.search(query, {
+        processTerm: (term) => term,
+        // A synonym finds, but counts less than the word the customer typed.
+        boostTerm: (term) => (asked.has(term) ? 1 : 0.3),
+      });
+      return results.map((result) => ({ slug: String(result.id), score: result.score }));
+    },
+  };
+}
