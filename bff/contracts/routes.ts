@@ -31,6 +31,11 @@ export interface PageRoute {
    * project is sent to the dashboard with the link dialog open (`LINK_DIALOG_PATH`).
    */
   needsProject?: boolean;
+  /**
+   * A public page built from CMS content only: signed out, it is rendered once per content version and language and
+   * served from memory with an ETag (bff/http/middlewares/public-page-cache.ts).
+   */
+  publicCache?: boolean;
 }
 
 /** Where the project-link check sends a customer without a project: the dashboard, link dialog open. */
@@ -41,7 +46,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/400', access: 'public' },
   { path: '/404', access: 'public' },
   { path: '/500', access: 'public' },
-  { path: '/privacy-policy', access: 'public' },
+  { path: '/privacy-policy', access: 'public', publicCache: true },
   { path: '/home', access: 'customer' },
   { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home'] } },
   {
@@ -63,7 +68,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'customer',
     sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
   },
-  { path: '/home/app/help', access: 'public', nav: { labelKey: 'nav.help', order: 50 } },
+  { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
   { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
 ];
 

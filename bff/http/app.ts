@@ -14,6 +14,7 @@ import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { extendPageCsp } from './middlewares/page-csp.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
+import { publicPageCache } from './middlewares/public-page-cache.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
 import { requireCustomer } from './middlewares/require-customer.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.use(pageGuard(config.LOGIN_URL));
   app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
   app.use(logPageVisits(services.activity, logger));
+  app.use(publicPageCache({ contentVersion: services.help.contentVersion }));
   const identityOrigin = new URL(config.oidcIssuer).origin;
   const renderPage: RequestHandler = (req, res, next) => {
     // Signed in, the layout has the sign-out form, whose 303 leads to the identity provider.

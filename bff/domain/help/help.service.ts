@@ -78,14 +78,21 @@ export function createHelpService(deps: {
     return entry;
   };
 
+  /** Counts the CMS changes this instance was told about; pages rendered from content carry it as their version. */
+  let version = 0;
+
   return {
     ...shared,
     productLinesOf,
+
+    /** The version of the help content this instance serves (bff/http/middlewares/public-page-cache.ts). */
+    contentVersion: () => version,
 
     /** The CMS webhook: which models changed decides which content is reloaded. */
     async contentChanged(model: string): Promise<ContentKey[]> {
       const keys = CONTENT_KEYS_BY_MODEL[model] ?? [];
       if (keys.length > 0) await deps.cache.invalidate(keys, (key) => loaders[key]());
+      if (keys.length > 0) version += 1;
       return keys;
     },
 

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { routeOf } from '../../contracts/routes.ts';
+
+interface Entry {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+/** Kept headers of a rendered page (the CSP carries the page's script and style hashes). */
+const KEPT_HEADERS = ['content-type', 'content-security-policy', 'content-language'];
+
+export interface PublicPageCacheOptions {
+  /** The version of the content the pages are built from; a change empties the cache (the CMS webhook bumps it). */
+  contentVersion: () => number;
+  /** Safety net for content refreshed without a webhook. */
+  maxAgeMs?: number;
+  /** Distinct addresses kept (`?q=` searches make many); the oldest go first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * HTML cache of public pages (issue 10): a signed-out GET of a route with `publicCache` (help, privacy policy) is
+ * rendered once per content version, language and address and then served from memory, with a strong ETag (304 for a
+ * browser that has it) and a Cache-Control a shared cache may use. Signed-in visitors always get a fresh render.
+ */
+export function publicPageCache(options: PublicPageCacheOptions): RequestHandler {
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let version = options.contentVersion();
+
+  const send = (req: Request, res: Response, entry: Entry, hit: boolean) => {
+    res.set(entry.headers);
+    res.set({
+      ETag: entry.etag,
+      'Cache-Control': 'public, max-age=0, s-maxage=60, must-revalidate',
+      // The language comes from a cookie, and the answer is compressed per client.
+      Vary: 'Accept-Encoding, Cookie',
+      'X-Page-Cache': hit ? 'hit' : 'miss',
+    });
+    if (hit && req.get('if-none-match') === entry.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.status(entry.status).end(req.method === 'HEAD' ? undefined : entry.body);
+  };
+
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.session?.user || routeOf(req.path)?.publicCache !== true) {
+      next();
+      return;
+    }
+    if (options.contentVersion() !== version) {
+      version = options.contentVersion();
+      entries.clear();
+    }
+    const key = `${req.language}:${req.originalUrl}`;
+    const cached = entries.get(key);
+    if (cached && now() - cached.storedAt < maxAgeMs) {
+      send(req, res, cached, true);
+      return;
+    }
+
+    // Render once: collect what the page handler writes, store a 200, then answer from the stored copy.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    const writeHead = res.writeHead.bind(res);
+    // Astro's node handler sends its head with writeHead: keep status and headers on the response instead, so the
+    // cached copy can be answered with its ETag.
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      res.statusCode = status;
+      const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) as Record<string, string | string[]> | undefined;
+      for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
+      return res;
+    }) as Response['writeHead'];
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk !== undefined && chunk !== null) chunks.push(Buffer.from(chunk as Buffer));
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as Response['write'];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer));
+      res.write = write;
+      res.end = end;
+      res.writeHead = writeHead;
+      const body = Buffer.concat(chunks);
+      const headers = Object.fromEntries(
+        KEPT_HEADERS.flatMap((name) => {
+          const value = res.getHeader(name);
+          return value === undefined ? [] : [[name, String(value)]];
+        }),
+      );
+      const entry: Entry = {
+        status: res.statusCode,
+        headers,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        storedAt: now(),
+      };
+      if (res.statusCode === 200) {
+        entries.delete(key);
+        entries.set(key, entry);
+        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+        send(req, res, entry, false);
+      } else {
+        end(body);
+      }
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
+      return res;
+    }) as Response['end'];
+    next();
+  };
+}
