@@ -29,6 +29,18 @@ test.describe('Seitengewicht', () => {
     expect(compressed).toBeGreaterThan(0);
   });
 
+  test('die Hilfeseite kommt abgemeldet aus dem Seiten-Cache, komprimiert und gleich der frischen Seite', async ({ request }) => {
+    const plain = await request.get('/home/app/help?q=Speicher', { headers: { 'accept-encoding': 'identity' } });
+    const cached = await request.get('/home/app/help?q=Speicher', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(cached.headers()['x-page-cache']).toBe('hit');
+    expect(cached.headers()['content-encoding']).toBe('br');
+    expect(cached.headers().etag).toBe(plain.headers().etag);
+    expect(await cached.text()).toBe(await plain.text());
+    const gz = await request.get('/home/app/help?q=Speicher', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+    expect(await gz.text()).toBe(await plain.text());
+  });
+
   test('Inhaltsseiten laden angemeldet kein JavaScript', async ({ page }) => {
     await signIn(page, customers.jonas);
     // The dashboard's own islands finish loading first, so their requests are not counted for the next page.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { routeOf } from '../../contracts/routes.ts';
 
@@ -8,6 +9,24 @@ interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** Compressed copies, made on first demand and kept with the entry (no compression work per request). */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+/** The encoding to answer with: brotli before gzip, as the browser accepts them. */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(entry.body, { level: 9 });
+  return entry.encoded[encoding];
 }
 
 /** Kept headers of a rendered page (the CSP carries the page's script and style hashes). */
@@ -48,7 +67,12 @@ export function publicPageCache(options: PublicPageCacheOptions): RequestHandler
       res.status(304).end();
       return;
     }
-    res.status(entry.status).end(req.method === 'HEAD' ? undefined : entry.body);
+    const encoding = entry.body.length >= 1024 ? encodingFor(req.get('accept-encoding')) : null;
+    const body = encoding ? encoded(entry, encoding) : entry.body;
+    // With Content-Encoding set, the compression middleware leaves the answer alone.
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.set('Content-Length', String(body.length));
+    res.status(entry.status).end(req.method === 'HEAD' ? undefined : body);
   };
 
   return (req, res, next) => {
@@ -104,6 +128,7 @@ export function publicPageCache(options: PublicPageCacheOptions): RequestHandler
         body,
         etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
         storedAt: now(),
+        encoded: {},
       };
       if (res.statusCode === 200) {
         entries.delete(key);
