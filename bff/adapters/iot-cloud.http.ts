@@ -31,6 +31,8 @@ const Point = z.looseObject({
   batteryW: z.number(),
   gridW: z.number(),
   batterySocPct: z.number().nullable().default(null),
+  /** Only sites with a wallbox report it (null or missing for the others). */
+  wallboxW: z.number().nullable().optional(),
 });
 const Totals = z.object({
   pvWh: z.number().int(),
@@ -39,6 +41,7 @@ const Totals = z.object({
   chargeWh: z.number().int(),
   dischargeWh: z.number().int(),
   consumptionWh: z.number().int(),
+  /** The wallbox meter's energy; only sites with a wallbox report it (null or missing for the others). */
   wallboxWh: z.number().int().nullable().optional(),
 });
 const Energy = z.looseObject({ start: z.string(), ...Totals.shape });
@@ -90,13 +93,14 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
       );
       return {
         resolutionMinutes: body.resolutionMinutes,
-        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct }) => ({
+        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct, wallboxW }) => ({
           timestamp,
           pvW,
           consumptionW,
           batteryW,
           gridW,
           batterySocPct,
+          ...(typeof wallboxW === 'number' ? { wallboxW } : {}),
         })),
         totals: totalsOf(body.totals),
       };

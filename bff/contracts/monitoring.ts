@@ -48,7 +48,10 @@ export const DeviceSchema = z.object({
 export type Device = z.infer<typeof DeviceSchema>;
 export const DevicesResponseSchema = z.object({ devices: z.array(DeviceSchema) });
 
-/** Battery positive = discharging, grid positive = import (W). */
+/**
+ * Mean power of the 15-minute interval that starts at `timestamp`. Battery positive = discharging, grid positive =
+ * import (W); `batterySocPct` is null without a battery.
+ */
 export const PowerPointSchema = z.object({
   timestamp: z.string(),
   pvW: z.number(),
@@ -56,6 +59,8 @@ export const PowerPointSchema = z.object({
   batteryW: z.number(),
   gridW: z.number(),
   batterySocPct: z.nullable(z.number()),
+  /** The wallbox's charging power (part of consumption); absent or null for an installation without a wallbox. */
+  wallboxW: z.optional(z.nullable(z.number())),
 });
 export type PowerPoint = z.infer<typeof PowerPointSchema>;
 
@@ -137,7 +142,10 @@ export interface MonitoringOverview {
   power: PowerHistoryResponse | null;
   selfSufficiency: SelfSufficiencyResponse;
   selfConsumption: SelfConsumptionResponse;
-  /** Timestamp of the newest data point ("Stand"), null without data. */
+  /**
+   * "Stand": the newest `lastSeenAt` of `devices`, the very string the device list shows as "Zuletzt gemeldet" (the
+   * end of the latest 15-minute step); null while no device has reported.
+   */
   latestAt: string | null;
 }
 

@@ -19,8 +19,14 @@ export interface IotSite {
 export interface IotCloud {
   /** The installations of these projects with their devices, in one call (none before a project's order is placed). */
   sitesOfProjects(projectIds: readonly number[]): Promise<IotSite[]>;
-  /** 15-minute power of one Berlin calendar day (up to now for today) and the day's meter-counter totals. */
+  /**
+   * 15-minute power of one Berlin calendar day (up to now for today) and the day's meter-counter totals. For an
+   * installation with a wallbox the points carry `wallboxW` and the totals `wallboxWh`; for others both are absent.
+   */
   power(siteId: string, date: string): Promise<{ resolutionMinutes: number; points: PowerPoint[]; totals: EnergyTotals }>;
-  /** Energy per day, month or year for the buckets overlapping [from, to], from meter counters (integer Wh). */
+  /**
+   * Energy per day, month or year for the buckets overlapping [from, to], from meter counters (integer Wh); with
+   * `wallboxWh` for an installation with a wallbox.
+   */
   energy(siteId: string, from: string, to: string, resolution: 'day' | 'month' | 'year'): Promise<EnergyBucket[]>;
 }

@@ -22,6 +22,7 @@ interface PowerPoint {
   batteryW: number;
   gridW: number;
   batterySocPct: number | null;
+  wallboxW: number | null;
 }
 interface EnergyItem {
   start: string;
@@ -31,6 +32,7 @@ interface EnergyItem {
   chargeWh: number;
   dischargeWh: number;
   consumptionWh: number;
+  wallboxWh: number | null;
 }
 
 describe('sandbox IoT cloud (vendor REST API)', () => {
@@ -182,6 +184,56 @@ describe('sandbox IoT cloud (vendor REST API)', () => {
     const partial = await json<{ items: EnergyItem[] }>('/sites/SITE-2B91D4/energy?from=2026-03-15&to=2026-04-02&resolution=month');
     expect(partial.items.map((m) => m.start)).toEqual(['2026-03-01', '2026-04-01']);
     expect(partial.items[0]).toEqual(months.items[2]);
+  });
+
+  it('reports the wallbox meter only for a site with a wallbox: wallboxWh in energy and day totals, wallboxW per point', async () => {
+    await setClock(LATE_2026);
+    // The carport (100241) charges a car with 11 kW; the roof (100240) has no wallbox.
+    const base = '/sites/SITE-2B91D4/energy?from=2026-06-01&to=2026-06-30';
+    const days = (await json<{ items: EnergyItem[] }>(`${base}&resolution=day`)).items;
+    const [june] = (await json<{ items: EnergyItem[] }>(`${base}&resolution=month`)).items;
+    expect(days).toHaveLength(30);
+    for (const day of days) {
+      expect(Number.isInteger(day.wallboxWh)).toBe(true);
+      expect(day.wallboxWh).toBeGreaterThanOrEqual(0);
+      expect(day.wallboxWh).toBeLessThanOrEqual(day.consumptionWh);
+    }
+    expect(days.reduce((sum, d) => sum + (d.wallboxWh ?? 0), 0)).toBe(june?.wallboxWh);
+    expect(june?.wallboxWh).toBeGreaterThan(50_000);
+
+    const charging = days.find((d) => (d.wallboxWh ?? 0) > 0) as EnergyItem;
+    const power = await json<{ points: PowerPoint[]; totals: Omit<EnergyItem, 'start'>; signConvention: Record<string, string> }>(
+      `/sites/SITE-2B91D4/power?date=${charging.start}`,
+    );
+    expect(power.totals.wallboxWh).toBe(charging.wallboxWh);
+    expect(power.signConvention.wallboxW).toMatch(/part of consumptionW/);
+    for (const p of power.points) {
+      expect(p.wallboxW).toBeGreaterThanOrEqual(0);
+      expect(p.wallboxW).toBeLessThanOrEqual(11_000);
+      expect(p.wallboxW).toBeLessThanOrEqual(p.consumptionW);
+    }
+    // Mean power of quarter hours: a quarter of the watts is the interval's energy (rounding: 1 Wh per point at most).
+    const fromPoints = power.points.reduce((sum, p) => sum + (p.wallboxW ?? 0) / 4, 0);
+    expect(Math.abs(fromPoints - (charging.wallboxWh ?? 0))).toBeLessThanOrEqual(power.points.length);
+
+    const roofDay = (await json<{ items: EnergyItem[] }>('/sites/SITE-7F3A2C/energy?from=2026-06-01&to=2026-06-01&resolution=day')).items[0];
+    expect(roofDay).toHaveProperty('wallboxWh', null);
+    const roofPower = await json<{ points: PowerPoint[]; totals: Omit<EnergyItem, 'start'> }>('/sites/SITE-7F3A2C/power?date=2026-06-01');
+    expect(roofPower.totals.wallboxWh).toBeNull();
+    expect(roofPower.points.every((p) => p.wallboxW === null)).toBe(true);
+    // Without data the wallbox site still says it has a wallbox (0), the roof still says it has none (null).
+    expect((await json<{ totals: Omit<EnergyItem, 'start'> }>('/sites/SITE-2B91D4/power?date=2027-06-01')).totals.wallboxWh).toBe(0);
+    expect((await json<{ totals: Omit<EnergyItem, 'start'> }>('/sites/SITE-7F3A2C/power?date=2027-06-01')).totals.wallboxWh).toBeNull();
+  });
+
+  it('"lastSeenAt" of every device is the end of the latest power point, the instant the portal shows as "Stand"', async () => {
+    await setClock('2026-06-21T14:07:00+02:00');
+    const [site] = (await json<{ items: { devices: { lastSeenAt: string | null }[] }[] }>('/sites?externalId=100241&include=devices')).items;
+    const seen = new Set(site?.devices.map((d) => d.lastSeenAt));
+    expect([...seen]).toEqual(['2026-06-21T14:00:00+02:00']);
+    const { points } = await json<{ points: PowerPoint[] }>('/sites/SITE-2B91D4/power?date=2026-06-21');
+    const last = points.at(-1)?.timestamp as string;
+    expect(Date.parse(last) + 15 * 60_000).toBe(Date.parse([...seen][0] as string));
   });
 
   it('when dates or resolution are wrong, then 400 bad_request with a detail', async () => {

@@ -21,6 +21,7 @@ export const SIGN_CONVENTION = {
   consumptionW: 'household consumption (incl. heat pump and wallbox), always >= 0; = pvW + batteryW + gridW',
   batteryW: 'positive = battery discharging, negative = charging',
   gridW: 'positive = import from the grid, negative = export (feed-in)',
+  wallboxW: 'wallbox charging power, always >= 0, part of consumptionW; null for a site without a wallbox',
   interval: 'each point is the mean power of the 15-minute interval that starts at its timestamp',
 } as const;
 

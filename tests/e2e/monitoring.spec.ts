@@ -55,37 +55,142 @@ test.describe('Monitoring', () => {
     expect(page.url()).not.toBe(monthUrl);
   });
 
-  test('nach Zeitraum-Reiter und Vor/Zurück liegt der Tastaturfokus auf der Zeitraum-Überschrift', async ({ page }) => {
+  test('nach Zeitraum-Reiter, Vor/Zurück und „Anzeigen“ liegt der Tastaturfokus auf der Zeitraum-Überschrift', async ({ page }) => {
     await signIn(page, customers.jonas);
     await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-06-15');
+    const heading = page.locator('#period-title');
+    await expect(heading).toHaveAttribute('tabindex', '-1');
+    // Every period link leads to the heading.
+    for (const link of await page.getByRole('navigation', { name: 'Zeitraum', exact: true }).getByRole('link').all()) {
+      await expect(link).toHaveAttribute('href', /#period-title$/);
+    }
+    for (const link of await page.getByRole('navigation', { name: 'Blättern', exact: true }).getByRole('link').all()) {
+      await expect(link).toHaveAttribute('href', /#period-title$/);
+    }
+
     await page.getByRole('link', { name: 'Woche', exact: true }).click();
     await expect(page).toHaveURL(/period=week.*#period-title$/);
-    await expect(page.locator('#period-title')).toBeFocused();
+    await expect(heading).toBeFocused();
+    // Focus really is there: the next Tab goes on from the heading, not from the top of the page.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Vorherige Woche' })).toBeFocused();
+
     await page.getByRole('link', { name: 'Vorherige Woche' }).click();
-    await expect(page.locator('#period-title')).toBeFocused();
+    await expect(page).toHaveURL(/date=2026-06-08.*#period-title$/);
+    await expect(heading).toBeFocused();
+
+    await page.getByRole('link', { name: 'Nächste Woche' }).click();
+    await expect(page).toHaveURL(/date=2026-06-15.*#period-title$/);
+    await expect(heading).toBeFocused();
+
+    // The date picker is a form that loads a new page: it lands on the heading too.
+    await page.getByLabel('Datum').fill('2026-05-20');
+    await page.getByRole('button', { name: 'Anzeigen', exact: true }).click();
+    await expect(page).toHaveURL(/date=2026-05-20.*#period-title$/);
+    await expect(heading).toBeFocused();
+    await expect(heading).toContainText('KW 21');
   });
 
-  test('ohne Batterie keine Batterie-Reihe; mit Wallbox ihr Ladestrom; heute die aktuellen Werte mit Ladestand', async ({ page }) => {
+  test('ohne Batterie: keine Batterie in Legende, Tabelle und Energiebilanz; mit Batterie ist sie da', async ({ page }) => {
     await signIn(page, customers.jonas);
-    // The carport (100241): no battery, an 11 kW wallbox.
+    // The carport (100241, SITE-2B91D4): no battery, an 11 kW wallbox.
     await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=day&date=2026-06-15');
+    await expect(page.getByRole('heading', { name: 'Leistung im Tagesverlauf' })).toBeVisible();
+    await expect(page.locator('.monitoring-chart__legend li')).toHaveText(['PV-Erzeugung', 'Verbrauch', 'Netz']);
     await page.locator('summary', { hasText: 'Daten als Tabelle' }).click();
     const dayTable = page.getByRole('table').first();
     await expect(dayTable.getByRole('columnheader', { name: /PV/ })).toBeVisible();
     await expect(dayTable.getByRole('columnheader', { name: /Batterie/ })).toHaveCount(0);
     await expect(page.getByText('Batterie', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Batterie: positiv')).toHaveCount(0);
+    await expect(page.getByText('Aus der Batterie')).toHaveCount(0);
+    await expect(page.getByText('Batterie geladen')).toHaveCount(0);
 
     await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=month&date=2026-06-15');
-    await expect(page.getByText('davon Wallbox (Auto geladen)')).toBeVisible();
+    await expect(page.getByText('In die Batterie geladen')).toHaveCount(0);
+    await expect(page.getByText('Batterie entladen')).toHaveCount(0);
 
-    // The roof (100240) with its 10 kWh battery, today: what it does right now.
-    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day');
-    const now = page.getByRole('region', { name: 'Gerade eben' });
-    await expect(now).toBeVisible();
-    await expect(now.getByText('Solarleistung')).toBeVisible();
-    await expect(now.getByText('Ladestand der Batterie')).toBeVisible();
+    // The roof (100240, SITE-7F3A2C) has a 10 kWh battery: series, legend entry, column and balance rows.
     await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day&date=2026-06-15');
-    await expect(page.getByRole('region', { name: 'Gerade eben' })).toHaveCount(0);
+    await expect(page.locator('.monitoring-chart__legend li')).toHaveText(['PV-Erzeugung', 'Verbrauch', 'Batterie', 'Netz']);
+    await page.locator('summary', { hasText: 'Daten als Tabelle' }).click();
+    await expect(page.getByRole('table').first().getByRole('columnheader', { name: /Batterie/ })).toBeVisible();
+    await expect(page.getByText('Aus der Batterie', { exact: true })).toBeVisible();
+  });
+
+  test('mit Wallbox: „davon Wallbox“ unter dem Verbrauch und als Tabellenspalte; ohne Wallbox nicht', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=month&date=2026-06-15');
+    const sums = page.getByRole('region', { name: 'Summen im Zeitraum' });
+    const wallbox = sums.locator('div', { hasText: 'davon Wallbox' });
+    await expect(wallbox).toHaveCount(1);
+    await expect(wallbox).toContainText(/\d,\d\s*kWh/);
+    await expect(wallbox).not.toContainText(/^\D*0,0\s*kWh/);
+    const table = page.getByRole('table').filter({ hasText: 'PV' }).first();
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual(['Tag', 'PV-Erzeugung (kWh)', 'Verbrauch (kWh)', 'davon Wallbox (kWh)', 'Netzbezug (kWh)', 'Einspeisung (kWh)']);
+
+    // The CSV has the same column.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /CSV/ }).click()]);
+    const csv = (await (await download.createReadStream()).toArray()).join('');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Verbrauch (kWh);davon Wallbox (kWh)');
+
+    // The roof has no wallbox: no line, no column.
+    await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-06-15');
+    await expect(page.getByText(/davon Wallbox/)).toHaveCount(0);
+  });
+
+  test('heute zeigt „Gerade eben“ die aktuellen Werte mit Ladestand; bis zum „Stand“, den auch die Geräte melden', async ({ page }) => {
+    // A fixed noon in the IoT cloud, so today has points whenever the test runs (also just after midnight).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const offset =
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+        .formatToParts(new Date(`${today}T12:00:00Z`))
+        .find((part) => part.type === 'timeZoneName')
+        ?.value.replace('GMT', '') ?? '+01:00';
+    const clock = await fetch(`${E2E.sandbox}/iot/_control/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: `${today}T12:07:00${offset}` }),
+    });
+    expect(clock.status).toBe(204);
+    try {
+      await signIn(page, customers.jonas);
+      // The roof (100240) with its 10 kWh battery, today.
+      await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day');
+      const now = page.getByRole('region', { name: 'Gerade eben' });
+      await expect(now).toBeVisible();
+      await expect(now).toContainText('Durchschnitt von 11:45 bis 12:00 Uhr');
+      await expect(now.getByText('Solarleistung')).toBeVisible();
+      await expect(now.getByText('Verbrauch')).toBeVisible();
+      await expect(now.getByText(/^(Netzbezug|Einspeisung)$/)).toBeVisible();
+      await expect(now.getByText(/^Batterie (lädt|entlädt|ruht)$/)).toBeVisible();
+      await expect(now.getByText('Ladestand der Batterie')).toBeVisible();
+      await expect(now).toContainText(/\d+,\d\s*%/);
+
+      // "Stand" and every device's "Zuletzt gemeldet" show the same time, the end of the quarter hour above.
+      const stand = (await page.locator('p', { hasText: 'Stand:' }).locator('time').innerText()).trim();
+      expect(stand).toMatch(/12:00\sUhr$/);
+      const reports = await page.getByRole('region', { name: 'Geräte', exact: true }).locator('time').allInnerTexts();
+      expect(reports.length).toBeGreaterThan(0);
+      expect(reports.map((r) => r.trim())).toEqual(reports.map(() => stand));
+
+      // The carport (100241): no battery, but the wallbox.
+      await page.goto('/home/app/monitoring?installation=SITE-2B91D4&period=day');
+      const carport = page.getByRole('region', { name: 'Gerade eben' });
+      await expect(carport.getByText('Solarleistung')).toBeVisible();
+      await expect(carport.getByText('davon Wallbox')).toBeVisible();
+      await expect(carport.getByText('Ladestand der Batterie')).toHaveCount(0);
+      await expect(carport.getByText(/^Batterie/)).toHaveCount(0);
+
+      // Only today's day view: not a past day, not another period.
+      await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=day&date=2026-06-15');
+      await expect(page.getByRole('region', { name: 'Gerade eben' })).toHaveCount(0);
+      await page.goto('/home/app/monitoring?installation=SITE-7F3A2C&period=week');
+      await expect(page.getByRole('region', { name: 'Gerade eben' })).toHaveCount(0);
+    } finally {
+      await fetch(`${E2E.sandbox}/iot/_control/clock`, { method: 'DELETE' });
+    }
   });
 
   test('der Sprachwechsel behält den Zeitraum', async ({ page }) => {

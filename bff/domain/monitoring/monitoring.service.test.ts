@@ -47,8 +47,14 @@ function world() {
       calls.push('iot.sitesOfProjects'),
       [site('SITE-A', 100240, '2025-04-15T11:30:00+02:00'), site('SITE-B', 100241, '2024-06-01T10:00:00+02:00'), site('SITE-X', 999, null)].filter((s) => ids.includes(s.projectId))
     ),
-    power: async () => (calls.push('iot.power'), { resolutionMinutes: 15, points: [{ timestamp: '2026-07-01T12:00:00+02:00', pvW: 5000, consumptionW: 600, batteryW: 0, gridW: -4400, batterySocPct: 80 }], totals }),
-    energy: async (_id, from) => (calls.push('iot.energy'), [{ start: from, ...totals }]),
+    // SITE-B (the carport) has a wallbox: the cloud reports its meter in the totals and its power in the points.
+    power: async (id) => (
+      calls.push('iot.power'),
+      id === 'SITE-B'
+        ? { resolutionMinutes: 15, points: [{ timestamp: '2026-07-01T18:00:00+02:00', pvW: 500, consumptionW: 11_600, batteryW: 0, gridW: 11_100, batterySocPct: null, wallboxW: 11_000 }], totals: { ...totals, wallboxWh: 7_000 } }
+        : { resolutionMinutes: 15, points: [{ timestamp: '2026-07-01T12:00:00+02:00', pvW: 5000, consumptionW: 600, batteryW: 0, gridW: -4400, batterySocPct: 80 }], totals }
+    ),
+    energy: async (id, from) => (calls.push('iot.energy'), id === 'SITE-B' ? [{ start: from, ...totals, wallboxWh: 4_000 }, { start: '2026-07-01', ...totals, wallboxWh: 3_000 }] : [{ start: from, ...totals }]),
   };
   const projects = createProjectAccess(management);
   return {
@@ -98,6 +104,29 @@ describe('monitoring page', () => {
     expect(page.overview.power?.points).toHaveLength(1);
     expect(page.overview.latestAt).toBe('2026-07-01T12:30:00+02:00');
     expect(page.overview.devices.map((d) => d.lastSeenAt)).toContain(page.overview.latestAt);
+  });
+
+  it.each(['day', 'week', 'month', 'year', 'total'] as const)('"Stand" on a %s page is the newest device report, the very value the device list shows', async (period) => {
+    const { page } = await render(world(), { installationId: null, period, date: '2026-07-01' });
+    if (page.kind !== 'ready' || !page.overview) throw new Error('expected an overview');
+    const reports = page.overview.devices.flatMap((d) => (d.lastSeenAt ? [d.lastSeenAt] : []));
+    const newest = reports.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+    expect(page.overview.latestAt).toBe(newest);
+  });
+
+  it('carries the wallbox’s energy of an installation with a wallbox to the page: a day from the power answer, other periods summed', async () => {
+    const w = world();
+    const day = await render(w, { installationId: 'SITE-B', period: 'day', date: '2026-07-01' });
+    if (day.page.kind !== 'ready' || !day.page.overview) throw new Error('expected an overview');
+    expect(day.page.overview.work.totals.wallboxWh).toBe(7_000);
+    expect(day.page.overview.power?.points[0]?.wallboxW).toBe(11_000);
+    const week = await render(w, { installationId: 'SITE-B', period: 'week', date: '2026-07-01' });
+    if (week.page.kind !== 'ready' || !week.page.overview) throw new Error('expected an overview');
+    expect(week.page.overview.work.totals.wallboxWh).toBe(7_000);
+    expect(w.calls).toHaveLength(6);
+    // The roof has no wallbox: no wallbox figure at all (not 0 kWh).
+    const roof = await render(world(), { installationId: 'SITE-A', period: 'month', date: '2026-07-01' });
+    expect(roof.page.kind === 'ready' && roof.page.overview?.work.totals).not.toHaveProperty('wallboxWh');
   });
 
   it('answers noInstallation for a visitor and for a customer without installations', async () => {

@@ -74,6 +74,8 @@ export interface PowerPoint {
   batteryW: number;
   gridW: number;
   batterySocPct: number | null;
+  /** The wallbox's charging power (part of `consumptionW`); null for a site without a wallbox. */
+  wallboxW: number | null;
 }
 
 export type Resolution = 'day' | 'month' | 'year';
@@ -297,6 +299,7 @@ export class SiteSimulator {
     if (dayStart >= end || berlinDayStartMs(dayNo + 1) <= commissionedMs) return [];
     const data = this.day(dayNo);
     const hasBattery = this.installation.battery !== null;
+    const hasWallbox = this.installation.wallbox !== null;
     const points: PowerPoint[] = [];
     for (let i = 0; i < data.steps; i++) {
       const stepStart = dayStart + i * STEP_MS;
@@ -312,6 +315,7 @@ export class SiteSimulator {
         batteryW,
         gridW,
         batterySocPct: hasBattery ? Math.round((data.soc[i] ?? 0) * 1000) / 10 : null,
+        wallboxW: hasWallbox ? Math.round((data.wallboxWh[i] ?? 0) * 4) : null,
       });
     }
     return points;

@@ -91,8 +91,9 @@ export function chartOptions(
     return {
       ...common,
       chart: { ...common.chart, type: 'line', height: 340 },
-      stroke: { width: [2, 2, 2, 2], curve: 'straight' },
-      fill: { type: 'solid', opacity: [0.25, 1, 1, 1] },
+      // Per series, by key: without a battery there are three.
+      stroke: { width: data.series.map(() => 2), curve: 'straight' },
+      fill: { type: 'solid', opacity: data.series.map((key: SeriesKey) => (key === 'pv' ? 0.25 : 1)) },
       markers: { size: 0 },
       xaxis: {
         type: 'numeric',

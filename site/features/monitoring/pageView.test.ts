@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Installation, MonitoringOverview, MonitoringQuery } from '../../../bff/contracts/monitoring.ts';
-import { hasData, monitoringView } from './pageView.ts';
+import type { Installation, MonitoringOverview, MonitoringQuery, PowerPoint } from '../../../bff/contracts/monitoring.ts';
+import { chartOf, hasData, monitoringView, nowOf, type ReadyView } from './pageView.ts';
 import type { CalendarDate } from './periods.ts';
 
 const today = '2026-11-22' as CalendarDate;
@@ -69,5 +69,55 @@ describe('the monitoring page’s view', () => {
     const empty = overviewOf(installation('a'), { period: 'day', date: '2027-01-01' });
     expect(hasData(empty)).toBe(false);
     expect(hasData({ ...empty, work: { ...empty.work, totals: { ...emptyTotals, consumptionWh: 1 } } })).toBe(true);
+  });
+});
+
+describe('the page’s pieces', () => {
+  const point = (timestamp: string, extra: Partial<PowerPoint> = {}): PowerPoint => ({
+    timestamp,
+    pvW: 3000,
+    consumptionW: 700,
+    batteryW: -1000,
+    gridW: -1300,
+    batterySocPct: 61.5,
+    ...extra,
+  });
+  const points = [point('2026-11-22T11:45:00+01:00'), point('2026-11-22T12:00:00+01:00', { batterySocPct: 62 })];
+  const view = (inst: Installation, period: MonitoringQuery['period'], date: CalendarDate, pts: PowerPoint[] = points): ReadyView => {
+    const overview = overviewOf(inst, { period, date });
+    const withData: MonitoringOverview = {
+      ...overview,
+      work: { ...overview.work, totals: { ...emptyTotals, pvWh: 5_000, consumptionWh: 2_000, exportWh: 3_000 } },
+      power: period === 'day' ? { range: overview.work.range, resolutionMinutes: 15, points: pts } : null,
+    };
+    const result = monitoringView({ kind: 'ready', installations: [inst], installation: inst, fellBack: false, overview: withData }, { installationId: inst.id, period, date }, today);
+    if (result.kind !== 'ready') throw new Error('expected a ready view');
+    return result;
+  };
+
+  it('draws no battery series for an installation without a battery, and one with', () => {
+    const carport = installation('carport', { batteryCapacityKwh: null });
+    expect(chartOf(view(carport, 'day', today, points.map((p) => ({ ...p, batteryW: 0, batterySocPct: null }))), 'de')?.series).toEqual([
+      'pv',
+      'consumption',
+      'grid',
+    ]);
+    expect(chartOf(view(installation('roof'), 'day', today), 'de')?.series).toEqual(['pv', 'consumption', 'battery', 'grid']);
+  });
+
+  it('shows the current values and the state of charge on the day view of today only', () => {
+    expect(nowOf(view(installation('roof'), 'day', today))).toMatchObject({ from: '2026-11-22T12:00:00+01:00', socPct: 62, batteryW: -1000 });
+    expect(nowOf(view(installation('roof'), 'day', '2026-11-21'))).toBeNull();
+    expect(nowOf(view(installation('roof'), 'week', today))).toBeNull();
+    expect(nowOf(view(installation('carport', { batteryCapacityKwh: null }), 'day', today))).toMatchObject({ batteryW: null, socPct: null });
+  });
+
+  it('shows the date the domain clamped to (a bookmark in the future shows today, with today’s current values)', () => {
+    const inst = installation('roof');
+    const overview = { ...overviewOf(inst, { period: 'day', date: today }), power: { range: { period: 'day' as const, date: today, from: today, to: today }, resolutionMinutes: 15, points } };
+    const clamped = monitoringView({ kind: 'ready', installations: [inst], installation: inst, fellBack: false, overview }, { installationId: null, period: 'day', date: '2027-03-01' }, today);
+    if (clamped.kind !== 'ready') throw new Error('expected a ready view');
+    expect(clamped.state.date).toBe(today);
+    expect(nowOf(clamped)).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyBucket, PowerPoint } from '../../../bff/contracts/monitoring.ts';
 import { chartOptions, chartSeries, hourTickLabel, hoursOf } from './chartOptions.ts';
-import { buildEnergyChart, buildPowerChart, type SeriesKey } from './series.ts';
+import { buildEnergyChart, buildPowerChart, tableColumns, type SeriesKey } from './series.ts';
 
 const names: Record<SeriesKey, string> = {
   pv: 'PV-Erzeugung',
@@ -42,6 +42,7 @@ describe('power chart of a day', () => {
       ],
       '2026-07-01',
       'de',
+      { battery: true },
     );
     expect(data.kind).toBe('power');
     expect(data.rows.map((row) => row.label)).toEqual(['12:00', '12:15']);
@@ -49,14 +50,14 @@ describe('power chart of a day', () => {
   });
 
   it('spans Berlin midnight to midnight: 25 hours on the day clocks go back, with the repeated hour named', () => {
-    const data = buildPowerChart([point('2026-10-25T00:15:00Z'), point('2026-10-25T01:15:00Z')], '2026-10-25', 'de');
+    const data = buildPowerChart([point('2026-10-25T00:15:00Z'), point('2026-10-25T01:15:00Z')], '2026-10-25', 'de', { battery: true });
     if (data.kind !== 'power') throw new Error('power chart expected');
     expect(hoursOf(data)).toBe(25);
     expect(data.rows.map((row) => row.label)).toEqual(['02:15 MESZ', '02:15 MEZ']);
   });
 
   it('labels every third Berlin hour on the axis, also on the 23-hour day', () => {
-    const data = buildPowerChart([], '2026-03-29', 'de');
+    const data = buildPowerChart([], '2026-03-29', 'de', { battery: true });
     if (data.kind !== 'power') throw new Error('power chart expected');
     expect(hoursOf(data)).toBe(23);
     const ticks = Array.from({ length: 24 }, (_, hour) => hourTickLabel(data.xMin + hour * 3_600_000, 'de', 3));
@@ -109,7 +110,7 @@ describe('energy chart of a period', () => {
 describe('chart options', () => {
   it('never lets apexcharts inject a <style> element (the CSP would block it)', () => {
     const settings = { reducedMotion: true, narrow: false };
-    for (const data of [buildPowerChart([], '2026-11-22', 'de'), buildEnergyChart({ buckets: [], totals: bucket('') }, 'week', 'de')]) {
+    for (const data of [buildPowerChart([], '2026-11-22', 'de', { battery: true }), buildEnergyChart({ buckets: [], totals: bucket('') }, 'week', 'de')]) {
       const options = chartOptions(data, { label: 'Diagramm', names }, 'de', settings);
       expect(options.chart?.injectStyleSheet).toBe(false);
       expect(options.chart?.animations?.enabled).toBe(false);
@@ -119,11 +120,66 @@ describe('chart options', () => {
 });
 
 describe('an installation without a battery', () => {
-  it('has no battery series, so no legend entry and no table column', () => {
-    const points = [point('2026-07-01T10:00:00Z', { pvW: 5000, consumptionW: 800, batteryW: 0, gridW: -4200 })];
+  const points = [point('2026-07-01T10:00:00Z', { pvW: 5000, consumptionW: 800, batteryW: 0, gridW: -4200, batterySocPct: null })];
+
+  it('has no battery series, so no legend entry (the legend lists the series) and no table column', () => {
     const without = buildPowerChart(points, '2026-07-01', 'de', { battery: false });
     expect(without.series).toEqual(['pv', 'consumption', 'grid']);
     expect(without.rows[0]?.values).toEqual([5000, 800, -4200]);
-    expect(buildPowerChart(points, '2026-07-01', 'de').series).toContain('battery');
+    const series = chartSeries(without, names);
+    expect(series.map((s) => s.name)).toEqual(['PV-Erzeugung', 'Verbrauch', 'Netz']);
+    expect(chartOptions(without, { label: 'Diagramm', names }, 'de', { reducedMotion: true, narrow: false }).colors).toHaveLength(3);
+  });
+
+  it('keeps the battery series for an installation with a battery', () => {
+    expect(buildPowerChart(points, '2026-07-01', 'de', { battery: true }).series).toEqual(['pv', 'consumption', 'battery', 'grid']);
+  });
+});
+
+describe('an installation with a wallbox', () => {
+  it('shows in the day table what the wallbox drew, as a column after the series (not drawn: consumption holds it)', () => {
+    const data = buildPowerChart(
+      [point('2026-07-01T16:00:00Z', { pvW: 400, consumptionW: 11_500, gridW: 11_100, batterySocPct: null, wallboxW: 11_000 })],
+      '2026-07-01',
+      'de',
+      { battery: false },
+    );
+    expect(data.tableOnly).toEqual(['wallbox']);
+    expect(data.rows[0]?.tableValues).toEqual([11_000]);
+    expect(chartSeries(data, names)).toHaveLength(3);
+    expect(tableColumns(data).map((c) => [c.key, c.values[0], c.total])).toEqual([
+      ['pv', 400, null],
+      ['consumption', 11_500, null],
+      ['wallbox', 11_000, null],
+      ['grid', 11_100, null],
+    ]);
+  });
+
+  it('shows per bar and in the sum what the wallbox charged, in kWh', () => {
+    const data = buildEnergyChart(
+      {
+        buckets: [bucket('2026-06-01', { consumptionWh: 20_000, wallboxWh: 12_345 }), bucket('2026-06-02', { consumptionWh: 9_000, wallboxWh: 0 })],
+        totals: bucket('', { consumptionWh: 29_000, wallboxWh: 12_345 }),
+      },
+      'month',
+      'de',
+    );
+    if (data.kind !== 'energy') throw new Error('energy chart expected');
+    expect(data.tableOnly).toEqual(['wallbox']);
+    expect(data.rows.map((row) => row.tableValues)).toEqual([[12.3], [0]]);
+    expect(data.tableTotals).toEqual([12.3]);
+    // In the table right after consumption, which it is part of (as in the CSV).
+    const columns = tableColumns(data);
+    expect(columns.map((c) => c.key)).toEqual(['pv', 'consumption', 'wallbox', 'import', 'export']);
+    expect(columns[2]).toEqual({ key: 'wallbox', values: [12.3, 0], total: 12.3 });
+    expect(columns[1]).toEqual({ key: 'consumption', values: [20, 9], total: 29 });
+  });
+
+  it('has no wallbox column without a wallbox', () => {
+    const data = buildEnergyChart({ buckets: [bucket('2026-06-01', { consumptionWh: 9_000 })], totals: bucket('', { consumptionWh: 9_000 }) }, 'month', 'de');
+    if (data.kind !== 'energy') throw new Error('energy chart expected');
+    expect(data.tableOnly).toEqual([]);
+    expect(data.tableTotals).toEqual([]);
+    expect(buildPowerChart([point('2026-07-01T10:00:00Z')], '2026-07-01', 'de', { battery: true }).tableOnly).toEqual([]);
   });
 });

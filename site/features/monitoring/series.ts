@@ -14,6 +14,12 @@ export type SeriesKey = PowerSeriesKey | EnergySeriesKey;
 export const POWER_SERIES: readonly PowerSeriesKey[] = ['pv', 'consumption', 'battery', 'grid'];
 export const ENERGY_SERIES: readonly EnergySeriesKey[] = ['pv', 'consumption', 'import', 'export'];
 
+/**
+ * Columns only the table shows, after the series: what the wallbox charged, part of consumption (docs/monitoring.md).
+ * Present where the cloud reports a wallbox meter; not drawn, the chart's consumption already holds it.
+ */
+export type TableOnlyKey = 'wallbox';
+
 export interface DataRow {
   /** Table row header, written out ("Montag, 11. Mai 2026", "14:15"). */
   label: string;
@@ -23,6 +29,8 @@ export interface DataRow {
   x: number;
   /** One value per series, in the order of `series`. */
   values: number[];
+  /** One value per table-only column, in the order of `tableOnly`. */
+  tableValues: number[];
 }
 
 export type ChartData =
@@ -30,6 +38,7 @@ export type ChartData =
       kind: 'power';
       unit: 'W';
       series: readonly PowerSeriesKey[];
+      tableOnly: readonly TableOnlyKey[];
       rows: DataRow[];
       /** Berlin midnight to the next midnight: 23, 24 or 25 hours. */
       xMin: number;
@@ -39,22 +48,21 @@ export type ChartData =
       kind: 'energy';
       unit: 'kWh';
       series: readonly EnergySeriesKey[];
+      tableOnly: readonly TableOnlyKey[];
       rows: DataRow[];
       /** The period's sums, rounded from the exact Wh (so they may differ from the sum of rounded rows by 0.1). */
       totals: number[];
+      tableTotals: number[];
     };
 
 /**
  * 15-minute power of one Berlin day. On the day clocks go back the repeated hour is labelled with its zone. Without a
- * battery there is no battery series (nor legend entry, nor table column): it would be a flat zero line.
+ * battery there is no battery series (nor legend entry, nor table column): it would be a flat zero line. The caller
+ * must say whether there is one (the installation's battery capacity); there is no default that could draw one.
  */
-export function buildPowerChart(
-  points: readonly PowerPoint[],
-  date: CalendarDate,
-  lang: Language,
-  options: { battery: boolean } = { battery: true },
-): ChartData {
+export function buildPowerChart(points: readonly PowerPoint[], date: CalendarDate, lang: Language, options: { battery: boolean }): ChartData {
   const series = options.battery ? POWER_SERIES : POWER_SERIES.filter((key) => key !== 'battery');
+  const tableOnly: TableOnlyKey[] = points.some((p) => typeof p.wallboxW === 'number') ? ['wallbox'] : [];
   const valueOf: Record<PowerSeriesKey, (point: PowerPoint) => number> = {
     pv: (p) => p.pvW,
     consumption: (p) => p.consumptionW,
@@ -71,6 +79,7 @@ export function buildPowerChart(
     kind: 'power',
     unit: 'W',
     series,
+    tableOnly,
     rows: timed.map(({ point, x }, index) => {
       const label = repeated.has(plain[index] ?? '') ? formatTime(x, lang, true) : (plain[index] ?? '');
       return {
@@ -78,6 +87,7 @@ export function buildPowerChart(
         shortLabel: label,
         x,
         values: series.map((key) => Math.round(valueOf[key](point)) || 0),
+        tableValues: tableOnly.map(() => Math.round(point.wallboxW ?? 0) || 0),
       };
     }),
     xMin: berlinMidnight(date),
@@ -110,8 +120,10 @@ function bucketLabels(start: CalendarDate, period: Period, lang: Language): { la
   }
 }
 
-/** Energy per day (week, month), per month (year) or per year (total), in kWh. */
+/** Energy per day (week, month), per month (year) or per year (total), in kWh; the wallbox's share as a table column. */
 export function buildEnergyChart(work: Pick<WorkHistoryResponse, 'buckets' | 'totals'>, period: Period, lang: Language): ChartData {
+  const tableOnly: TableOnlyKey[] = typeof work.totals.wallboxWh === 'number' ? ['wallbox'] : [];
+  const tableValues = (bucket: Pick<EnergyBucket, 'wallboxWh'>) => tableOnly.map(() => whToKwh(bucket.wallboxWh ?? 0));
   const dated = work.buckets
     .map((bucket) => ({ bucket, start: calendarDateOf(bucket.start) }))
     .filter((entry): entry is { bucket: EnergyBucket; start: CalendarDate } => entry.start !== null)
@@ -120,11 +132,40 @@ export function buildEnergyChart(work: Pick<WorkHistoryResponse, 'buckets' | 'to
     kind: 'energy',
     unit: 'kWh',
     series: ENERGY_SERIES,
+    tableOnly,
     rows: dated.map(({ bucket, start }) => ({
       ...bucketLabels(start, period, lang),
       x: Date.parse(`${start}T00:00:00Z`),
       values: energyValues(bucket),
+      tableValues: tableValues(bucket),
     })),
     totals: energyValues(work.totals),
+    tableTotals: tableValues(work.totals),
   };
+}
+
+export interface TableColumn {
+  key: SeriesKey | TableOnlyKey;
+  /** The column's value in each row, in the order of `rows`. */
+  values: number[];
+  /** The period's sum (energy tables only). */
+  total: number | null;
+}
+
+/**
+ * The table's columns: the chart's series, with the table-only wallbox column right after consumption, which it is a
+ * part of ("davon Wallbox"), the same order as the CSV (bff/domain/monitoring/csv.ts).
+ */
+export function tableColumns(data: ChartData): TableColumn[] {
+  const totals = data.kind === 'energy' ? data.totals : [];
+  const tableTotals = data.kind === 'energy' ? data.tableTotals : [];
+  const tableOnly = data.tableOnly.map((key, index) => ({
+    key,
+    values: data.rows.map((row) => row.tableValues[index] ?? 0),
+    total: data.kind === 'energy' ? (tableTotals[index] ?? 0) : null,
+  }));
+  return data.series.flatMap((key: SeriesKey, index) => [
+    { key, values: data.rows.map((row) => row.values[index] ?? 0), total: data.kind === 'energy' ? (totals[index] ?? 0) : null },
+    ...(key === 'consumption' ? tableOnly : []),
+  ]);
 }

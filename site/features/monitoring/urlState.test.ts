@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monitoringHref, parseMonitoringParams } from './urlState.ts';
+import { monitoringHref, parseMonitoringParams, PERIOD_HEADING_ID, periodHref } from './urlState.ts';
 
 const today = '2026-11-22';
 const parse = (query: string) => parseMonitoringParams(new URLSearchParams(query), today);
@@ -24,7 +24,7 @@ describe('monitoring address', () => {
     expect(parse(`installation=${'x'.repeat(101)}`).installationId).toBeNull();
   });
 
-  it('keeps a future date: the page says there is no data for it', () => {
+  it('keeps a future date: the domain clamps it to the nearest period with data', () => {
     expect(parse('date=2027-01-01').date).toBe('2027-01-01');
   });
 
@@ -36,8 +36,7 @@ describe('monitoring address', () => {
 });
 
 describe('period links', () => {
-  it('jump to the period heading, so focus does not go back to the top of the page', async () => {
-    const { periodHref, PERIOD_HEADING_ID } = await import('./urlState.ts');
+  it('jump to the period heading, so focus does not go back to the top of the page', () => {
     const href = periodHref({ installationId: 'SITE-7F3A2C', period: 'week', date: '2026-07-01' });
     expect(href).toBe(`/home/app/monitoring?installation=SITE-7F3A2C&period=week&date=2026-07-01#${PERIOD_HEADING_ID}`);
     expect(PERIOD_HEADING_ID).toBe('period-title');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PowerPoint } from '../../../bff/contracts/monitoring.ts';
 import { getT } from '../../i18n/index.ts';
-import { balanceOf, kpisOf, periodTitle, segmentOffsets } from './view.ts';
+import { balanceOf, currentPower, kpisOf, periodTitle, segmentOffsets, showsBattery, totalsList } from './view.ts';
 
 const t = getT('de');
 const bounds = { first: '2024-03-12', today: '2026-11-22' };
@@ -42,7 +43,7 @@ describe('energy balance', () => {
   };
 
   it('shows how consumption was covered and how PV was used, in kWh and percent', () => {
-    const balance = balanceOf(flows);
+    const balance = balanceOf(flows, { battery: true });
     expect(balance.coverage).toEqual([
       { key: 'solar', wh: 1000, share: 16.7 },
       { key: 'battery', wh: 0, share: 0 },
@@ -54,28 +55,71 @@ describe('energy balance', () => {
   it('stacks the bar segments from the left', () => {
     expect(segmentOffsets([16.7, 0, 83.3])).toEqual([0, 16.7, 16.7]);
   });
+
+  it('has no battery parts and no battery notes without a battery', () => {
+    const balance = balanceOf({ ...flows, solarToBatteryWh: 0, solarToGridWh: 6000 }, { battery: false });
+    expect(balance.coverage.map((part) => part.key)).toEqual(['solar', 'grid']);
+    expect(balance.usage.map((part) => part.key)).toEqual(['direct', 'grid']);
+    expect(balance.coverage.map((part) => part.share)).toEqual([16.7, 83.3]);
+    expect(balance).toMatchObject({ gridToBatteryWh: 0, batteryToGridWh: 0 });
+  });
+});
+
+describe('the sums of the period', () => {
+  const totals = { pvWh: 30_000, importWh: 9_000, exportWh: 14_000, chargeWh: 0, dischargeWh: 0, consumptionWh: 25_000 };
+  const noBattery = { batteryCapacityKwh: null };
+
+  it('show what the wallbox charged as part of consumption ("davon Wallbox") where the cloud reports it', () => {
+    const list = totalsList({ ...totals, wallboxWh: 12_300 }, { battery: false });
+    expect(list.map((row) => row.key)).toEqual(['pv', 'consumption', 'wallbox', 'import', 'export']);
+    expect(list[2]).toEqual({ key: 'wallbox', wh: 12_300, part: true });
+    // A wallbox that charged nothing in the period still says so.
+    expect(totalsList({ ...totals, wallboxWh: 0 }, { battery: false }).map((row) => row.key)).toContain('wallbox');
+  });
+
+  it('have no wallbox line without a wallbox', () => {
+    expect(totalsList(totals, { battery: false }).map((row) => row.key)).not.toContain('wallbox');
+    expect(totalsList({ ...totals, wallboxWh: null }, { battery: false }).map((row) => row.key)).not.toContain('wallbox');
+  });
+
+  it('have battery rows only with a battery (or where the cloud measured battery energy)', () => {
+    expect(showsBattery(noBattery, totals)).toBe(false);
+    expect(totalsList(totals, { battery: showsBattery(noBattery, totals) }).map((row) => row.key)).not.toContain('charge');
+    expect(showsBattery({ batteryCapacityKwh: 10 }, totals)).toBe(true);
+    expect(showsBattery(noBattery, { chargeWh: 1, dischargeWh: 0 })).toBe(true);
+    expect(totalsList(totals, { battery: true }).map((row) => row.key)).toEqual(['pv', 'consumption', 'import', 'export', 'charge', 'discharge']);
+  });
 });
 
 describe('the current values', () => {
-  const p = (timestamp: string, batterySocPct: number | null = 64.5) => ({
+  const p = (timestamp: string, extra: Partial<PowerPoint> = {}): PowerPoint => ({
     timestamp,
     pvW: 4200,
     consumptionW: 900,
     batteryW: -1500,
     gridW: -1800,
-    batterySocPct,
+    batterySocPct: 64.5,
+    ...extra,
+  });
+  const today = { isToday: true, hasBattery: true, resolutionMinutes: 15 };
+
+  it('are the newest point of today, with battery direction and state of charge, whatever the order of the points', () => {
+    const now = currentPower([p('2026-07-01T12:15:00+02:00', { batterySocPct: 66 }), p('2026-07-01T12:00:00+02:00')], today);
+    expect(now).toMatchObject({ from: '2026-07-01T12:15:00+02:00', pvW: 4200, consumptionW: 900, gridW: -1800, batteryW: -1500, socPct: 66, wallboxW: null });
   });
 
-  it('are the newest point of today, with battery direction and state of charge', async () => {
-    const { currentPower } = await import('./view.ts');
-    const now = currentPower([p('2026-07-01T12:00:00+02:00'), p('2026-07-01T12:15:00+02:00', 66)], { isToday: true, hasBattery: true });
-    expect(now).toMatchObject({ at: '2026-07-01T12:15:00+02:00', pvW: 4200, batteryW: -1500, socPct: 66 });
+  it('are the mean of a quarter hour that ends at the "Stand" of fresh data (the devices\u2019 last report)', () => {
+    const now = currentPower([p('2026-10-25T02:45:00+01:00')], today);
+    expect(Date.parse(now?.until ?? '')).toBe(Date.parse('2026-10-25T03:00:00+01:00'));
   });
 
-  it('leave the battery out without one, and are not shown for a past day or without points', async () => {
-    const { currentPower } = await import('./view.ts');
-    expect(currentPower([p('2026-07-01T12:00:00+02:00', null)], { isToday: true, hasBattery: false })).toMatchObject({ batteryW: null, socPct: null });
-    expect(currentPower([p('2026-07-01T12:00:00+02:00')], { isToday: false, hasBattery: true })).toBeNull();
-    expect(currentPower([], { isToday: true, hasBattery: true })).toBeNull();
+  it('leave the battery out without one, show the wallbox with one, and are not shown for a past day or without points', () => {
+    expect(currentPower([p('2026-07-01T18:00:00+02:00', { batterySocPct: null, wallboxW: 11_000 })], { ...today, hasBattery: false })).toMatchObject({
+      batteryW: null,
+      socPct: null,
+      wallboxW: 11_000,
+    });
+    expect(currentPower([p('2026-07-01T12:00:00+02:00')], { ...today, isToday: false })).toBeNull();
+    expect(currentPower([], today)).toBeNull();
   });
 });

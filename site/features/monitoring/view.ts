@@ -1,4 +1,4 @@
-import type { EnergyFlows, MonitoringOverview, Period } from '../../../bff/contracts/monitoring.ts';
+import type { EnergyFlows, EnergyTotals, Installation, MonitoringOverview, Period, PowerPoint } from '../../../bff/contracts/monitoring.ts';
 import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { formatCalendarDate, shareOf } from './format.ts';
@@ -77,22 +77,53 @@ function parts<K extends string>(entries: [K, number][]): FlowPart<K>[] {
   return entries.map(([key, wh]) => ({ key, wh: Math.max(0, wh), share: shareOf(Math.max(0, wh), whole) }));
 }
 
-/** The energy balance from the BFF's flow split (Home Assistant’s order, docs/monitoring.md). */
-export function balanceOf(flows: EnergyFlows): EnergyBalance {
+/**
+ * Whether the page shows battery figures: for an installation with a battery, and wherever the cloud measured battery
+ * energy anyway (a battery the site data does not list yet). Without, its rows would always read 0 kWh.
+ */
+export function showsBattery(installation: Pick<Installation, 'batteryCapacityKwh'>, totals: Pick<EnergyTotals, 'chargeWh' | 'dischargeWh'>): boolean {
+  return installation.batteryCapacityKwh !== null || totals.chargeWh > 0 || totals.dischargeWh > 0;
+}
+
+/** The energy balance from the BFF's flow split (Home Assistant’s order, docs/monitoring.md); battery parts only with one. */
+export function balanceOf(flows: EnergyFlows, options: { battery: boolean }): EnergyBalance {
+  const keep = <K extends string>(entries: [K, number][]) => entries.filter(([key]) => options.battery || key !== 'battery');
   return {
-    coverage: parts([
-      ['solar', flows.solarToHomeWh],
-      ['battery', flows.batteryToHomeWh],
-      ['grid', flows.gridToHomeWh],
-    ]),
-    usage: parts([
-      ['direct', flows.solarToHomeWh],
-      ['battery', flows.solarToBatteryWh],
-      ['grid', flows.solarToGridWh],
-    ]),
-    gridToBatteryWh: flows.gridToBatteryWh,
-    batteryToGridWh: flows.batteryToGridWh,
+    coverage: parts(
+      keep([
+        ['solar', flows.solarToHomeWh],
+        ['battery', flows.batteryToHomeWh],
+        ['grid', flows.gridToHomeWh],
+      ]),
+    ),
+    usage: parts(
+      keep([
+        ['direct', flows.solarToHomeWh],
+        ['battery', flows.solarToBatteryWh],
+        ['grid', flows.solarToGridWh],
+      ]),
+    ),
+    gridToBatteryWh: options.battery ? flows.gridToBatteryWh : 0,
+    batteryToGridWh: options.battery ? flows.batteryToGridWh : 0,
   };
+}
+
+export type TotalKey = 'pv' | 'consumption' | 'wallbox' | 'import' | 'export' | 'charge' | 'discharge';
+
+/**
+ * The period's sums as the "Summen im Zeitraum" list shows them. The wallbox's charged energy follows consumption as
+ * its part ("davon Wallbox") where the cloud reports a wallbox meter; the battery rows only where `showsBattery`.
+ */
+export function totalsList(totals: EnergyTotals, options: { battery: boolean }): { key: TotalKey; wh: number; part: boolean }[] {
+  const row = (key: TotalKey, wh: number, part = false) => ({ key, wh, part });
+  return [
+    row('pv', totals.pvWh),
+    row('consumption', totals.consumptionWh),
+    ...(typeof totals.wallboxWh === 'number' ? [row('wallbox', totals.wallboxWh, true)] : []),
+    row('import', totals.importWh),
+    row('export', totals.exportWh),
+    ...(options.battery ? [row('charge', totals.chargeWh), row('discharge', totals.dischargeWh)] : []),
+  ];
 }
 
 /** Left edges of stacked segments (percent), for the balance bars' SVG `x` attributes (no inline styles under the CSP). */
@@ -105,10 +136,11 @@ export function segmentOffsets(shares: readonly number[]): number[] {
   });
 }
 
-/** What the installation does right now: the newest 15-minute point of today (docs/monitoring.md, "Jetzt"). */
+/** What the installation does right now: the newest 15-minute point of today (docs/monitoring.md, "Gerade eben"). */
 export interface CurrentPower {
-  /** Start of the interval the values are the mean of. */
-  at: string;
+  /** The interval the values are the mean of: from its start to its end (the end is the "Stand" of fresh data). */
+  from: string;
+  until: string;
   pvW: number;
   consumptionW: number;
   /** Positive: import from the grid; negative: feed-in. */
@@ -117,25 +149,34 @@ export interface CurrentPower {
   batteryW: number | null;
   /** State of charge in percent, where the cloud has one. */
   socPct: number | null;
+  /** What the wallbox draws (part of consumption), where the cloud reports a wallbox. */
+  wallboxW: number | null;
 }
+
+/** The end of an interval as an instant (ISO, UTC); the page shows every time in Berlin time anyway. */
+const plusMinutes = (timestamp: string, minutes: number) => new Date(Date.parse(timestamp) + minutes * 60_000).toISOString();
 
 /**
  * The current values, shown on the day view of today only: that answer already holds today's points, so "now"
  * costs no extra call to the cloud. Other periods and past days show no "now" block.
  */
 export function currentPower(
-  points: readonly { timestamp: string; pvW: number; consumptionW: number; batteryW: number; gridW: number; batterySocPct: number | null }[],
-  options: { isToday: boolean; hasBattery: boolean },
+  points: readonly PowerPoint[],
+  options: { isToday: boolean; hasBattery: boolean; resolutionMinutes: number },
 ): CurrentPower | null {
   if (!options.isToday) return null;
-  const latest = [...points].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp)).at(-1);
+  const latest = points
+    .filter((p) => !Number.isNaN(Date.parse(p.timestamp)))
+    .reduce<PowerPoint | undefined>((a, b) => (a === undefined || Date.parse(b.timestamp) > Date.parse(a.timestamp) ? b : a), undefined);
   if (!latest) return null;
   return {
-    at: latest.timestamp,
+    from: latest.timestamp,
+    until: plusMinutes(latest.timestamp, options.resolutionMinutes),
     pvW: latest.pvW,
     consumptionW: latest.consumptionW,
     gridW: latest.gridW,
     batteryW: options.hasBattery ? latest.batteryW : null,
     socPct: options.hasBattery ? latest.batterySocPct : null,
+    wallboxW: typeof latest.wallboxW === 'number' ? latest.wallboxW : null,
   };
 }
