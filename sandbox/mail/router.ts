@@ -1,4 +1,5 @@
-import express, { type Request, type Response } from 'express';
+import express, { type Response } from 'express';
+import { isSameOrigin } from '../shared/stand-in.ts';
 import type { MailStore } from './store.ts';
 import { MAILBOX_CSP, mailPage, mailboxPage, notFoundPage } from './views.ts';
 
@@ -13,12 +14,6 @@ function sendHtml(res: Response, html: string, status = 200): void {
       'Referrer-Policy': 'no-referrer',
     })
     .send(html);
-}
-
-/** A cross-site form must not be able to empty the mailbox; browsers send Origin on every form POST. */
-function isSameOrigin(req: Request): boolean {
-  const origin = req.get('origin');
-  return origin === undefined || origin === `${req.protocol}://${req.get('host')}`;
 }
 
 /**
@@ -52,6 +47,7 @@ export function createMailboxRouter(store: MailStore, options: { smtpPort: () =>
   });
 
   router.post('/clear', async (req, res) => {
+    // A cross-site form must not be able to empty the mailbox; browsers send Origin on every form POST.
     if (!isSameOrigin(req)) {
       res.status(403).type('text/plain').send('Fremde Herkunft – abgelehnt.');
       return;

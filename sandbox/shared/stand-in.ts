@@ -72,7 +72,7 @@ function requireCredential(auth: StandInAuth): RequestHandler {
 }
 
 /** A browser page on another origin must not be able to change the tester's state; fetch from Node sends no Origin. */
-function isSameOrigin(req: Request): boolean {
+export function isSameOrigin(req: Request): boolean {
   const origin = req.get('origin');
   return origin === undefined || origin === `${req.protocol}://${req.get('host')}`;
 }
