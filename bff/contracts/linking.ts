@@ -80,5 +80,4 @@ export const LinkErrors = defineErrors({
   },
 });
 
-/** Query parameters of the link in the mail: `/home/dashboard?linkProject=<id>&linkCode=<code>`. */
-export const LINK_MAIL_PARAMS = { projectId: 'linkProject', code: 'linkCode' } as const;
+export { LINK_MAIL_PARAMS } from './link-params.ts';

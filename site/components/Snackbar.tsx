@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * Shows the queued snackbar messages one at a time (spec section 4). Mount it with `client:only="react"` on pages
- * that need it, never in every layout: pages without islands ship no JavaScript. Rendering only in the browser
+ * that need it (the dashboard mounts it with its linking island, features/linking/mount.tsx), never in every layout:
+ * pages without islands ship no JavaScript. Rendering only in the browser
  * also means nothing is shown before the persisted state has been read.
  */
 export default function Snackbar({ messages }: Props) {

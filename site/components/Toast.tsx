@@ -94,7 +94,7 @@ function ToastItem({ toast, paused, closeLabel, onDismiss }: ItemProps) {
 /**
  * Toast notifications (spec sections 2, 4 and 9): bottom right, 390 px wide, F8 moves focus to them; each closes
  * after 5 s, by its close button or a swipe to the right. The clocks stop while the pointer is over the toasts,
- * focus is inside them or the window is in the background. Mount once per page with `client:only="react"`.
+ * focus is inside them or the window is in the background. Mount once per page (the dashboard: features/linking/mount.tsx).
  */
 export default function Toaster({ messages }: Props) {
   const t = translatorFor(messages);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageWeight } from '../bench/page-weight.ts';
 import { customers, signIn } from './support/auth.ts';
 
 /** Issue 10: compressed answers, and JavaScript only where a page is interactive. */
@@ -63,5 +64,53 @@ test.describe('Seitengewicht', () => {
       expect(scripts, path).toEqual([]);
       expect(await page.locator('script:not([type="application/ld+json"]):not([type="speculationrules"])').count(), path).toBe(0);
     }
+  });
+
+  test('das Dashboard lädt anfangs höchstens 20 KB JavaScript (gzip); die Verknüpfen-Dialoge kommen erst bei Bedarf', async ({ page, baseURL }) => {
+    await signIn(page, customers.jonas);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const weight = await pageWeight(baseURL ?? '', '/home/dashboard', { cookie });
+    expect(weight.initialJsGzipBytes).toBeGreaterThan(0);
+    expect(weight.initialJsGzipBytes).toBeLessThanOrEqual(20 * 1024);
+    // React and the dialogs are there, but only on demand.
+    expect(weight.onDemandJsGzipBytes).toBeGreaterThan(20 * 1024);
+  });
+
+  test('ein Klick auf „Projekt verknüpfen“, bevor der Dialog-Code geladen ist, geht nicht verloren', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    let release: () => void = () => undefined;
+    const clicked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = false;
+    // The island's code is held back until the button has been pressed.
+    await page.route(/\/_astro\/mount\.[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await clicked;
+      await route.continue();
+    });
+    await page.goto('/home/dashboard');
+    const button = page.getByRole('button', { name: /Projekt verknüpfen/ });
+    await button.click();
+    await expect(page.getByRole('dialog', { name: 'Projekt verknüpfen' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Projekt verknüpfen' })).toBeVisible();
+    expect(requested).toBe(true);
+    // Closing hands the focus back to the page's own button.
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+  });
+
+  test('lässt sich der Dialog-Code nicht laden, sagt der Knopf es, und der nächste Klick versucht es erneut', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    let fail = true;
+    await page.route(/\/_astro\/mount\.[\w-]+\.js$/, (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/home/dashboard');
+    const button = page.getByRole('button', { name: /Projekt verknüpfen/ });
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: 'konnte gerade nicht geladen werden' })).toBeVisible();
+    fail = false;
+    await button.click();
+    await expect(page.getByRole('dialog', { name: 'Projekt verknüpfen' })).toBeVisible();
   });
 });

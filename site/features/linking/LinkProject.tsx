@@ -1,6 +1,6 @@
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
-import { Button, type ButtonVariant } from '../../components/Button.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts';
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
@@ -12,11 +12,14 @@ export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkC
 export const LINKED_PARAM = 'linked';
 
 interface Props {
-  /** "Neues Projekt verknüpfen" or "Weiteres Projekt verknüpfen". */
-  label: string;
-  variant: ButtonVariant;
   messages: IslandMessages<(typeof linkProjectMessageKeys)[number]>;
 }
+
+/**
+ * Set by the page's own link button (boot.ts) to open the link dialog; the island resets it. A click made while this
+ * code was still loading is kept here, so it opens the dialog as soon as the island is mounted.
+ */
+export const linkDialogRequested = atom(false);
 
 /** The code dialog the link in the mail asks for: `?linkProject=<id>&linkCode=<code>` (LINK_MAIL_PARAMS). */
 export function mailLinkTarget(search: string): CodeTarget | null {
@@ -57,12 +60,23 @@ export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): C
 }
 
 /**
- * The dashboard's project-linking island: the button, the link dialog and the code dialogs that follow it (or that
- * the link in the mail opens). Mount with `client:only="react"`: it reads the address bar on its first render.
+ * The dashboard's project-linking island: the link dialog and the code dialogs that follow it (or that the link in
+ * the mail opens). The button that opens it is plain HTML (LinkProjectButton.astro); this code loads on the first
+ * interaction with it or when the page is idle (boot.ts, mount.tsx). It reads the address bar on its first render.
  */
-export default function LinkProject({ label, variant, messages }: Props) {
+export default function LinkProject({ messages }: Props) {
   const t = translatorFor(messages);
   const [linkOpen, setLinkOpen] = useState(() => wantsLinkDialog(window.location.search));
+
+  useEffect(
+    () =>
+      linkDialogRequested.subscribe((requested) => {
+        if (!requested) return;
+        setLinkOpen(true);
+        linkDialogRequested.set(false);
+      }),
+    [],
+  );
   /** Why the dialog opened by itself (the project-link check); gone once it closes. */
   const [reason, setReason] = useState(() => (wantsLinkDialog(window.location.search) ? t('linkProject.neededForPage') : null));
   const [queue, setQueue] = useState<{ targets: CodeTarget[]; total: number }>(() => {
@@ -109,9 +123,6 @@ export default function LinkProject({ label, variant, messages }: Props) {
   const current = queue.targets[0];
   return (
     <>
-      <Button variant={variant} onClick={() => setLinkOpen(true)}>
-        {label}
-      </Button>
       <LinkProjectDialog open={linkOpen} onClose={closeLinkDialog} t={t} reason={reason} />
       {current && (
         <LinkCodeDialog
