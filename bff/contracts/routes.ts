@@ -131,3 +131,36 @@ export function navigationFor(path: string): NavItem[] {
       current: within(here, route.path) || (nav.alsoCurrentOn ?? []).includes(here),
     }));
 }
+
+/** Where the speculation rules are served; every page names it in its `Speculation-Rules` header. */
+export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+
+/**
+ * Which links the browser may prefetch (spec section 9: links near the viewport), as a Speculation Rules document
+ * rule: an allow-list of the table's pages, never a path that writes something when it is fetched:
+ * - pages whose visit is logged (PAGE_VISITED; a prefetch is not a visit), the error pages, `/api/*` (sign-in, CSV
+ *   downloads, …) and CMS files are not in the list;
+ * - links marked `data-no-prefetch` (the language switch stores a cookie), downloads and new-tab links are excluded;
+ * - sign-out and the project switch are forms, which are never prefetched.
+ * "eager" is the browser's closest declarative match for "near the viewport" (mobile: links that stay in the viewport;
+ * desktop: a short hover); a script with an IntersectionObserver would put JavaScript back on the content pages.
+ */
+export function speculationRules() {
+  const pages = PAGE_ROUTES.filter((route) => !route.logVisit && !/^\/\d{3}$/.test(route.path)).map((route) => ({
+    pathname: route.path.replace(/\[([^\]]+)\]/g, ':$1'),
+  }));
+  return {
+    prefetch: [
+      {
+        source: 'document',
+        where: {
+          and: [
+            { href_matches: pages, relative_to: 'document' },
+            { not: { selector_matches: '[data-no-prefetch], [download], [target="_blank"], [rel~="nofollow"]' } },
+          ],
+        },
+        eagerness: 'eager',
+      },
+    ],
+  };
+}

@@ -22,6 +22,7 @@ import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-hea
 import { mountsOf } from './mounts.ts';
 import type { RouteDeps } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { announceSpeculationRules } from './routes/speculation-rules.routes.ts';
 import { createSessionMiddleware } from './session.ts';
 
 /** Astro's node-adapter handler in middleware mode: renders the page with the given locals. */
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
     res.locals.portal = locals;
     return locals;
   };
+  app.use(announceSpeculationRules);
   app.use(pageGuard(config.LOGIN_URL));
   app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
   app.use(logPageVisits(services.activity, logger));

@@ -142,6 +142,8 @@ describe('sign-in through the identity provider', () => {
     await signIn(client, '/home/app/profile');
     await client.request(`${portal.url}/home/dashboard`);
     await client.request(`${portal.url}/home/app/settings`);
+    // A prefetch of a listed page is not a visit.
+    await client.request(`${portal.url}/home/app/profile`, { headers: { 'sec-purpose': 'prefetch' } });
 
     const me = (await (await client.request(`${portal.url}/api/auth/me`)).json()) as { id: string };
     const rows = await portal

@@ -6,6 +6,7 @@ import { helpRoutes } from './routes/help.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
+import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
 
 /**
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
@@ -19,6 +20,7 @@ export type MountBase = 'assets' | 'machine' | 'auth' | 'app' | 'internal';
 /** The router mount table: one line per capability router. */
 export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
   ['assets', cmsMediaRoutes],
+  ['assets', speculationRulesRoutes],
   ['machine', cmsWebhookRoutes],
   ['auth', authRoutes],
   ['app', linkingRoutes],

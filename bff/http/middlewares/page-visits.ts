@@ -10,7 +10,9 @@ import type { Logger } from '../../logger.ts';
 export function logPageVisits(activity: ActivityService, logger: Logger): RequestHandler {
   return async (req, _res, next) => {
     const user = req.session?.user;
-    if (req.method === 'GET' && user && isLoggedVisit(req.path)) {
+    // A prefetch (Sec-Purpose: prefetch) is not a visit; the speculation rules leave these pages out anyway.
+    const prefetch = /prefetch/i.test(req.get('sec-purpose') ?? '') || /prefetch/i.test(req.get('purpose') ?? '');
+    if (req.method === 'GET' && user && !prefetch && isLoggedVisit(req.path)) {
       try {
         await activity.record(user, 'PAGE_VISITED', { path: normalizePath(req.path) });
       } catch (error) {
