@@ -93,8 +93,11 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   const dataDir = options.dataDir ?? path.join(config.DATA_DIR, 'sandbox');
 
   const server = http.createServer();
-  // Without a timeout an idle keep-alive connection would delay close() by the default five seconds.
-  server.keepAliveTimeout = 2_000;
+  // Node's default 5 s, announced as `Keep-Alive: timeout=5`. Not less: fetch (undici) subtracts a 2 s safety margin
+  // from the announced timeout and closes the connection after every response when nothing is left, so 2 s made
+  // every BFF call open a new connection (a DNS lookup and a TCP handshake each; docs/architecture.md, toolchain).
+  // close() does not wait for idle connections: it closes them (closeIdleConnections below).
+  server.keepAliveTimeout = 5_000;
   const httpPort = await listen(server, options.httpPort ?? config.SANDBOX_PORT);
   const url = `http://${HOST}:${httpPort}`;
   // The issuer must carry the real port when the OS chose it (tests); an explicit OIDC_ISSUER always wins.

@@ -35,15 +35,49 @@ export interface SessionOptions {
  */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-kundenportal.sid' : 'kundenportal.sid');
 
+/**
+ * The store's `touch` (rolling idle timeout) is an UPDATE per request; a busy page with its API calls would write the
+ * session row several times a second. Touches of one session within `intervalMs` are skipped: the stored expiry lags at
+ * most that long behind the cookie's, so the idle timeout ends at most `intervalMs` early. Saving a changed session
+ * (`set`) is never skipped. The memory of recent touches is per instance and bounded.
+ */
+export function throttleTouch<S extends session.Store>(store: S, intervalMs: number, now: () => number = Date.now, maxSessions = 100_000): S {
+  const touchedAt = new Map<string, number>();
+  const touch = store.touch?.bind(store);
+  if (!touch) return store;
+  store.touch = (sid, sess, callback) => {
+    const at = now();
+    const last = touchedAt.get(sid);
+    if (last !== undefined && at - last < intervalMs) {
+      callback?.();
+      return;
+    }
+    touchedAt.delete(sid);
+    touchedAt.set(sid, at);
+    if (touchedAt.size > maxSessions) touchedAt.delete(touchedAt.keys().next().value as string);
+    touch(sid, sess, callback);
+  };
+  const destroy = store.destroy.bind(store);
+  store.destroy = (sid, callback) => {
+    touchedAt.delete(sid);
+    destroy(sid, callback);
+  };
+  return store;
+}
+
 export function createSessionMiddleware(options: SessionOptions): RequestHandler[] {
   const PgStore = connectPgSimple(session);
   const idleMs = options.idleMinutes * 60_000;
   const absoluteMs = options.absoluteHours * 3_600_000;
+  const store = throttleTouch(
+    new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+    Math.min(60_000, idleMs / 10),
+  );
 
   const sessionMiddleware = session({
     name: sessionCookieName(options.secureCookies),
     secret: options.secret,
-    store: new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: true,

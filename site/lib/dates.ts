@@ -30,14 +30,11 @@ export function isoDate(date: Date): string {
   return format(date, 'yyyy-MM-dd');
 }
 
+const portalDay = new Intl.DateTimeFormat('en-US', { timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' });
+
 /** Midnight (local to the process) of the calendar day it is in Berlin at `now`. */
 export function todayInPortalTimeZone(now: Date = new Date()): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: PORTAL_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
+  const parts = portalDay.formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
   return new Date(part('year'), part('month') - 1, part('day'));
 }

@@ -1,5 +1,7 @@
 import compression from 'compression';
 import type { RequestHandler } from 'express';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import expressStaticGzip from 'express-static-gzip';
 import { constants } from 'node:zlib';
 
@@ -32,11 +34,21 @@ export function staticFiles(dir: string): RequestHandler {
       },
     },
   });
+  // The build output does not change while the portal runs: knowing its files spares every page and API request the
+  // file-system lookups (a stat per request, 4 % of a busy BFF's CPU) of looking for a file that is not there.
+  const files = new Set(
+    (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [])
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`),
+  );
   return (req, res, next) => {
     // express-static-gzip answers an unreadable address (`%ff`) with its own English 400; leave that to the portal's
     // German error page (it is no file anyway).
     try {
-      decodeURIComponent(req.path);
+      if (!files.has(decodeURIComponent(req.path))) {
+        next();
+        return;
+      }
     } catch {
       next();
       return;

@@ -55,14 +55,21 @@ export function isoWeek(date: CalendarDate): { year: number; week: number } {
   return { year, week: 1 + Math.round((thursday.getTime() - firstThursday.getTime()) / (7 * 86_400_000)) };
 }
 
+// Formatters are built once per module: constructing one costs far more than formatting with it.
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const berlinWallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: PORTAL_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
 /** The calendar day it is in Berlin at `instant`. */
 export function berlinDate(instant: Date | number): CalendarDate {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: PORTAL_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return berlinDay.format(instant);
 }
 
 /**
@@ -71,15 +78,7 @@ export function berlinDate(instant: Date | number): CalendarDate {
  */
 export function berlinMidnight(date: CalendarDate): number {
   const utcMidnight = toUtc(date).getTime();
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: PORTAL_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(utcMidnight);
+  const parts = berlinWallClock.formatToParts(utcMidnight);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
   return utcMidnight - (wallClock - utcMidnight);
