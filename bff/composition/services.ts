@@ -13,6 +13,7 @@ import { createHelpService } from '../domain/help/help.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
+import { cacheFinishedPeriods } from '../domain/monitoring/finished-periods.ts';
 import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
 import type { Logger } from '../logger.ts';
@@ -56,7 +57,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       activity,
       warn: (message, fields) => logger.warn(message, fields),
     }),
-    monitoring: createMonitoringService({ iot: adapters.iot, projects }),
+    monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }),
   };
 }
 
