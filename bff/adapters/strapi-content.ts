@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Block, FaqCategory, Image, InlineNode, RichText } from '../contracts/help.ts';
 import type { ServiceEndpoint } from '../config.ts';
+import type { Language } from '../contracts/auth.ts';
 import { CMS_MEDIA_PATH } from '../contracts/help.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import { createJsonClient } from './json-client.ts';
@@ -100,6 +101,15 @@ const InstructionEntry = z.looseObject({
 });
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
 const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string() });
+const ContactEntry = z.looseObject({
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string().nullish(),
+  street: z.string().nullish(),
+  postalCode: z.string().nullish(),
+  city: z.string().nullish(),
+});
 /**
  * Strapi's list answer. Its pagination metadata depends on the query: `page`/`pageSize` give `pageCount` and `total`,
  * `start`/`limit` give only `start`, `limit` and `total` — so nothing of it is required.
@@ -125,6 +135,9 @@ const PAGE_SIZE = 100;
 export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSource {
   const client = createJsonClient(endpoint);
   const get = <T extends z.ZodType>(path: string, schema: T) => client.get(`/api/${path}`, schema);
+  /** A single type in one language; Strapi answers 404 when it has no entry in that language. */
+  const single = <T extends z.ZodType>(path: string, locale: Language, entry: T) =>
+    client.request(`/api/${path}?locale=${locale}`, { schema: z.object({ data: entry }), nullOn404: true });
   async function all<T extends z.ZodType>(path: string, entry: T): Promise<z.infer<T>[]> {
     const items: z.infer<T>[] = [];
     for (let page = 1; ; page++) {
@@ -136,29 +149,31 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
   }
 
   return {
-    async faqs() {
+    async faqs(locale) {
       const [faqs, categories] = await Promise.all([
-        all('faqs?populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc', FaqEntry),
-        all('faq-categories?sort[0]=sortOrder:asc&sort[1]=name:asc', Category),
+        all(`faqs?locale=${locale}&populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc`, FaqEntry),
+        all(`faq-categories?locale=${locale}&sort[0]=sortOrder:asc&sort[1]=name:asc`, Category),
       ]);
       return categories
         .map(
           (c): FaqCategory => ({
             slug: c.slug,
+            lang: locale,
             name: c.name,
             sortOrder: c.sortOrder ?? 0,
             faqs: faqs
               .filter((f) => f.category?.slug === c.slug)
-              .map((f) => ({ slug: f.slug, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
+              .map((f) => ({ slug: f.slug, lang: locale, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
           }),
         )
         .filter((c) => c.faqs.length > 0);
     },
 
-    async articles() {
-      const list = await all('articles?populate=cover&sort=title:asc', ArticleEntry);
+    async articles(locale) {
+      const list = await all(`articles?locale=${locale}&populate=cover&sort=title:asc`, ArticleEntry);
       return list.map((a) => ({
         slug: a.slug,
+        lang: locale,
         title: a.title,
         teaser: a.teaser,
         body: toRichText(a.body),
@@ -167,10 +182,11 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       }));
     },
 
-    async instructions() {
-      const list = await all('instructions?populate=file&sort=title:asc', InstructionEntry);
+    async instructions(locale) {
+      const list = await all(`instructions?locale=${locale}&populate=file&sort=title:asc`, InstructionEntry);
       return list.map((i) => ({
         slug: i.slug,
+        lang: locale,
         title: i.title,
         productLine: i.productLine,
         body: toRichText(i.body),
@@ -178,9 +194,27 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       }));
     },
 
-    async privacyPolicy() {
-      const { data } = await get('privacy-policy', z.object({ data: PrivacyEntry }));
-      return { title: data.title, body: toRichText(data.body), validFrom: data.validFrom ?? null };
+    async privacyPolicy(locale) {
+      const answer = await single('privacy-policy', locale, PrivacyEntry);
+      if (!answer) return null;
+      const { data } = answer;
+      return { lang: locale, title: data.title, body: toRichText(data.body), validFrom: data.validFrom ?? null };
+    },
+
+    async contact(locale) {
+      const answer = await single('contact', locale, ContactEntry);
+      if (!answer) return null;
+      const { data } = answer;
+      return {
+        lang: locale,
+        company: data.company,
+        phone: data.phone,
+        email: data.email,
+        hours: data.hours ?? '',
+        street: data.street ?? '',
+        postalCode: data.postalCode ?? '',
+        city: data.city ?? '',
+      };
     },
 
     async media(file) {
@@ -189,9 +223,9 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: response.body };
     },
 
-    async supportQuestions(limit) {
-      const list = await get(`support-questions?sort=sortOrder:asc&pagination[limit]=${limit}`, List(SupportEntry));
-      return list.data.map((q) => ({ id: q.documentId, title: q.title }));
+    async supportQuestions(limit, locale) {
+      const list = await get(`support-questions?locale=${locale}&sort=sortOrder:asc&pagination[limit]=${limit}`, List(SupportEntry));
+      return list.data.map((q) => ({ id: q.documentId, title: q.title, lang: locale }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LanguageSchema } from './auth.ts';
 import { ProductLineSchema, type ProductLine } from './projects.ts';
 
 /**
@@ -39,8 +40,15 @@ export type Block = z.infer<typeof BlockSchema>;
 export const RichTextSchema = z.array(BlockSchema);
 export type RichText = z.infer<typeof RichTextSchema>;
 
+/**
+ * The language an entry is written in. In the English portal an entry without an English translation is the German
+ * one (`lang: 'de'`): the site marks it `lang="de"` and says that it is only available in German.
+ */
+const lang = LanguageSchema;
+
 export const FaqSchema = z.object({
   slug: z.string(),
+  lang,
   question: z.string(),
   answer: RichTextSchema,
   sortOrder: z.number(),
@@ -49,6 +57,7 @@ export type Faq = z.infer<typeof FaqSchema>;
 
 export const FaqCategorySchema = z.object({
   slug: z.string(),
+  lang,
   name: z.string(),
   sortOrder: z.number(),
   faqs: z.array(FaqSchema),
@@ -59,6 +68,7 @@ export const ArticleProductLineSchema = z.union([ProductLineSchema, z.literal('G
 
 export const ArticleSchema = z.object({
   slug: z.string(),
+  lang,
   title: z.string(),
   teaser: z.string(),
   body: RichTextSchema,
@@ -72,6 +82,7 @@ export type File = z.infer<typeof FileSchema>;
 
 export const InstructionSchema = z.object({
   slug: z.string(),
+  lang,
   title: z.string(),
   productLine: ProductLineSchema,
   body: RichTextSchema,
@@ -80,6 +91,7 @@ export const InstructionSchema = z.object({
 export type Instruction = z.infer<typeof InstructionSchema>;
 
 export const PrivacyPolicySchema = z.object({
+  lang,
   title: z.string(),
   body: RichTextSchema,
   validFrom: z.nullable(z.string()),
@@ -88,9 +100,23 @@ export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
 
 /** Topics a customer can pick when writing a message (spec section 7: the CMS query limit is 100). */
 export const SUPPORT_QUESTION_LIMIT = 100;
-export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string() });
+export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(), lang });
 export type SupportQuestion = z.infer<typeof SupportQuestionSchema>;
 export const SupportQuestionsResponseSchema = z.object({ items: z.array(SupportQuestionSchema) });
+
+/** How customers reach the installer (Strapi single type "Kontakt"): help page, footer, search without results. */
+export const ContactSchema = z.object({
+  lang,
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** Free text, e.g. "Montag bis Freitag 8–18 Uhr"; line breaks are kept. */
+  hours: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
 
 /** `GET /api/v1/internal/user/product/`: the product lines of the customer's projects. */
 export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });
@@ -122,6 +148,8 @@ export interface HelpServices {
   /** One instruction; rejects with NOT_FOUND for an unknown slug. */
   instruction(slug: string): Promise<Instruction>;
   privacyPolicy(): Promise<PrivacyPolicy>;
+  /** The installer's contact, or null while the CMS has none (or is down with nothing cached): never rejects. */
+  contact(): Promise<Contact | null>;
   /** Logs FAQ_CLICKED with the question for a signed-in customer; does nothing for visitors, never rejects. */
   faqOpened(faq: Pick<Faq, 'slug' | 'question'>): Promise<void>;
 }

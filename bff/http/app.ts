@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
     const known = res.locals.portal as PortalLocals | undefined;
     if (known) return known;
     const user = req.session?.user ?? null;
-    const ctx = createRequestContext(user, req.session?.currentProjectId);
+    const ctx = createRequestContext(user, req.session?.currentProjectId, req.language);
     const locals: PortalLocals = {
       user,
       lang: req.language,

@@ -1,19 +1,27 @@
-import type { Article, FaqCategory, Instruction, PrivacyPolicy, SupportQuestion } from '../contracts/help.ts';
+import type { Language } from '../contracts/auth.ts';
+import type { Article, Contact, FaqCategory, Instruction, PrivacyPolicy, SupportQuestion } from '../contracts/help.ts';
 
-/** What can be cached and invalidated, one key per kind of content. */
-export type ContentKey = 'faqs' | 'articles' | 'instructions' | 'privacy-policy' | 'support-questions';
+/** What can be cached and invalidated, one key per kind of content (and language, see help.service.ts). */
+export type ContentKey = 'faqs' | 'articles' | 'instructions' | 'privacy-policy' | 'support-questions' | 'contact';
+/** One cached body: a kind of content as shown in one language, e.g. `faqs:en` (English with German fallback). */
+export type ContentCacheKey = `${ContentKey}:${Language}`;
 
 /**
- * The headless CMS (Strapi). Adapter: adapters/strapi-content.ts. Rejects with UPSTREAM.UNAVAILABLE when the CMS fails
- * or does not answer in time; the help service then serves its cache.
+ * The headless CMS (Strapi) with its content in German (`de`, the default) and English (`en`). Every method answers
+ * the entries that exist in `locale`, marked with `lang: locale`; falling back to German is the help service's job.
+ * Adapter: adapters/strapi-content.ts. Rejects with UPSTREAM.UNAVAILABLE when the CMS fails or does not answer in
+ * time; the help service then serves its cache.
  */
 export interface ContentSource {
   /** Published FAQ categories with their published FAQs, both in editor-defined order. */
-  faqs(): Promise<FaqCategory[]>;
-  articles(): Promise<Article[]>;
-  instructions(): Promise<Instruction[]>;
-  privacyPolicy(): Promise<PrivacyPolicy>;
-  supportQuestions(limit: number): Promise<SupportQuestion[]>;
+  faqs(locale: Language): Promise<FaqCategory[]>;
+  articles(locale: Language): Promise<Article[]>;
+  instructions(locale: Language): Promise<Instruction[]>;
+  /** Null when the policy has no entry in this language. */
+  privacyPolicy(locale: Language): Promise<PrivacyPolicy | null>;
+  supportQuestions(limit: number, locale: Language): Promise<SupportQuestion[]>;
+  /** Null when the contact has no entry in this language. */
+  contact(locale: Language): Promise<Contact | null>;
   /** An uploaded file (`/uploads/<file>`), or null when there is none. */
   media(file: string): Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;
 }

@@ -1,4 +1,4 @@
-import type { ContentKey } from '../../ports/content-source.ts';
+import type { ContentCacheKey } from '../../ports/content-source.ts';
 import { upstreamUnavailable } from '../errors.ts';
 import type { CachedContent, ContentCacheStore } from '../repositories/content-cache.ts';
 
@@ -11,7 +11,7 @@ export interface ContentCacheOptions {
   maxAgeMs?: number;
   /** Each instance keeps what it read this long in memory, so a busy page costs no database round trip. */
   memoryMs?: number;
-  onBackgroundError?: (key: ContentKey, error: unknown) => void;
+  onBackgroundError?: (key: ContentCacheKey, error: unknown) => void;
   now?: () => number;
 }
 
@@ -24,10 +24,10 @@ export function createContentCache(options: ContentCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const memoryMs = options.memoryMs ?? 2_000;
   const now = options.now ?? Date.now;
-  const memory = new Map<ContentKey, { value: unknown; readAt: number }>();
-  const inFlight = new Map<ContentKey, Promise<unknown>>();
+  const memory = new Map<ContentCacheKey, { value: unknown; readAt: number }>();
+  const inFlight = new Map<ContentCacheKey, Promise<unknown>>();
 
-  function revalidate<T>(key: ContentKey, load: () => Promise<T>): Promise<T> {
+  function revalidate<T>(key: ContentCacheKey, load: () => Promise<T>): Promise<T> {
     const running = inFlight.get(key) as Promise<T> | undefined;
     if (running) return running;
     const task = load()
@@ -42,7 +42,7 @@ export function createContentCache(options: ContentCacheOptions) {
   }
 
   return {
-    async get<T>(key: ContentKey, load: () => Promise<T>, parse: (body: unknown) => T): Promise<T> {
+    async get<T>(key: ContentCacheKey, load: () => Promise<T>, parse: (body: unknown) => T): Promise<T> {
       const memo = memory.get(key);
       if (memo && now() - memo.readAt < memoryMs) return memo.value as T;
 
@@ -69,7 +69,7 @@ export function createContentCache(options: ContentCacheOptions) {
     },
 
     /** The CMS changed these: forget them here, mark them stale for every instance, and load them again now. */
-    async invalidate(keys: readonly ContentKey[], reload: (key: ContentKey) => Promise<unknown>): Promise<void> {
+    async invalidate(keys: readonly ContentCacheKey[], reload: (key: ContentCacheKey) => Promise<unknown>): Promise<void> {
       for (const key of keys) memory.delete(key);
       await options.store.markStale(keys);
       await Promise.all(

@@ -1,22 +1,26 @@
 import * as z from 'zod/mini';
+import type { Language } from '../../contracts/auth.ts';
 import {
   ArticleSchema,
+  ContactSchema,
   FaqCategorySchema,
   InstructionSchema,
   PrivacyPolicySchema,
   SUPPORT_QUESTION_LIMIT,
   SupportQuestionSchema,
+  type Contact,
   type HelpServices,
 } from '../../contracts/help.ts';
 import type { ProductLine } from '../../contracts/projects.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
-import type { ContentKey, ContentSource } from '../../ports/content-source.ts';
+import type { ContentCacheKey, ContentKey, ContentSource } from '../../ports/content-source.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { toProjectSummary } from '../projects/project-access.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { ContentCache } from './content-cache.ts';
+import { faqsOverGerman, overGermanByTitle, topicsOverGerman } from './translations.ts';
 
 /** Which cached content a CMS model's change affects (Strapi sends the model name in its webhook). */
 export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
@@ -26,6 +30,7 @@ export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
   instruction: ['instructions'],
   'privacy-policy': ['privacy-policy'],
   'support-question': ['support-questions'],
+  contact: ['contact'],
   // A changed or deleted file can sit in any of them.
   file: ['faqs', 'articles', 'instructions', 'privacy-policy'],
 };
@@ -38,22 +43,69 @@ export function createHelpService(deps: {
   activity: ActivityService;
   warn?: (message: string, fields: Record<string, unknown>) => void;
 }) {
-  const loaders: Record<ContentKey, () => Promise<unknown>> = {
-    faqs: () => deps.content.faqs(),
-    articles: () => deps.content.articles(),
-    instructions: () => deps.content.instructions(),
-    'privacy-policy': () => deps.content.privacyPolicy(),
-    'support-questions': () => deps.content.supportQuestions(SUPPORT_QUESTION_LIMIT),
+  const source = deps.content;
+  /**
+   * What each kind of content is in each language. English is read together with German and laid over it
+   * (translations.ts), so an untranslated entry shows in German, marked `lang: 'de'`.
+   */
+  const loaders: Record<ContentKey, Record<Language, () => Promise<unknown>>> = {
+    faqs: {
+      de: () => source.faqs('de'),
+      en: async () => faqsOverGerman(...(await Promise.all([source.faqs('de'), source.faqs('en')]))),
+    },
+    articles: {
+      de: () => source.articles('de'),
+      en: async () => overGermanByTitle(...(await Promise.all([source.articles('de'), source.articles('en')]))),
+    },
+    instructions: {
+      de: () => source.instructions('de'),
+      en: async () => overGermanByTitle(...(await Promise.all([source.instructions('de'), source.instructions('en')]))),
+    },
+    'privacy-policy': {
+      de: () => source.privacyPolicy('de'),
+      en: async () => (await source.privacyPolicy('en')) ?? (await source.privacyPolicy('de')),
+    },
+    'support-questions': {
+      de: () => source.supportQuestions(SUPPORT_QUESTION_LIMIT, 'de'),
+      en: async () =>
+        topicsOverGerman(
+          ...(await Promise.all([source.supportQuestions(SUPPORT_QUESTION_LIMIT, 'de'), source.supportQuestions(SUPPORT_QUESTION_LIMIT, 'en')])),
+        ).slice(0, SUPPORT_QUESTION_LIMIT),
+    },
+    contact: {
+      de: () => source.contact('de'),
+      en: async () => (await source.contact('en')) ?? (await source.contact('de')),
+    },
   };
-  const cached = <S extends z.ZodMiniType>(key: ContentKey, schema: S) =>
-    deps.cache.get(key, loaders[key] as () => Promise<z.output<S>>, (body) => z.parse(schema, body));
+  const LANGUAGES: readonly Language[] = ['de', 'en'];
+  const load = (key: ContentCacheKey) => {
+    const [kind, lang] = key.split(':') as [ContentKey, Language];
+    return loaders[kind][lang]();
+  };
+  const cached = <S extends z.ZodMiniType>(kind: ContentKey, lang: Language, schema: S) => {
+    const key: ContentCacheKey = `${kind}:${lang}`;
+    return deps.cache.get(key, () => load(key) as Promise<z.output<S>>, (body) => z.parse(schema, body));
+  };
 
   const shared = {
-    faqCategories: () => cached('faqs', z.array(FaqCategorySchema)),
-    articles: () => cached('articles', z.array(ArticleSchema)),
-    instructions: () => cached('instructions', z.array(InstructionSchema)),
-    privacyPolicy: () => cached('privacy-policy', PrivacyPolicySchema),
-    supportQuestions: () => cached('support-questions', z.array(SupportQuestionSchema)),
+    faqCategories: (lang: Language) => cached('faqs', lang, z.array(FaqCategorySchema)),
+    articles: (lang: Language) => cached('articles', lang, z.array(ArticleSchema)),
+    instructions: (lang: Language) => cached('instructions', lang, z.array(InstructionSchema)),
+    privacyPolicy: async (lang: Language) => {
+      const policy = await cached('privacy-policy', lang, z.nullable(PrivacyPolicySchema));
+      if (!policy) throw notFound('Die Datenschutzerklärung haben wir nicht gefunden.');
+      return policy;
+    },
+    supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
+    /** Never rejects: the footer of every page shows it, and a page must not fail for it. */
+    contact: async (lang: Language): Promise<Contact | null> => {
+      try {
+        return await cached('contact', lang, z.nullable(ContactSchema));
+      } catch (error) {
+        deps.warn?.('contact not shown', { error });
+        return null;
+      }
+    },
   };
 
   async function productLinesOf(userId: string, ctx?: RequestContext): Promise<ProductLine[]> {
@@ -91,21 +143,25 @@ export function createHelpService(deps: {
     /** The CMS webhook: which models changed decides which content is reloaded. */
     async contentChanged(model: string): Promise<ContentKey[]> {
       const keys = CONTENT_KEYS_BY_MODEL[model] ?? [];
-      if (keys.length > 0) await deps.cache.invalidate(keys, (key) => loaders[key]());
+      // Both languages: the English pages show German wherever a translation is missing.
+      const cacheKeys = keys.flatMap((kind) => LANGUAGES.map((lang): ContentCacheKey => `${kind}:${lang}`));
+      if (cacheKeys.length > 0) await deps.cache.invalidate(cacheKeys, load);
       if (keys.length > 0) version += 1;
       return keys;
     },
 
     /** The page-facing services, bound to the request's customer (or a visitor). */
     forRequest(ctx: RequestContext): HelpServices {
+      const lang = ctx.lang;
       return {
-        faqCategories: shared.faqCategories,
-        articles: shared.articles,
-        privacyPolicy: shared.privacyPolicy,
-        article: (slug) => bySlug(shared.articles(), slug, 'Diesen Artikel'),
-        instruction: (slug) => bySlug(shared.instructions(), slug, 'Diese Anleitung'),
+        faqCategories: () => shared.faqCategories(lang),
+        articles: () => shared.articles(lang),
+        privacyPolicy: () => shared.privacyPolicy(lang),
+        contact: () => shared.contact(lang),
+        article: (slug) => bySlug(shared.articles(lang), slug, 'Diesen Artikel'),
+        instruction: (slug) => bySlug(shared.instructions(lang), slug, 'Diese Anleitung'),
         async instructionsPage() {
-          const [instructions, productLines] = await Promise.all([shared.instructions(), productLinesOrNull(ctx)]);
+          const [instructions, productLines] = await Promise.all([shared.instructions(lang), productLinesOrNull(ctx)]);
           return { instructions, productLines };
         },
         async faqOpened(faq) {

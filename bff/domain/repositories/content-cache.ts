@@ -1,4 +1,4 @@
-import type { ContentKey } from '../../ports/content-source.ts';
+import type { ContentCacheKey } from '../../ports/content-source.ts';
 
 export interface CachedContent {
   body: unknown;
@@ -9,7 +9,7 @@ export interface CachedContent {
 
 /** The shared cache of CMS content (every portal instance sees the same content and invalidations); bff/db. */
 export interface ContentCacheStore {
-  get(key: ContentKey): Promise<CachedContent | null>;
-  put(key: ContentKey, body: unknown): Promise<void>;
-  markStale(keys: readonly ContentKey[]): Promise<void>;
+  get(key: ContentCacheKey): Promise<CachedContent | null>;
+  put(key: ContentCacheKey, body: unknown): Promise<void>;
+  markStale(keys: readonly ContentCacheKey[]): Promise<void>;
 }

@@ -9,8 +9,8 @@ export function helpRoutes({ services: { help } }: RouteDeps): Router {
   router.get(`/${HELP_PATHS.userProducts}`, async (req, res) => {
     res.json({ productLines: await help.productLinesOf(signedIn(req).id) } satisfies UserProductsResponse);
   });
-  router.get(`/${HELP_PATHS.supportQuestions}`, async (_req, res) => {
-    res.json({ items: await help.supportQuestions() });
+  router.get(`/${HELP_PATHS.supportQuestions}`, async (req, res) => {
+    res.json({ items: await help.supportQuestions(req.language) });
   });
   return router;
 }

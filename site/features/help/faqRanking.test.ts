@@ -13,20 +13,26 @@ const seed = (file: string) => JSON.parse(readFileSync(new URL(`../../../cms/see
 const plain = (text: string) => text.replace(/\*\*/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
 const paragraph = (text: string) => ({ type: 'paragraph', children: [{ type: 'text', text: plain(text) }] });
 
-const categories: FaqCategory[] = (seed('faq-categories.json') as { slug: string; name: string; sortOrder: number }[]).map((c) =>
-  FaqCategorySchema.parse({
-    ...c,
-    faqs: (seed('faqs.json') as { slug: string; category: string; sortOrder: number; question: string; answer: SeedAnswer }[])
-      .filter((f) => f.category === c.slug)
-      .map((f) => ({
-        slug: f.slug,
-        question: f.question,
-        sortOrder: f.sortOrder,
-        answer: f.answer.flatMap((block) => (typeof block === 'string' ? [paragraph(block)] : (block.list ?? block.ordered ?? []).map(paragraph))),
-      })),
-  }),
-);
-const index = buildFaqIndex(categories);
+const shipped = (lang: 'de' | 'en'): FaqCategory[] => {
+  const folder = lang === 'en' ? 'en/' : '';
+  const faqs = seed(`${folder}faqs.json`) as { slug: string; category: string; sortOrder: number; question: string; answer: SeedAnswer }[];
+  return (seed(`${folder}faq-categories.json`) as { slug: string; name: string; sortOrder: number }[]).map((c) =>
+    FaqCategorySchema.parse({
+      ...c,
+      lang,
+      faqs: faqs
+        .filter((f) => f.category === c.slug)
+        .map((f) => ({
+          slug: f.slug,
+          lang,
+          question: f.question,
+          sortOrder: f.sortOrder,
+          answer: f.answer.flatMap((block) => (typeof block === 'string' ? [paragraph(block)] : (block.list ?? block.ordered ?? []).map(paragraph))),
+        })),
+    }),
+  );
+};
+const index = buildFaqIndex(shipped('de'));
 const ranked = (q: string) => index.search(q).map((hit) => hit.slug);
 
 describe('help search relevance', () => {
@@ -72,5 +78,42 @@ describe('help search relevance', () => {
   it('finds nothing for words the help does not cover, and for stop words only', () => {
     expect(ranked('Kreuzfahrt')).toEqual([]);
     expect(ranked('wie und was')).toEqual([]);
+  });
+});
+
+describe('help search relevance in English', () => {
+  const english = buildFaqIndex(shipped('en'), 'en');
+  const rankedEn = (q: string) => english.search(q).map((hit) => hit.slug);
+
+  it.each([
+    ['battery', ['wie-gross-sollte-mein-stromspeicher-sein', 'funktioniert-mein-speicher-bei-stromausfall', 'wie-lange-haelt-ein-stromspeicher']],
+    ['power cut', ['funktioniert-mein-speicher-bei-stromausfall']],
+    ['invoice', ['wie-bezahle-ich-meine-rechnung']],
+    ['power of attorney', ['warum-braucht-ihr-eine-vollmacht']],
+    ['charge electric car', ['kann-ich-mein-auto-mit-solarstrom-laden']],
+    ['register wallbox', ['muss-ich-meine-wallbox-anmelden']],
+    ['meter replaced', ['warum-wird-mein-zaehler-gewechselt']],
+    ['feed-in tariff', ['wie-hoch-ist-die-einspeiseverguetung', 'wer-zahlt-die-einspeiseverguetung']],
+    ['VAT', ['welche-mehrwertsteuer-gilt-fuer-meine-pv-anlage']],
+    ['smart meter', ['was-ist-ein-smart-meter']],
+    ['link project', ['wie-verknuepfe-ich-mein-projekt']],
+    ['heat pump funding', ['gibt-es-foerderung-fuer-waermepumpen']],
+    ['grid registration', ['wer-meldet-meine-anlage-beim-netzbetreiber-an'], 'top3'],
+    ['documents', ['wo-finde-ich-meine-dokumente']],
+    ['bad weather', ['was-passiert-bei-schlechtem-wetter']],
+    ['monitoring no data', ['warum-zeigt-mein-monitoring-keine-daten']],
+    ['KfW loan', ['was-ist-der-kfw-kredit-270']],
+    // Typos: one letter missing, wrong or extra per five letters (swapped letters count twice).
+    ['invoce', ['wie-bezahle-ich-meine-rechnung']],
+    ['batery storage', ['wie-gross-sollte-mein-stromspeicher-sein', 'wie-lange-haelt-ein-stromspeicher']],
+  ] as [string, string[], ('top3' | undefined)?][])('"%s" finds the expected FAQ first (or in the top three)', (q, expected, mode) => {
+    const hits = rankedEn(q);
+    if (mode !== 'top3') expect(expected, `${q}: ${hits.slice(0, 5).join(', ')}`).toContain(hits[0]);
+    const window = expected.length > 1 ? expected.length + 1 : 3;
+    for (const slug of expected) expect(hits.slice(0, window), `${q}: ${hits.slice(0, 5).join(', ')}`).toContain(slug);
+  });
+
+  it('ignores English stop words', () => {
+    expect(rankedEn('how and what')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import snowball from 'snowball-stemmers';
+import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
 import { plainText } from './richText.ts';
 
@@ -7,20 +8,26 @@ import { plainText } from './richText.ts';
  * Ranked help search (issue 10): MiniSearch (BM25 ranking, prefix and fuzzy matching for typos) over German-stemmed
  * words (Snowball), with umlauts folded either way ("Zähler" = "Zaehler" = "Zahler") and German compounds taken apart:
  * "Stromspeicher" is also found by "Speicher", and a query "Netzanmeldung" by its parts "Netz" + "Anmeldung".
- * The question weighs most, then the category, then the answer.
+ * The question weighs most, then the category, then the answer. The English portal searches its (mostly English)
+ * content with English stemming, stop words and synonyms; folding and compounds do no harm there.
  */
-const stemmer = snowball.newStemmer('german');
+const STEMMERS = { de: snowball.newStemmer('german'), en: snowball.newStemmer('english') } as const;
 
-const STOPWORDS = new Set(
+const GERMAN_STOPWORDS = new Set(
   `aber alle als also am an auch auf aus bei beim bin bis bist da damit dann das dass dein deine deinem deinen deiner
   dem den der des dich die dir doch du durch ein eine einem einen einer eines er es euch euer eure für gibt hab habe
   haben hat hast ich ihr im in ist ja kann kannst kein keine mein meine meinem meinen meiner mich mir mit muss musst
   nach nicht noch nur ob oder ohne sich sie sind so soll sollte über um und uns unser vom von vor war was weil wenn
   wer werden wie wird wir wo zu zum zur`.split(/\s+/),
 );
+const ENGLISH_STOPWORDS = new Set(
+  `a about an and are as at be but by can do does for from has have how i if in is it its me my no not of on or our
+  so that the their there this to us was we what when where which who why will with you your`.split(/\s+/),
+);
+const STOPWORDS: Record<Language, ReadonlySet<string>> = { de: GERMAN_STOPWORDS, en: ENGLISH_STOPWORDS };
 
 /** Words customers use for what the help says otherwise (both ways round); matched as alternatives. */
-const SYNONYMS: readonly (readonly string[])[] = [
+const GERMAN_SYNONYMS: readonly (readonly string[])[] = [
   ['tausch', 'austausch', 'wechsel', 'umbau'],
   ['kaputt', 'defekt', 'storung', 'ausfall', 'fehler'],
   ['kosten', 'preis', 'bezahlen', 'rechnung'],
@@ -29,6 +36,17 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['pv', 'photovoltaik', 'solar', 'solaranlage'],
   ['zahler', 'stromzahler', 'messstelle'],
 ];
+const ENGLISH_SYNONYMS: readonly (readonly string[])[] = [
+  ['replace', 'replacement', 'change', 'swap'],
+  ['broken', 'defect', 'fault', 'failure', 'error'],
+  ['cost', 'price', 'pay', 'invoice', 'bill'],
+  ['car', 'ev', 'vehicle'],
+  ['battery', 'storage'],
+  ['pv', 'photovoltaic', 'solar'],
+  ['meter', 'metering'],
+  ['charger', 'wallbox'],
+];
+const SYNONYMS: Record<Language, readonly (readonly string[])[]> = { de: GERMAN_SYNONYMS, en: ENGLISH_SYNONYMS };
 
 /** Lower case, umlauts folded (ä, ae and a alike), accents dropped. */
 function fold(word: string): string {
@@ -46,10 +64,10 @@ function fold(word: string): string {
 }
 
 /** The index term of a word: folded and stemmed; null for stop words and single letters. */
-export function termOf(word: string): string | null {
+export function termOf(word: string, lang: Language = 'de'): string | null {
   const lower = word.toLocaleLowerCase('de-DE');
-  if (STOPWORDS.has(lower) || lower.length < 2) return null;
-  return stemmer.stem(fold(lower));
+  if (STOPWORDS[lang].has(lower) || lower.length < 2) return null;
+  return STEMMERS[lang].stem(fold(lower));
 }
 
 /** Words of a text; hyphenated words count as their parts and as one word ("E-Mail" = "E", "Mail", "EMail"). */
@@ -77,26 +95,27 @@ interface Doc {
   parts: string;
 }
 
-const termsOf = (text: string) => words(text).flatMap((word) => termOf(word) ?? []);
+const termsOf = (text: string, lang: Language) => words(text).flatMap((word) => termOf(word, lang) ?? []);
 
 export interface FaqIndex {
   search(q: string): { slug: string; score: number }[];
 }
 
 /** Builds the index of all FAQs (38 FAQs: a few milliseconds); callers keep it per content version. */
-export function buildFaqIndex(categories: readonly FaqCategory[]): FaqIndex {
+export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language = 'de'): FaqIndex {
+  const stemmer = STEMMERS[lang];
   const docs: Doc[] = categories.flatMap((category) =>
     category.faqs.map((faq: Faq) => {
       const question = faq.question;
       const answer = plainText(faq.answer);
-      const terms = [...termsOf(question), ...termsOf(answer)];
+      const terms = [...termsOf(question, lang), ...termsOf(answer, lang)];
       return { id: faq.slug, question, answer, category: category.name, parts: terms.flatMap(compoundParts).join(' ') };
     }),
   );
   const index = new MiniSearch<Doc>({
     fields: ['question', 'category', 'answer', 'parts'],
     tokenize: (text, field) => (field === 'parts' ? text.split(' ') : words(text)),
-    processTerm: (term, field) => (field === 'parts' ? term || null : termOf(term)),
+    processTerm: (term, field) => (field === 'parts' ? term || null : termOf(term, lang)),
     searchOptions: {
       boost: { question: 3, category: 1.5, answer: 1, parts: 0.6 },
       prefix: (term) => term.length >= 4,
@@ -105,7 +124,7 @@ export function buildFaqIndex(categories: readonly FaqCategory[]): FaqIndex {
     },
   });
   index.addAll(docs);
-  const vocabulary = new Set(docs.flatMap((doc) => [...termsOf(doc.question), ...termsOf(doc.answer), ...doc.parts.split(' ')]));
+  const vocabulary = new Set(docs.flatMap((doc) => [...termsOf(doc.question, lang), ...termsOf(doc.answer, lang), ...doc.parts.split(' ')]));
 
   /** A query word the content does not have may be a compound of two words it has ("netzanmeldung"). */
   function expand(term: string): string[] {
@@ -119,14 +138,14 @@ export function buildFaqIndex(categories: readonly FaqCategory[]): FaqIndex {
   }
 
   const synonymsOf = new Map<string, string[]>();
-  for (const group of SYNONYMS) {
-    const stems = group.map((word) => termOf(word) ?? word);
+  for (const group of SYNONYMS[lang]) {
+    const stems = group.map((word) => termOf(word, lang) ?? word);
     for (const stem of stems) synonymsOf.set(stem, stems);
   }
 
   return {
     search(q) {
-      const terms = words(q).flatMap((word) => termOf(word) ?? []).flatMap(expand);
+      const terms = words(q).flatMap((word) => termOf(word, lang) ?? []).flatMap(expand);
       if (terms.length === 0) return [];
       // Every word must match, a word or one of its synonyms. Terms are already processed: MiniSearch gets them as
       // they are (it would stem them twice otherwise).

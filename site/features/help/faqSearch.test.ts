@@ -7,13 +7,14 @@ function faq(question: string, answer: string, overrides: { slug?: string; sortO
   seq += 1;
   return {
     slug: overrides.slug ?? `frage-${seq}`,
+    lang: 'de',
     question,
     answer: [{ type: 'paragraph', children: [{ type: 'text', text: answer }] }],
     sortOrder: overrides.sortOrder ?? seq,
   };
 }
 const category = (name: string, faqs: unknown[], sortOrder = 10): FaqCategory =>
-  FaqCategorySchema.parse({ slug: name.toLowerCase().replace(/\W+/g, '-'), name, sortOrder, faqs });
+  FaqCategorySchema.parse({ slug: name.toLowerCase().replace(/\W+/g, '-'), lang: 'de', name, sortOrder, faqs });
 
 const matches = (text: string, q: string) => matchesAllWords(text, queryWords(q));
 const questionsOf = (categories: FaqCategory[]) => categories.flatMap((c) => c.faqs.map((f) => f.question));

@@ -1,3 +1,4 @@
+import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
 import { buildFaqIndex, type FaqIndex } from './faqRanking.ts';
 import { plainText } from './richText.ts';
@@ -67,11 +68,15 @@ export interface FaqSearchResult {
  * One index per content version (building it takes ~70 ms, a query ~0.1 ms). The content arrives as a new object on
  * every request, so the version is its text: the index is rebuilt only when an editor changed something.
  */
-let built: { version: string; index: FaqIndex } | undefined;
-function indexOf(categories: readonly FaqCategory[]): FaqIndex {
+const built = new Map<Language, { version: string; index: FaqIndex }>();
+function indexOf(categories: readonly FaqCategory[], lang: Language): FaqIndex {
   const version = JSON.stringify(categories);
-  if (built?.version !== version) built = { version, index: buildFaqIndex(categories) };
-  return built.index;
+  let entry = built.get(lang);
+  if (entry?.version !== version) {
+    entry = { version, index: buildFaqIndex(categories, lang) };
+    built.set(lang, entry);
+  }
+  return entry.index;
 }
 
 /**
@@ -79,11 +84,11 @@ function indexOf(categories: readonly FaqCategory[]): FaqIndex {
  * the categories in the order of their best hit, and within each its FAQs by relevance, so the first question shown
  * is the best hit. Categories without a hit are left out.
  */
-export function searchFaqs(categories: readonly FaqCategory[], q: string): FaqSearchResult {
+export function searchFaqs(categories: readonly FaqCategory[], q: string, lang: Language = 'de'): FaqSearchResult {
   if (queryWords(q).length === 0) {
     return { categories: [...categories], hits: categories.reduce((sum, category) => sum + category.faqs.length, 0) };
   }
-  const scores = new Map(indexOf(categories).search(normalizeQuery(q)).map((hit) => [hit.slug, hit.score]));
+  const scores = new Map(indexOf(categories, lang).search(normalizeQuery(q)).map((hit) => [hit.slug, hit.score]));
   const score = (faq: Faq) => scores.get(faq.slug) ?? 0;
   const matching = categories
     .map((category) => ({ ...category, faqs: category.faqs.filter((faq) => scores.has(faq.slug)).sort((a, b) => score(b) - score(a)) }))
@@ -117,8 +122,8 @@ export function questionHref(path: string, options: { q: string; slug: string; o
 }
 
 /** Categories and their questions in the CMS's sort order (name and question break ties). */
-export function sortFaqCategories(categories: readonly FaqCategory[]): FaqCategory[] {
-  const collator = new Intl.Collator('de');
+export function sortFaqCategories(categories: readonly FaqCategory[], lang: Language = 'de'): FaqCategory[] {
+  const collator = new Intl.Collator(lang);
   return [...categories]
     .sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.name, b.name))
     .map((category) => ({

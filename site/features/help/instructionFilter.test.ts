@@ -5,7 +5,7 @@ import { groupByProductLine, selectInstructions, wantsAll } from './instructionF
 
 let seq = 0;
 function instruction(productLine: ProductLine, title = `Anleitung ${(seq += 1)}`): Instruction {
-  return InstructionSchema.parse({ slug: `anleitung-${seq}-${productLine.toLowerCase()}`, title, productLine, body: [], file: null });
+  return InstructionSchema.parse({ slug: `anleitung-${seq}-${productLine.toLowerCase()}`, lang: 'de', title, productLine, body: [], file: null });
 }
 
 describe('which instructions the list shows', () => {
