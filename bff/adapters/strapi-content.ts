@@ -76,8 +76,9 @@ export function toRichText(raw: unknown): RichText {
   });
 }
 
-const Category = z.looseObject({ slug: z.string(), name: z.string(), sortOrder: z.number().nullish() });
+const Category = z.looseObject({ documentId: z.string().optional(), slug: z.string(), name: z.string(), sortOrder: z.number().nullish() });
 const FaqEntry = z.looseObject({
+  documentId: z.string().optional(),
   slug: z.string(),
   question: z.string(),
   answer: z.unknown(),
@@ -85,6 +86,7 @@ const FaqEntry = z.looseObject({
   category: Category.nullish(),
 });
 const ArticleEntry = z.looseObject({
+  documentId: z.string().optional(),
   slug: z.string(),
   title: z.string(),
   teaser: z.string().default(''),
@@ -93,6 +95,7 @@ const ArticleEntry = z.looseObject({
   cover: Media.nullish(),
 });
 const InstructionEntry = z.looseObject({
+  documentId: z.string().optional(),
   slug: z.string(),
   title: z.string(),
   body: z.unknown(),
@@ -158,12 +161,13 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
         .map(
           (c): FaqCategory => ({
             slug: c.slug,
+            ...(c.documentId ? { documentId: c.documentId } : {}),
             lang: locale,
             name: c.name,
             sortOrder: c.sortOrder ?? 0,
             faqs: faqs
               .filter((f) => f.category?.slug === c.slug)
-              .map((f) => ({ slug: f.slug, lang: locale, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
+              .map((f) => ({ slug: f.slug, ...(f.documentId ? { documentId: f.documentId } : {}), lang: locale, question: f.question, answer: toRichText(f.answer), sortOrder: f.sortOrder ?? 0 })),
           }),
         )
         .filter((c) => c.faqs.length > 0);
@@ -173,6 +177,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       const list = await all(`articles?locale=${locale}&populate=cover&sort=title:asc`, ArticleEntry);
       return list.map((a) => ({
         slug: a.slug,
+        ...(a.documentId ? { documentId: a.documentId } : {}),
         lang: locale,
         title: a.title,
         teaser: a.teaser,
@@ -186,6 +191,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       const list = await all(`instructions?locale=${locale}&populate=file&sort=title:asc`, InstructionEntry);
       return list.map((i) => ({
         slug: i.slug,
+        ...(i.documentId ? { documentId: i.documentId } : {}),
         lang: locale,
         title: i.title,
         productLine: i.productLine,

@@ -45,9 +45,15 @@ export type RichText = z.infer<typeof RichTextSchema>;
  * one (`lang: 'de'`): the site marks it `lang="de"` and says that it is only available in German.
  */
 const lang = LanguageSchema;
+/**
+ * The CMS document an entry belongs to: the same in every language (slugs may differ between languages). Absent
+ * only in content cached before it was read.
+ */
+const documentId = z.optional(z.string());
 
 export const FaqSchema = z.object({
   slug: z.string(),
+  documentId,
   lang,
   question: z.string(),
   answer: RichTextSchema,
@@ -57,6 +63,7 @@ export type Faq = z.infer<typeof FaqSchema>;
 
 export const FaqCategorySchema = z.object({
   slug: z.string(),
+  documentId,
   lang,
   name: z.string(),
   sortOrder: z.number(),
@@ -68,6 +75,7 @@ export const ArticleProductLineSchema = z.union([ProductLineSchema, z.literal('G
 
 export const ArticleSchema = z.object({
   slug: z.string(),
+  documentId,
   lang,
   title: z.string(),
   teaser: z.string(),
@@ -82,6 +90,7 @@ export type File = z.infer<typeof FileSchema>;
 
 export const InstructionSchema = z.object({
   slug: z.string(),
+  documentId,
   lang,
   title: z.string(),
   productLine: ProductLineSchema,

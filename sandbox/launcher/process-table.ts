@@ -60,6 +60,8 @@ export const PROCESS_TABLE: readonly ProcessEntry[] = [
           CMS_WEBHOOK_URL: `${config.publicUrl}/api/cms/webhook`,
           CMS_WEBHOOK_SECRET: config.CMS_WEBHOOK_SECRET,
           STRAPI_TELEMETRY_DISABLED: 'true',
+          // A new CMS database starts with German as its first (default) language; cms/src/bootstrap/locales.ts.
+          STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'de',
           BROWSER: 'none',
         },
       };

@@ -32,6 +32,13 @@ describe('English help over German', () => {
     expect(merged[0]?.lang).toBe('de');
   });
 
+  it('matches by CMS document, so an English slug of its own does not change the address', () => {
+    const german = [category('ablauf', 'de', 10, [{ ...faq('wie-verknuepfe-ich', 'de', 10), documentId: 'doc1' }])];
+    const english = [category('ablauf', 'en', 10, [{ ...faq('how-do-i-link', 'en', 10), documentId: 'doc1' }])];
+    const [merged] = faqsOverGerman(german, english);
+    expect(merged?.faqs).toEqual([{ ...faq('how-do-i-link', 'en', 10), documentId: 'doc1', slug: 'wie-verknuepfe-ich' }]);
+  });
+
   it('sorts articles by the title shown and adds English-only entries', () => {
     type Entry = { slug: string; title: string; lang: 'de' | 'en' };
     const german: Entry[] = [

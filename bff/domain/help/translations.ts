@@ -1,19 +1,30 @@
 import type { FaqCategory, SupportQuestion } from '../../contracts/help.ts';
 
+type Entry = { slug: string; documentId?: string | undefined };
+/** Both languages of an entry are one CMS document; content without document ids falls back to the slug. */
+const keyOf = (entry: Entry) => entry.documentId ?? `slug:${entry.slug}`;
+
 /**
  * English help with German where a translation is missing (issue 10, bilingual help). The CMS answers each language
- * on its own; these put the English entries over the German ones. Entries are the same document in both languages
- * when they share a slug (support questions: an id), which the CMS keeps equal because slugs are not translated.
- * German order is kept (editors order entries once, for both languages); English-only entries follow.
+ * on its own; these put the English entries over the German ones, matched by CMS document (support questions: their
+ * id). The German slug stays the entry's address in both languages (the language is a cookie, not part of the URL),
+ * so links like `?question=<slug>` work whatever slug an editor gave the English version. German order is kept
+ * (editors order entries once, for both languages); English-only entries follow.
  */
-export function overGerman<T extends { slug: string }>(german: readonly T[], english: readonly T[]): T[] {
-  const translated = new Map(english.map((entry) => [entry.slug, entry]));
-  const known = new Set(german.map((entry) => entry.slug));
-  return [...german.map((entry) => translated.get(entry.slug) ?? entry), ...english.filter((entry) => !known.has(entry.slug))];
+export function overGerman<T extends Entry>(german: readonly T[], english: readonly T[]): T[] {
+  const translated = new Map(english.map((entry) => [keyOf(entry), entry]));
+  const known = new Set(german.map(keyOf));
+  return [
+    ...german.map((entry) => {
+      const translation = translated.get(keyOf(entry));
+      return translation ? { ...translation, slug: entry.slug } : entry;
+    }),
+    ...english.filter((entry) => !known.has(keyOf(entry))),
+  ];
 }
 
 /** Lists sorted by title in the CMS (articles, instructions): merged, then sorted again by the titles shown. */
-export function overGermanByTitle<T extends { slug: string; title: string }>(german: readonly T[], english: readonly T[]): T[] {
+export function overGermanByTitle<T extends Entry & { title: string }>(german: readonly T[], english: readonly T[]): T[] {
   return overGerman(german, english).sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
 }
 
@@ -23,22 +34,26 @@ export function overGermanByTitle<T extends { slug: string; title: string }>(ger
  * English category.
  */
 export function faqsOverGerman(german: readonly FaqCategory[], english: readonly FaqCategory[]): FaqCategory[] {
-  const englishFaqs = new Map(english.flatMap((category) => category.faqs.map((faq) => [faq.slug, faq] as const)));
-  const germanFaqs = new Set(german.flatMap((category) => category.faqs.map((faq) => faq.slug)));
-  const englishCategories = new Map(english.map((category) => [category.slug, category]));
+  const englishFaqs = new Map(english.flatMap((category) => category.faqs.map((faq) => [keyOf(faq), faq] as const)));
+  const germanFaqs = new Set(german.flatMap((category) => category.faqs.map(keyOf)));
+  const englishCategories = new Map(english.map((category) => [keyOf(category), category]));
   const merged = german.map((category): FaqCategory => {
-    const translated = englishCategories.get(category.slug);
-    const onlyEnglish = translated?.faqs.filter((faq) => !germanFaqs.has(faq.slug)) ?? [];
+    const translated = englishCategories.get(keyOf(category));
+    const onlyEnglish = translated?.faqs.filter((faq) => !germanFaqs.has(keyOf(faq))) ?? [];
+    const faqs = category.faqs.map((faq) => {
+      const translation = englishFaqs.get(keyOf(faq));
+      return translation ? { ...translation, slug: faq.slug } : faq;
+    });
     return {
       ...category,
       ...(translated ? { name: translated.name, lang: translated.lang } : {}),
-      faqs: [...category.faqs.map((faq) => englishFaqs.get(faq.slug) ?? faq), ...onlyEnglish].sort((a, b) => a.sortOrder - b.sortOrder),
+      faqs: [...faqs, ...onlyEnglish].sort((a, b) => a.sortOrder - b.sortOrder),
     };
   });
-  const germanCategories = new Set(german.map((category) => category.slug));
+  const germanCategories = new Set(german.map(keyOf));
   const newCategories = english
-    .filter((category) => !germanCategories.has(category.slug))
-    .map((category) => ({ ...category, faqs: category.faqs.filter((faq) => !germanFaqs.has(faq.slug)) }))
+    .filter((category) => !germanCategories.has(keyOf(category)))
+    .map((category) => ({ ...category, faqs: category.faqs.filter((faq) => !germanFaqs.has(keyOf(faq))) }))
     .filter((category) => category.faqs.length > 0);
   return [...merged, ...newCategories].sort((a, b) => a.sortOrder - b.sortOrder);
 }

@@ -12,6 +12,7 @@ export const PUBLIC_ACTIONS = [
     `api::${type}.${type}.findOne`,
   ]),
   'api::privacy-policy.privacy-policy.find',
+  'api::contact.contact.find',
 ] as const;
 
 export async function ensurePublicPermissions(strapi: Core.Strapi): Promise<void> {

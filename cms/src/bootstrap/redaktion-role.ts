@@ -12,7 +12,8 @@ import type { Core } from '@strapi/strapi';
 export const REDAKTION_ROLE = {
   code: 'redaktion',
   name: 'Redaktion',
-  description: 'Pflegt die Hilfe-Inhalte des Kundenportals (FAQ, Wissensdatenbank, Anleitungen, Datenschutz) und die Mediathek.',
+  description:
+    'Pflegt die Hilfe-Inhalte des Kundenportals (FAQ, Wissensdatenbank, Anleitungen, Datenschutz, Kontakt) auf Deutsch und Englisch und die Mediathek.',
 } as const;
 
 export const HELP_CONTENT_TYPES = [
@@ -23,6 +24,7 @@ export const HELP_CONTENT_TYPES = [
   'api::privacy-policy.privacy-policy',
   'api::support-question.support-question',
   'api::lead-content.lead-content',
+  'api::contact.contact',
 ] as const;
 
 const CONTENT_ACTIONS = ['create', 'read', 'update', 'delete', 'publish'].map(
@@ -38,9 +40,9 @@ const MEDIA_ACTIONS = [
   'plugin::upload.assets.copy-link',
 ];
 
-type Permission = { action: string; subject?: string; properties?: { fields?: string[] }; conditions?: string[] };
+type Permission = { action: string; subject?: string; properties?: { fields?: string[]; locales?: string[] }; conditions?: string[] };
 
-function redaktionPermissions(strapi: Core.Strapi): Permission[] {
+async function redaktionPermissions(strapi: Core.Strapi): Promise<Permission[]> {
   const { actionProvider } = strapi.service('admin::permission');
   const actions = CONTENT_ACTIONS.map((id) => actionProvider.get(id)).filter(Boolean);
   if (actions.length !== CONTENT_ACTIONS.length) throw new Error('Content-manager actions are not registered.');
@@ -51,7 +53,16 @@ function redaktionPermissions(strapi: Core.Strapi): Permission[] {
     subjects: (action.subjects ?? []).filter((subject) => (HELP_CONTENT_TYPES as readonly string[]).includes(subject)),
   }));
   const content: Permission[] = strapi.service('admin::content-type').getPermissionsWithNestedFields(scoped);
-  return [...content, ...MEDIA_ACTIONS.map((action) => ({ action }))];
+  // Localized types: every language (without `locales` a permission covers none; i18n's own repair would give only
+  // the default language).
+  const locales = ((await strapi.plugin('i18n').service('locales').find()) as { code: string }[]).map((l) => l.code);
+  const { isLocalizedContentType } = strapi.plugin('i18n').service('content-types');
+  const withLocales = content.map((permission) =>
+    permission.subject && isLocalizedContentType(strapi.getModel(permission.subject as never))
+      ? { ...permission, properties: { ...permission.properties, locales } }
+      : permission,
+  );
+  return [...withLocales, ...MEDIA_ACTIONS.map((action) => ({ action }))];
 }
 
 /** Creates or updates the role and its permissions; returns the role id. */
@@ -62,6 +73,6 @@ export async function ensureRedaktionRole(strapi: Core.Strapi): Promise<number> 
     role = await roles.create({ ...REDAKTION_ROLE });
     strapi.log.info(`Admin role ${REDAKTION_ROLE.name} (${REDAKTION_ROLE.code}) created.`);
   }
-  await roles.assignPermissions(role.id, redaktionPermissions(strapi));
+  await roles.assignPermissions(role.id, await redaktionPermissions(strapi));
   return role.id as number;
 }

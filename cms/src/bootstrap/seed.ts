@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Core, UID } from '@strapi/strapi';
+import { DEFAULT_LOCALE } from './locales';
 import { toBlocks, type CompactRichText } from './rich-text';
 
 /**
@@ -34,6 +35,7 @@ type InstructionSeed = {
 };
 type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
 type SupportQuestionSeed = { title: string; sortOrder: number };
+type ContactSeed = { company: string; phone: string; email: string; hours: string; street: string; postalCode: string; city: string };
 type LeadContentSeed = { topic: 'IQ' | 'SOLAR' | 'STORAGE' | 'CHARGE' | 'OFFGRID'; title: string; media?: Media; text: CompactRichText };
 
 const MIME_BY_EXTENSION: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.mp4': 'video/mp4' };
@@ -150,6 +152,12 @@ class Seeder {
     return rows.length;
   }
 
+  async contact(): Promise<number> {
+    const row = await this.json<ContactSeed>('contact.json');
+    await this.strapi.documents('api::contact.contact').create({ data: row });
+    return 1;
+  }
+
   async leadContents(): Promise<number> {
     const rows = await this.json<LeadContentSeed[]>('lead-contents.json');
     for (const { media, text, ...row } of rows) {
@@ -172,6 +180,7 @@ export async function seedContent(strapi: Core.Strapi): Promise<void> {
     ['api::instruction.instruction', () => seeder.instructions()],
     ['api::privacy-policy.privacy-policy', () => seeder.privacyPolicy()],
     ['api::support-question.support-question', () => seeder.supportQuestions()],
+    ['api::contact.contact', () => seeder.contact()],
     ['api::lead-content.lead-content', () => seeder.leadContents()],
   ];
   const markers = strapi.store({ type: 'core', name: 'kundenportal-seed' });
@@ -192,5 +201,93 @@ export async function seedContent(strapi: Core.Strapi): Promise<void> {
       return count;
     });
     strapi.log.info(`Seed ${uid}: ${created} entries created and published in ${Date.now() - started} ms.`);
+  }
+  await seedEnglish(strapi);
+}
+
+const ENGLISH = 'en';
+
+/**
+ * The English localizations from `cms/seed/en/*.json`: same entries, same order, texts translated, no media (covers
+ * and files are shared by both languages). Each entry is matched to its German document by slug (support topics by
+ * sortOrder; single types directly) and added as that document's `en` localization, published. Like the German seed,
+ * once per type (marker `core_kundenportal-seed-en_<uid>`) and only while the type has no English entry, so editors'
+ * translations and deletions stay; a missing file or entry is skipped (the portal then shows German with a note).
+ */
+async function seedEnglish(strapi: Core.Strapi): Promise<void> {
+  const dir = path.join(strapi.dirs.app.root, 'seed', ENGLISH);
+  const read = async <T>(file: string): Promise<T | null> => {
+    try {
+      return JSON.parse(await readFile(path.join(dir, file), 'utf8')) as T;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
+  type Entry = Record<string, unknown>;
+  /** The German document of an English seed entry. */
+  const documentIdOf = async (uid: UID.ContentType, where: Record<string, unknown>) => {
+    const row = await strapi.db.query(uid).findOne({ where: { ...where, locale: DEFAULT_LOCALE }, select: ['documentId'] });
+    return (row?.documentId as string | undefined) ?? null;
+  };
+  const rich = (entry: Entry, fields: string[]) =>
+    Object.fromEntries(Object.entries(entry).map(([key, value]) => [key, fields.includes(key) ? toBlocks(value as CompactRichText) : value]));
+  const localize = async (uid: UID.ContentType, documentId: string, data: Entry, published: boolean) => {
+    // `update` with a locale the document does not have yet creates that localization (non-localized fields copied).
+    await strapi.documents(uid).update({ documentId, locale: ENGLISH, data, ...(published ? { status: 'published' as const } : {}) } as never);
+  };
+
+  const categoryRows = await strapi.db.query('api::faq-category.faq-category').findMany({ where: { locale: DEFAULT_LOCALE }, select: ['slug', 'documentId'] });
+  const categories = new Map(categoryRows.map((row: { slug: string; documentId: string }) => [row.slug, row.documentId]));
+
+  /** Per type: the file, how an entry finds its German document, and what of it goes into the localization. */
+  const steps: { uid: UID.ContentType; file: string; single?: boolean; published?: boolean; key?: string; data: (entry: Entry) => Entry }[] = [
+    { uid: 'api::faq-category.faq-category', file: 'faq-categories.json', data: ({ slug, name }) => ({ slug, name }) },
+    {
+      uid: 'api::faq.faq',
+      file: 'faqs.json',
+      // Relations are per locale: the English FAQ points to the English localization of its category.
+      data: (entry) => ({
+        slug: entry.slug,
+        question: entry.question,
+        answer: toBlocks(entry.answer as CompactRichText),
+        ...(categories.has(String(entry.category)) ? { category: { connect: [{ documentId: categories.get(String(entry.category)), locale: ENGLISH }] } } : {}),
+      }),
+    },
+    { uid: 'api::article.article', file: 'articles.json', data: ({ slug, title, teaser, body }) => rich({ slug, title, teaser, body }, ['body']) },
+    { uid: 'api::instruction.instruction', file: 'instructions.json', data: ({ slug, title, body }) => rich({ slug, title, body }, ['body']) },
+    { uid: 'api::privacy-policy.privacy-policy', file: 'privacy-policy.json', single: true, data: ({ title, body }) => rich({ title, body }, ['body']) },
+    { uid: 'api::support-question.support-question', file: 'support-questions.json', key: 'sortOrder', data: ({ title }) => ({ title }) },
+    { uid: 'api::contact.contact', file: 'contact.json', single: true, published: false, data: ({ hours }) => ({ hours }) },
+  ];
+  const markers = strapi.store({ type: 'core', name: 'kundenportal-seed-en' });
+
+  for (const step of steps) {
+    if (await markers.get({ key: step.uid })) continue;
+    const english = await strapi.db.query(step.uid).count({ where: { locale: ENGLISH } });
+    if (english > 0) {
+      await markers.set({ key: step.uid, value: { seededAt: new Date().toISOString(), created: 0 } });
+      continue;
+    }
+    const content = await read<Entry | Entry[]>(step.file);
+    if (!content) continue;
+    const entries = Array.isArray(content) ? content : [content];
+    const started = Date.now();
+    const created = await strapi.db.transaction(async () => {
+      let count = 0;
+      for (const entry of entries) {
+        const key = step.key ?? 'slug';
+        const documentId = await documentIdOf(step.uid, step.single ? {} : { [key]: entry[key] });
+        if (!documentId) {
+          strapi.log.warn(`Seed ${step.uid} (${ENGLISH}): no German entry for ${step.single ? 'the single type' : `${key} ${String(entry[key])}`}, skipped.`);
+          continue;
+        }
+        await localize(step.uid, documentId, step.data(entry), step.published ?? true);
+        count++;
+      }
+      await markers.set({ key: step.uid, value: { seededAt: new Date().toISOString(), created: count } });
+      return count;
+    });
+    strapi.log.info(`Seed ${step.uid} (${ENGLISH}): ${created} localizations created in ${Date.now() - started} ms.`);
   }
 }
