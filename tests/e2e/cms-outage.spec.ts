@@ -26,7 +26,7 @@ test.describe('Hilfe-Inhalte, während Strapi nicht läuft', () => {
     await expect(page.locator('#wie-verknuepfe-ich-mein-projekt')).toContainText('Code');
 
     // A cold cache (nothing stored for the knowledge base) with Strapi down: the German notice with HTTP 503.
-    await sql("DELETE FROM content_cache WHERE key = 'articles'");
+    await sql("DELETE FROM content_cache WHERE key LIKE 'articles:%'");
     await signIn(page, customers.anna);
     await page.waitForTimeout(2500); // the portal's in-memory copy lives 2 s
     const articles = await page.goto('/home/app/files/knowledgebase');
