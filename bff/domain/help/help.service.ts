@@ -20,7 +20,7 @@ import type { ProjectAccess } from '../projects/project-access.ts';
 import { toProjectSummary } from '../projects/project-access.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { ContentCache } from './content-cache.ts';
-import { faqsOverGerman, overGermanByTitle, topicsOverGerman } from './translations.ts';
+import { faqsOverGerman, overGermanByTitle, topicsOverGerman, translatedOver } from './translations.ts';
 
 /** Which cached content a CMS model's change affects (Strapi sends the model name in its webhook). */
 export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
@@ -55,15 +55,24 @@ export function createHelpService(deps: {
     },
     articles: {
       de: () => source.articles('de'),
-      en: async () => overGermanByTitle(...(await Promise.all([source.articles('de'), source.articles('en')]))),
+      en: async () => {
+        const [german, english] = await Promise.all([source.articles('de'), source.articles('en')]);
+        return overGermanByTitle(german, english, ['productLine', 'cover']);
+      },
     },
     instructions: {
       de: () => source.instructions('de'),
-      en: async () => overGermanByTitle(...(await Promise.all([source.instructions('de'), source.instructions('en')]))),
+      en: async () => {
+        const [german, english] = await Promise.all([source.instructions('de'), source.instructions('en')]);
+        return overGermanByTitle(german, english, ['productLine', 'file']);
+      },
     },
     'privacy-policy': {
       de: () => source.privacyPolicy('de'),
-      en: async () => (await source.privacyPolicy('en')) ?? (await source.privacyPolicy('de')),
+      en: async () => {
+        const [german, english] = await Promise.all([source.privacyPolicy('de'), source.privacyPolicy('en')]);
+        return german && english ? translatedOver(german, english, ['validFrom']) : (english ?? german);
+      },
     },
     'support-questions': {
       de: () => source.supportQuestions(SUPPORT_QUESTION_LIMIT, 'de'),
@@ -74,7 +83,11 @@ export function createHelpService(deps: {
     },
     contact: {
       de: () => source.contact('de'),
-      en: async () => (await source.contact('en')) ?? (await source.contact('de')),
+      // Only the hours are translated; phone, e-mail and address come from German, which is surely current.
+      en: async () => {
+        const [german, english] = await Promise.all([source.contact('de'), source.contact('en')]);
+        return german && english ? translatedOver(german, english, ['company', 'phone', 'email', 'street', 'postalCode', 'city']) : (english ?? german);
+      },
     },
   };
   const LANGUAGES: readonly Language[] = ['de', 'en'];

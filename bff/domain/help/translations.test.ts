@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Faq, FaqCategory } from '../../contracts/help.ts';
-import { faqsOverGerman, overGermanByTitle, topicsOverGerman } from './translations.ts';
+import { faqsOverGerman, overGermanByTitle, topicsOverGerman, translatedOver } from './translations.ts';
 
 const faq = (slug: string, lang: 'de' | 'en', sortOrder: number): Faq => ({ slug, lang, question: `${slug} ${lang}`, answer: [], sortOrder });
 const category = (slug: string, lang: 'de' | 'en', sortOrder: number, faqs: Faq[]): FaqCategory => ({ slug, lang, name: `${slug} ${lang}`, sortOrder, faqs });
@@ -54,6 +54,15 @@ describe('English help over German', () => {
       'Understanding your battery (en)',
       'Wallbox laden (de)',
     ]);
+  });
+
+  it('takes what both languages share from German, which Strapi copies to English only after saving', () => {
+    type Contact = { lang: 'de' | 'en'; phone: string; hours: string; company: string };
+    const german: Contact = { lang: 'de', phone: '0341 2', hours: 'Mo–Fr', company: 'Beispiel Solar GmbH' };
+    const english: Contact = { lang: 'en', phone: '0341 1', hours: 'Mon–Fri', company: 'Beispiel Solar GmbH' };
+    expect(translatedOver(german, english, ['phone', 'company'])).toEqual({ lang: 'en', phone: '0341 2', hours: 'Mon–Fri', company: 'Beispiel Solar GmbH' });
+    const [merged] = faqsOverGerman([category('a', 'de', 1, [faq('x', 'de', 30)])], [category('a', 'en', 1, [faq('x', 'en', 10)])]);
+    expect(merged?.faqs[0]).toMatchObject({ lang: 'en', sortOrder: 30 });
   });
 
   it('matches message topics by their document id', () => {

@@ -11,21 +11,31 @@ const keyOf = (entry: Entry) => entry.documentId ?? `slug:${entry.slug}`;
  * so links like `?question=<slug>` work whatever slug an editor gave the English version. German order is kept
  * (editors order entries once, for both languages); English-only entries follow.
  */
-export function overGerman<T extends Entry>(german: readonly T[], english: readonly T[]): T[] {
+export function overGerman<T extends Entry>(german: readonly T[], english: readonly T[], shared: readonly (keyof T)[] = []): T[] {
   const translated = new Map(english.map((entry) => [keyOf(entry), entry]));
   const known = new Set(german.map(keyOf));
   return [
     ...german.map((entry) => {
       const translation = translated.get(keyOf(entry));
-      return translation ? { ...translation, slug: entry.slug } : entry;
+      return translation ? translatedOver(entry, translation, shared) : entry;
     }),
     ...english.filter((entry) => !known.has(keyOf(entry))),
   ];
 }
 
+/**
+ * The English entry with what both languages share taken from the German one: the German slug (the address) and the
+ * fields that are not translated. Strapi copies those to the other languages after saving, and its webhook can arrive
+ * before that copy, so the German entry is the one that is surely current.
+ */
+export function translatedOver<T extends object>(german: T, english: T, shared: readonly (keyof T)[]): T {
+  const fromGerman = Object.fromEntries(shared.filter((key) => key in german).map((key) => [key, german[key]]));
+  return { ...english, ...fromGerman, ...('slug' in german ? { slug: german.slug } : {}) };
+}
+
 /** Lists sorted by title in the CMS (articles, instructions): merged, then sorted again by the titles shown. */
-export function overGermanByTitle<T extends Entry & { title: string }>(german: readonly T[], english: readonly T[]): T[] {
-  return overGerman(german, english).sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
+export function overGermanByTitle<T extends Entry & { title: string }>(german: readonly T[], english: readonly T[], shared: readonly (keyof T)[] = []): T[] {
+  return overGerman(german, english, shared).sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }));
 }
 
 /**
@@ -42,7 +52,7 @@ export function faqsOverGerman(german: readonly FaqCategory[], english: readonly
     const onlyEnglish = translated?.faqs.filter((faq) => !germanFaqs.has(keyOf(faq))) ?? [];
     const faqs = category.faqs.map((faq) => {
       const translation = englishFaqs.get(keyOf(faq));
-      return translation ? { ...translation, slug: faq.slug } : faq;
+      return translation ? translatedOver(faq, translation, ['sortOrder']) : faq;
     });
     return {
       ...category,
