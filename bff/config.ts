@@ -50,6 +50,13 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'IOT_API_KEY', header: 'x-api-key', developmentValue: 'local-development-iot-key' },
     timeout: { variable: 'IOT_TIMEOUT_MS', defaultMs: 10_000 },
   },
+  /** The e-signature provider (DocuSign-like embedded signing of powers of attorney and mandates). */
+  esign: {
+    label: 'Unser Dienst für elektronische Unterschriften',
+    url: { variable: 'ESIGN_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/esign/restapi/v2.1/accounts/kundenportal` },
+    credential: { variable: 'ESIGN_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-esign-token' },
+    timeout: { variable: 'ESIGN_TIMEOUT_MS', defaultMs: 15_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -120,6 +127,9 @@ export const envSchema = z.object({
   /** Shared secret Strapi sends as a bearer token with its publish webhook (`POST /api/cms/webhook`). */
   CMS_WEBHOOK_SECRET: z.string().min(16).default('local-development-cms-webhook-secret'),
 
+  /** HMAC key of the e-signature provider's completion webhook (DocuSign Connect: `X-DocuSign-Signature-1`). */
+  ESIGN_WEBHOOK_SECRET: z.string().min(16).default('local-development-esign-webhook-secret'),
+
   // Feature switches (spec section 9)
   /**
    * The project-link check: project pages (route table `needsProject`) require a linked project; without one the
@@ -180,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
+    if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
     const values = e as unknown as Record<string, unknown>;
     for (const block of Object.values(EXTERNAL_SERVICES) as ServiceBlock[]) {
       if (!values[block.url.variable]) missing.push(`${block.url.variable}: in production erforderlich`);

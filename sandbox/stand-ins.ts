@@ -1,3 +1,4 @@
+import { esignStandIn } from './esign/stand-in.ts';
 import { identityStandIn } from './identity/stand-in.ts';
 import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
@@ -12,6 +13,7 @@ export const STAND_INS: readonly StandIn[] = [
   mailStandIn,
   managementStandIn,
   iotStandIn,
+  esignStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];
