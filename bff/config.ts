@@ -57,6 +57,13 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'ESIGN_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-esign-token' },
     timeout: { variable: 'ESIGN_TIMEOUT_MS', defaultMs: 15_000 },
   },
+  /** The master-data service: lookups in the Marktstammdatenregister and market-actor transfers to the installer. */
+  masterData: {
+    label: 'Unser Dienst für das Marktstammdatenregister',
+    url: { variable: 'MASTER_DATA_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/master-data/api/v1` },
+    credential: { variable: 'MASTER_DATA_API_KEY', header: 'x-api-key', developmentValue: 'local-development-master-data-key' },
+    timeout: { variable: 'MASTER_DATA_TIMEOUT_MS', defaultMs: 10_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -129,6 +136,8 @@ export const envSchema = z.object({
 
   /** HMAC key of the e-signature provider's completion webhook (DocuSign Connect: `X-DocuSign-Signature-1`). */
   ESIGN_WEBHOOK_SECRET: z.string().min(16).default('local-development-esign-webhook-secret'),
+  /** HMAC key of the management service's project events (`POST /api/hooks/management`, e.g. a project finished). */
+  MANAGEMENT_WEBHOOK_SECRET: z.string().min(16).default('local-development-management-webhook-secret'),
 
   // Feature switches (spec section 9)
   /**
@@ -191,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
     if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
+    if (e.MANAGEMENT_WEBHOOK_SECRET === 'local-development-management-webhook-secret') {
+      missing.push('MANAGEMENT_WEBHOOK_SECRET: in production erforderlich');
+    }
     const values = e as unknown as Record<string, unknown>;
     for (const block of Object.values(EXTERNAL_SERVICES) as ServiceBlock[]) {
       if (!values[block.url.variable]) missing.push(`${block.url.variable}: in production erforderlich`);

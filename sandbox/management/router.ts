@@ -1,8 +1,10 @@
-import type express from 'express';
-import type { Request, RequestHandler } from 'express';
+import express from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
-import { NewProjectSchema, type ManagementStore } from './store.ts';
+import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
+import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
+import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
+import { testerPage } from './tester-page.ts';
 
 const ProjectIdSchema = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
 const PortalUserIdSchema = z.string().min(1).max(255).regex(/^[^\p{Cc}]+$/u);
@@ -28,13 +30,49 @@ function parseProjectsQuery(query: Request['query']): ProjectsQuery | undefined 
   return undefined;
 }
 
+const MASTR_NUMBER = (prefix: 'ABR' | 'SEE') => z.string().regex(new RegExp(`^${prefix}\\d{12}$`));
+const ActionSchema = z.strictObject({ action: z.enum(CUSTOMER_ACTIONS), portalUserId: z.string().min(1) });
+const SignatureSchema = z.strictObject({
+  type: z.enum(SIGNING_TYPES),
+  envelopeId: z.string().min(1).max(100),
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  representative: z.string().trim().min(1).max(120).nullable().optional(),
+  portalUserId: z.string().min(1),
+});
+const PreferencesPatchSchema = PreferencesSchema.partial().refine((p) => Object.keys(p).length > 0, 'nothing to change');
+const MastrMoveSchema = z.strictObject({ operatorNumber: MASTR_NUMBER('ABR'), transferId: z.string().min(1).max(100) });
+const MastrRegistrationSchema = z.strictObject({
+  operatorNumber: MASTR_NUMBER('ABR').nullable().optional(),
+  unitNumbers: z.array(MASTR_NUMBER('SEE')).min(1).max(10),
+});
+const InformationSchema = z.strictObject({ text: z.string().trim().min(1).max(500), from: z.enum(['CUSTOMER', 'INSTALLER']) });
+const WaitingForSchema = z.strictObject({ waitingFor: z.enum(WAITING_FOR) });
+const MastrControlSchema = z.strictObject({ moveNeeded: z.boolean().optional(), registered: z.boolean().optional() });
+
+type Change = Awaited<ReturnType<ManagementStore['changeJourney']>>;
+
+/** A journey change's answer: 404 unknown project, 409 `{ error: 'conflict', detail }` when a rule refuses it. */
+async function answerChange(res: Response, change: () => Promise<Change>, answer: (done: NonNullable<Change>) => unknown = (done) => done.journey) {
+  try {
+    const done = await change();
+    if (!done) {
+      notFound(res);
+      return;
+    }
+    res.json(answer(done));
+  } catch (error) {
+    if (!(error instanceof JourneyConflict)) throw error;
+    res.status(409).json({ error: 'conflict', detail: error.message });
+  }
+}
+
 /**
  * The installer's management service (CRM / project management) as a vendor REST API, for local development and
  * tests. Mount at `/management`: the API lives under `/api/v1` (bearer token = the portal's MANAGEMENT_API_TOKEN), the
- * test controls under `/_control` (see sandbox/shared/stand-in.ts).
+ * test controls under `/_control` (see sandbox/shared/stand-in.ts), and a German back-office page for testers at `/`.
  */
 export function createManagementRouter(store: ManagementStore, options: { token: string }): express.Router {
-  return createStandIn({
+  const standIn = createStandIn({
     apiPath: '/api/v1',
     auth: { bearer: options.token, realm: 'management' },
     onReset: () => store.reset(),
@@ -85,6 +123,84 @@ export function createManagementRouter(store: ManagementStore, options: { token:
         };
       api.put('/projects/:id/portal-users/:userId', changeLink('link'));
       api.delete('/projects/:id/portal-users/:userId', changeLink('unlink'));
+
+      /** Steps of both phases, appointments, grid operator, MaStR, contact person and the customer's preferences. */
+      api.get('/projects/:id/journey', (req, res) => {
+        const id = ProjectIdSchema.safeParse(req.params.id);
+        const journey = id.success ? store.journey(id.data) : undefined;
+        if (!journey) {
+          notFound(res);
+          return;
+        }
+        res.json(journey);
+      });
+
+      const withBody =
+        <S extends z.ZodType>(schema: S, handle: (id: number, body: z.output<S>, res: Response) => Promise<void>): RequestHandler =>
+        async (req, res) => {
+          const id = ProjectIdSchema.safeParse(req.params.id);
+          if (!id.success || !store.get(id.data)) {
+            notFound(res);
+            return;
+          }
+          const body = schema.safeParse(req.body);
+          if (!body.success) {
+            badRequest(res, z.prettifyError(body.error));
+            return;
+          }
+          await handle(id.data, body.data, res);
+        };
+      const json = express.json({ limit: '16kb' });
+
+      /** The customer confirmed the order or the delivery, or will register in the MaStR without the installer. */
+      api.post('/projects/:id/actions', json, withBody(ActionSchema, (id, body, res) => answerChange(res, () => store.customerAction(id, body.action))));
+
+      /** A document the customer signed (power of attorney, authorization); once per envelope. */
+      api.post(
+        '/projects/:id/signatures',
+        json,
+        withBody(SignatureSchema, (id, { portalUserId: _by, ...signature }, res) =>
+          answerChange(res, () => store.recordSignature(id, signature), (done) => ({ result: done.result, journey: done.journey })),
+        ),
+      );
+
+      /** What the customer may change: contact phone and preferred appointment times. */
+      api.patch('/projects/:id/preferences', json, withBody(PreferencesPatchSchema, (id, body, res) => answerChange(res, () => store.setPreferences(id, body), (done) => done.result)));
+
+      /** The customer offered the transfer of their MaStR market actor to the installer's account. */
+      api.post(
+        '/projects/:id/mastr/move',
+        json,
+        withBody(MastrMoveSchema, (id, body, res) =>
+          answerChange(res, () =>
+            store.changeJourney(id, (journey, now) => {
+              if (journey.mastr.status === 'REGISTERED') throw new JourneyConflict('Die Anlage ist schon registriert.');
+              Object.assign(journey.mastr, { status: 'MOVE_REQUESTED', operatorNumber: body.operatorNumber, moveRequestedAt: now, transferId: body.transferId });
+            }),
+          ),
+        ),
+      );
+
+      /** The customer registered the units themselves and tells the installer their numbers. */
+      api.post(
+        '/projects/:id/mastr/registration',
+        json,
+        withBody(MastrRegistrationSchema, (id, body, res) =>
+          answerChange(res, () =>
+            store.changeJourney(id, (journey, now) => {
+              if (!journey.mastr.required) throw new JourneyConflict('Für dieses Projekt ist keine Registrierung nötig.');
+              Object.assign(journey.mastr, {
+                status: 'REGISTERED',
+                registeredBy: 'CUSTOMER',
+                registeredAt: now,
+                operatorNumber: body.operatorNumber ?? journey.mastr.operatorNumber,
+                unitNumbers: body.unitNumbers,
+                moveNeeded: false,
+              });
+            }),
+          ),
+        ),
+      );
     },
     control(control) {
       control.get('/projects', (_req, res) => {
@@ -98,7 +214,12 @@ export function createManagementRouter(store: ManagementStore, options: { token:
           badRequest(res, z.prettifyError(parsed.error));
           return;
         }
-        res.status(201).json(await store.create(parsed.data));
+        try {
+          res.status(201).json(await store.create(parsed.data));
+        } catch (error) {
+          if (!(error instanceof InvalidProject)) throw error;
+          badRequest(res, error.message);
+        }
       });
 
       control.delete('/projects/:id', async (req, res) => {
@@ -109,6 +230,127 @@ export function createManagementRouter(store: ManagementStore, options: { token:
         }
         res.status(204).end();
       });
+
+      const project = (handle: (id: number, req: Request, res: Response) => Promise<void>): RequestHandler => async (req, res) => {
+        const id = ProjectIdSchema.safeParse(req.params.id);
+        if (!id.success || !store.get(id.data)) {
+          notFound(res);
+          return;
+        }
+        await handle(id.data, req, res);
+      };
+      const parsed = <S extends z.ZodType>(schema: S, req: Request, res: Response): z.output<S> | undefined => {
+        const body = schema.safeParse(req.body ?? {});
+        if (!body.success) badRequest(res, z.prettifyError(body.error));
+        return body.success ? body.data : undefined;
+      };
+
+      /** The back office's "next step": the active step is done, the next starts (with the installer's rules). */
+      control.post('/projects/:id/advance', project((id, _req, res) => answerChange(res, () => store.advanceStep(id))));
+      /** The grid operator's next state: request sent → grid check → approval → commissioning reported → meter. */
+      control.post('/projects/:id/grid-operator/advance', project((id, _req, res) => answerChange(res, () => store.advanceGridOperator(id))));
+      control.post(
+        '/projects/:id/grid-operator/information',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(InformationSchema, req, res);
+          if (body) await answerChange(res, () => store.requestInformation(id, body.text, body.from));
+        }),
+      );
+      control.post(
+        '/projects/:id/waiting-for',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(WaitingForSchema, req, res);
+          if (body) await answerChange(res, () => store.setWaitingFor(id, body.waitingFor));
+        }),
+      );
+      control.post(
+        '/projects/:id/mastr',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(MastrControlSchema, req, res);
+          if (body) await answerChange(res, () => store.changeMastr(id, body));
+        }),
+      );
+      /** A whole journey for a test (checked like the demo data). */
+      control.put(
+        '/projects/:id/journey',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(JourneySchema, req, res);
+          if (body) await answerChange(res, () => store.replaceJourney(id, body));
+        }),
+      );
     },
   });
+
+  // The back office's page for testers: German, plain forms (no JavaScript), same-origin only like every control.
+  const tester = express.Router();
+  tester.use(controlGuard);
+  tester.get('/', (req, res) => {
+    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    const message = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
+    const projects = store.list().flatMap((project) => {
+      const journey = store.journey(project.id);
+      return journey ? [{ project, journey }] : [];
+    });
+    res.type('html').send(testerPage(projects, message));
+  });
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+  tester.post('/tester/projects/:id/:action', form, async (req, res) => {
+    const id = ProjectIdSchema.safeParse(req.params.id);
+    if (!id.success || !store.get(id.data)) {
+      notFound(res);
+      return;
+    }
+    const fields = (req.body ?? {}) as Record<string, string | undefined>;
+    let message: string;
+    try {
+      switch (req.params.action) {
+        case 'advance':
+          await store.advanceStep(id.data);
+          message = 'Nächster Schritt gestartet.';
+          break;
+        case 'grid-operator':
+          await store.advanceGridOperator(id.data);
+          message = 'Netzbetreiber-Status weitergeschaltet.';
+          break;
+        case 'information': {
+          const body = InformationSchema.safeParse({ text: fields.text, from: fields.from });
+          if (!body.success) throw new JourneyConflict('Bitte schreib, welche Unterlagen der Netzbetreiber nachfordert.');
+          await store.requestInformation(id.data, body.data.text, body.data.from);
+          message = 'Nachforderung des Netzbetreibers eingetragen.';
+          break;
+        }
+        case 'waiting-for': {
+          const body = WaitingForSchema.safeParse({ waitingFor: fields.waitingFor });
+          if (!body.success) throw new JourneyConflict('Bitte wähle, auf wen der Schritt wartet.');
+          await store.setWaitingFor(id.data, body.data.waitingFor);
+          message = 'Gespeichert, auf wen der Schritt wartet.';
+          break;
+        }
+        case 'mastr-move':
+          await store.changeMastr(id.data, { moveNeeded: true });
+          message = 'MaStR-Übertragung beim Kunden angefragt.';
+          break;
+        case 'mastr-registered':
+          await store.changeMastr(id.data, { registered: true });
+          message = 'Anlage im MaStR als registriert eingetragen.';
+          break;
+        default:
+          notFound(res);
+          return;
+      }
+    } catch (error) {
+      if (!(error instanceof JourneyConflict)) throw error;
+      message = error.message;
+    }
+    res.redirect(303, `/management/?meldung=${encodeURIComponent(`Projekt ${id.data}: ${message}`)}#projekt-${id.data}`);
+  });
+
+  const router = express.Router();
+  router.use(standIn);
+  router.use(tester);
+  return router;
 }

@@ -8,6 +8,27 @@ import {
   type ProjectStep,
 } from '../../bff/contracts/projects.ts';
 import { JsonFile } from '../shared/json-store.ts';
+import {
+  DemoJourneySchema,
+  JourneySchema,
+  advanceGridOperator,
+  advanceStep,
+  applyCustomerAction,
+  changeMastr,
+  berlinDay,
+  defaultJourney,
+  fromDemo,
+  journeyProblems,
+  positionOf,
+  recordSignature,
+  requestInformation,
+  resolveRelativeDates,
+  setWaitingFor,
+  type CustomerAction,
+  type Journey,
+  type Preferences,
+  type SigningType,
+} from './journey.ts';
 
 /** Which steps belong to which phase (spec section 4, "Project phases"); the demo data must not mix them. */
 const STEPS_OF_PHASE: Record<ProjectPhase, readonly ProjectStep[]> = {
@@ -50,16 +71,35 @@ export type VendorProject = z.infer<typeof VendorProjectSchema>;
 
 /** What a test sends to `POST /_control/projects`: a project without id and timestamps (the store sets them). */
 export const NewProjectSchema = VendorProjectFields.omit({ id: true, createdAt: true, updatedAt: true })
-  .extend({ portalUserIds: z.array(z.string().min(1)).default([]) })
+  .extend({
+    portalUserIds: z.array(z.string().min(1)).default([]),
+    /** The whole journey; without one the project gets a typical journey for its step. */
+    journey: JourneySchema.optional(),
+  })
   .refine(stepBelongsToPhase, stepError);
 export type NewProject = z.infer<typeof NewProjectSchema>;
 
 /** Projects created through the control API get ids from here on, far away from the demo ids (1002xx). */
 export const FIRST_CREATED_PROJECT_ID = 900_000;
 
+/** A demo project: the vendor project plus its journey in the demo's short form (see journey.ts). */
+const DemoEntrySchema = VendorProjectFields.extend({ journey: DemoJourneySchema })
+  .refine(stepBelongsToPhase, stepError)
+  .transform((entry, ctx) => {
+    const { journey: demo, ...project } = entry;
+    const journey = fromDemo(demo);
+    const problems = journeyProblems(journey);
+    const position = positionOf(journey);
+    if (position.phase !== project.phase || position.step !== project.step) {
+      problems.push(`phase/step ${project.phase}/${project.step} passen nicht zum aktiven Schritt ${position.phase}/${position.step}`);
+    }
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: `Projekt ${project.id}: ${problem}`, path: ['journey'] });
+    return { project: project as VendorProject, journey };
+  });
 const DemoProjectsSchema = z
-  .array(VendorProjectSchema)
-  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, { message: 'duplicate project id' });
+  .array(DemoEntrySchema)
+  .refine((list) => new Set(list.map((e) => e.project.id)).size === list.length, { message: 'duplicate project id' });
+export type DemoEntry = z.output<typeof DemoEntrySchema>;
 
 /**
  * What `management.json` keeps: only the mutable part of each demo project, so edits to the demo file still show up,
@@ -73,18 +113,39 @@ const SavedStateSchema = z.object({
   /** Projects a tester created through the control API, kept whole. */
   created: z.array(VendorProjectSchema).default([]),
   lastCreatedId: z.number().int().optional(),
+  /** Journeys that changed since the start (demo projects) and those of created projects. */
+  journeys: z.array(z.object({ id: z.number().int(), journey: JourneySchema })).default([]),
 });
 type SavedState = z.infer<typeof SavedStateSchema>;
 
 export const DEMO_PROJECTS_FILE = new URL('./demo-projects.json', import.meta.url);
 
-/** Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field. */
-export async function loadDemoProjects(file: URL | string = DEMO_PROJECTS_FILE): Promise<VendorProject[]> {
-  const parsed = DemoProjectsSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+/**
+ * Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field.
+ * Relative dates ("-20d@18:12") are resolved from `now`'s Berlin day.
+ */
+export async function loadDemoEntries(file: URL | string = DEMO_PROJECTS_FILE, now = new Date()): Promise<DemoEntry[]> {
+  const json = resolveRelativeDates(JSON.parse(await readFile(file, 'utf8')), berlinDay(now));
+  const parsed = DemoProjectsSchema.safeParse(json);
   if (!parsed.success) {
     throw new Error(`Management: Demodaten ungültig (${String(file)}): ${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
+}
+
+/** The demo projects without their journeys (the vendor's project resource). */
+export async function loadDemoProjects(file: URL | string = DEMO_PROJECTS_FILE): Promise<VendorProject[]> {
+  return (await loadDemoEntries(file)).map((entry) => entry.project);
+}
+
+/** Why a journey change was refused (the API answers 409 with it). */
+export { JourneyConflict } from './journey.ts';
+
+/** What happened to a project's position, for the portal's event webhook. */
+export interface PositionChange {
+  projectId: number;
+  phase: VendorProject['phase'];
+  step: VendorProject['step'];
 }
 
 /** Customer numbers and zips are compared without any whitespace ("700 100" finds "700100"). */
@@ -99,14 +160,21 @@ function compact(value: string): string {
  */
 export class ManagementStore {
   readonly #file: JsonFile<SavedState>;
-  readonly #demo: readonly VendorProject[];
+  readonly #demo: readonly DemoEntry[];
+  readonly #now: () => Date;
   #projects: Map<number, VendorProject>;
+  #journeys: Map<number, Journey>;
+  /** Demo projects whose journey changed since the start (only those are saved). */
+  #changedJourneys = new Set<number>();
   #lastCreatedId = FIRST_CREATED_PROJECT_ID - 1;
+  #listeners: ((change: PositionChange) => void)[] = [];
 
-  private constructor(file: JsonFile<SavedState>, demo: VendorProject[], saved: SavedState | undefined) {
+  private constructor(file: JsonFile<SavedState>, demo: DemoEntry[], saved: SavedState | undefined, now: () => Date) {
     this.#file = file;
     this.#demo = demo;
-    this.#projects = ManagementStore.#fromDemo(demo);
+    this.#now = now;
+    this.#projects = ManagementStore.#projectsOf(demo);
+    this.#journeys = ManagementStore.#journeysOf(demo);
     this.#lastCreatedId = Math.max(this.#lastCreatedId, saved?.lastCreatedId ?? 0);
     for (const project of saved?.created ?? []) {
       if (project.id >= FIRST_CREATED_PROJECT_ID && !this.#projects.has(project.id)) this.#projects.set(project.id, project);
@@ -117,29 +185,103 @@ export class ManagementStore {
       project.portalUserIds = [...new Set(entry.portalUserIds)];
       project.updatedAt = entry.updatedAt;
     }
+    for (const { id, journey } of saved?.journeys ?? []) {
+      const project = this.#projects.get(id);
+      if (!project || journeyProblems(journey).length > 0) continue;
+      this.#journeys.set(id, journey);
+      if (id < FIRST_CREATED_PROJECT_ID) this.#changedJourneys.add(id);
+      Object.assign(project, positionOf(journey));
+    }
+    for (const project of this.#projects.values()) {
+      if (!this.#journeys.has(project.id)) this.#journeys.set(project.id, defaultJourney(project.step, now(), project.productLines));
+    }
   }
 
   static async open(
     file: string,
     log: (line: string) => void,
-    options: { demoFile?: URL | string } = {},
+    options: { demoFile?: URL | string; now?: () => Date } = {},
   ): Promise<ManagementStore> {
-    const demo = await loadDemoProjects(options.demoFile);
+    const now = options.now ?? (() => new Date());
+    const demo = await loadDemoEntries(options.demoFile, now());
     const { store, saved } = await JsonFile.open(file, 'Management', log, (json) => {
       const parsed = SavedStateSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     });
-    return new ManagementStore(store, demo, saved);
+    return new ManagementStore(store, demo, saved, now);
   }
 
-  static #fromDemo(demo: readonly VendorProject[]): Map<number, VendorProject> {
-    return new Map(demo.map((project) => [project.id, structuredClone(project)]));
+  static #projectsOf(demo: readonly DemoEntry[]): Map<number, VendorProject> {
+    return new Map(demo.map(({ project }) => [project.id, structuredClone(project)]));
+  }
+
+  static #journeysOf(demo: readonly DemoEntry[]): Map<number, Journey> {
+    return new Map(demo.map(({ project, journey }) => [project.id, structuredClone(journey)]));
+  }
+
+  /** Called after every change of a project's phase or step (the portal's event webhook listens here). */
+  onPositionChange(listener: (change: PositionChange) => void): void {
+    this.#listeners.push(listener);
   }
 
   get(id: number): VendorProject | undefined {
     const project = this.#projects.get(id);
     return project && structuredClone(project);
   }
+
+  /** The project's journey (steps, appointments, grid operator, MaStR, contact person), or undefined. */
+  journey(id: number): Journey | undefined {
+    const journey = this.#journeys.get(id);
+    return journey && structuredClone(journey);
+  }
+
+  /**
+   * Changes a journey by one of the installer's rules (journey.ts); throws JourneyConflict when the rule refuses.
+   * The project's phase and step follow the journey, and a change of them is announced.
+   */
+  async changeJourney<T>(id: number, change: (journey: Journey, now: string) => T): Promise<{ journey: Journey; result: T } | undefined> {
+    const project = this.#projects.get(id);
+    const current = this.#journeys.get(id);
+    if (!project || !current) return undefined;
+    const journey = structuredClone(current);
+    const now = this.#now().toISOString();
+    const result = change(journey, now);
+    const checked = JourneySchema.parse(journey);
+    const problems = journeyProblems(checked);
+    if (problems.length > 0) throw new Error(`Management: Journey von ${id} wäre ungültig: ${problems.join('; ')}`);
+    this.#journeys.set(id, checked);
+    if (id < FIRST_CREATED_PROJECT_ID) this.#changedJourneys.add(id);
+    const before = { phase: project.phase, step: project.step };
+    Object.assign(project, positionOf(checked));
+    project.updatedAt = now;
+    await this.#persist();
+    if (before.phase !== project.phase || before.step !== project.step) {
+      for (const listener of this.#listeners) listener({ projectId: id, phase: project.phase, step: project.step });
+    }
+    return { journey: structuredClone(checked), result };
+  }
+
+  advanceStep = (id: number) => this.changeJourney(id, advanceStep);
+  advanceGridOperator = (id: number) => this.changeJourney(id, advanceGridOperator);
+  requestInformation = (id: number, text: string, from: 'CUSTOMER' | 'INSTALLER') =>
+    this.changeJourney(id, (journey, now) => requestInformation(journey, text, from, now));
+  setWaitingFor = (id: number, waitingFor: Parameters<typeof setWaitingFor>[1]) =>
+    this.changeJourney(id, (journey) => setWaitingFor(journey, waitingFor));
+  customerAction = (id: number, action: CustomerAction) =>
+    this.changeJourney(id, (journey, now) => applyCustomerAction(journey, action, now));
+  recordSignature = (id: number, signature: { type: SigningType; envelopeId: string; documentSha256: string; representative?: string | null }) =>
+    this.changeJourney(id, (journey, now) => recordSignature(journey, signature, now));
+  setPreferences = (id: number, preferences: Partial<Preferences>) =>
+    this.changeJourney(id, (journey) => {
+      journey.preferences = { ...journey.preferences, ...preferences };
+      return journey.preferences;
+    });
+  changeMastr = (id: number, change: Parameters<typeof changeMastr>[1]) =>
+    this.changeJourney(id, (journey, now) => changeMastr(journey, change, now));
+  replaceJourney = (id: number, replacement: Journey) =>
+    this.changeJourney(id, (journey) => {
+      Object.assign(journey, structuredClone(replacement));
+    });
 
   /** All projects, ordered by id. */
   list(): VendorProject[] {
@@ -165,7 +307,7 @@ export class ManagementStore {
     if (!project) return false;
     if (project.portalUserIds.includes(portalUserId)) return true;
     project.portalUserIds = [...project.portalUserIds, portalUserId];
-    project.updatedAt = new Date().toISOString();
+    project.updatedAt = this.#now().toISOString();
     await this.#persist();
     return true;
   }
@@ -176,7 +318,7 @@ export class ManagementStore {
     if (!project) return false;
     if (!project.portalUserIds.includes(portalUserId)) return true;
     project.portalUserIds = project.portalUserIds.filter((id) => id !== portalUserId);
-    project.updatedAt = new Date().toISOString();
+    project.updatedAt = this.#now().toISOString();
     await this.#persist();
     return true;
   }
@@ -186,15 +328,22 @@ export class ManagementStore {
     // Ids are never given twice, also after a removal: the portal keeps state per project id (codes, rate limits).
     const id = Math.max(this.#lastCreatedId, ...this.#projects.keys()) + 1;
     this.#lastCreatedId = id;
-    const now = new Date().toISOString();
+    const now = this.#now().toISOString();
+    const { journey: given, ...fields } = structuredClone(input);
+    const journey = given ?? defaultJourney(input.step, this.#now(), input.productLines);
+    const problems = journeyProblems(journey);
+    const position = positionOf(journey);
+    if (position.phase !== input.phase || position.step !== input.step) problems.push('phase/step passen nicht zum aktiven Schritt');
+    if (problems.length > 0) throw new InvalidProject(problems.join('; '));
     const project: VendorProject = {
       id,
-      ...structuredClone(input),
+      ...fields,
       portalUserIds: [...new Set(input.portalUserIds)],
       createdAt: now,
       updatedAt: now,
     };
     this.#projects.set(project.id, project);
+    this.#journeys.set(project.id, journey);
     await this.#persist();
     return structuredClone(project);
   }
@@ -202,13 +351,16 @@ export class ManagementStore {
   /** Removes a project created through the control API; demo projects stay (false for them and unknown ids). */
   async remove(projectId: number): Promise<boolean> {
     if (projectId < FIRST_CREATED_PROJECT_ID || !this.#projects.delete(projectId)) return false;
+    this.#journeys.delete(projectId);
     await this.#persist();
     return true;
   }
 
-  /** Back to the demo data, links included; created projects are gone. */
+  /** Back to the demo data, links and journeys included; created projects are gone. */
   async reset(): Promise<void> {
-    this.#projects = ManagementStore.#fromDemo(this.#demo);
+    this.#projects = ManagementStore.#projectsOf(this.#demo);
+    this.#journeys = ManagementStore.#journeysOf(this.#demo);
+    this.#changedJourneys.clear();
     await this.#persist();
   }
 
@@ -232,6 +384,12 @@ export class ManagementStore {
         .map(({ id, portalUserIds, updatedAt }) => ({ id, portalUserIds, updatedAt })),
       created: [...this.#projects.values()].filter(({ id }) => id >= FIRST_CREATED_PROJECT_ID),
       lastCreatedId: this.#lastCreatedId,
+      journeys: [...this.#journeys.entries()]
+        .filter(([id]) => id >= FIRST_CREATED_PROJECT_ID || this.#changedJourneys.has(id))
+        .map(([id, journey]) => ({ id, journey })),
     });
   }
 }
+
+/** A project the control API cannot create (its journey does not fit its step). */
+export class InvalidProject extends Error {}

@@ -1,0 +1,529 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { ProjectPhase, ProjectStep } from '../../bff/contracts/projects.ts';
+
+/**
+ * The installer's view of a project's way from the signed offer to a running installation: the eight steps of the
+ * planning and assembly phases (each with its state and whom it waits for), appointments, the grid operator's case,
+ * the Marktstammdatenregister (MaStR) and the customer's contact person. This is the vendor's shape; the portal's
+ * management adapter maps it onto `bff/contracts/journey.ts`. The business rules of the installer (what follows what)
+ * live here, so the tester page and the API agree.
+ */
+
+export const JOURNEY_STEPS = [
+  'OFFER_CONFIRMATION',
+  'POWER_OF_ATTORNEY',
+  'POWER_OF_ATTORNEY_MASTR',
+  'PLANNING_CONCLUSION',
+  'DELIVERY',
+  'DC',
+  'AC',
+  'ASSEMBLY_CONCLUSION',
+] as const satisfies readonly ProjectStep[];
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+export const WAITING_FOR = ['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR'] as const;
+export const STEP_STATUSES = ['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING'] as const;
+export const GRID_STATES = [
+  'NOT_STARTED',
+  'REQUEST_SENT',
+  'INFORMATION_REQUESTED',
+  'GRID_CHECK_RESULT',
+  'CONNECTION_APPROVED',
+  'COMMISSIONING_REPORTED',
+  'METER_APPOINTMENT',
+  'METER_SET',
+] as const;
+export type GridState = (typeof GRID_STATES)[number];
+export const MASTR_STATES = ['NOT_REGISTERED', 'REGISTERED', 'MOVE_REQUESTED'] as const;
+export const SIGNING_TYPES = [
+  'NETWORK_OPERATOR_POWER_OF_ATTORNEY',
+  'MARKET_REGISTER_AUTHORIZATION',
+  'AC_REPRESENTATIVE_POA',
+  'DC_REPRESENTATIVE_POA',
+] as const;
+export type SigningType = (typeof SIGNING_TYPES)[number];
+export const CUSTOMER_ACTIONS = ['CONFIRM_ORDER', 'CONFIRM_DELIVERY', 'SKIP_MASTR_AUTHORIZATION'] as const;
+export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
+
+const iso = z.iso.datetime();
+const day = z.iso.date();
+
+const StepSchema = z.strictObject({
+  step: z.enum(JOURNEY_STEPS),
+  status: z.enum(STEP_STATUSES),
+  /** Whose move it is; only for the active step. */
+  waitingFor: z.enum(WAITING_FOR).nullable().default(null),
+  startedAt: iso.nullable().default(null),
+  completedAt: iso.nullable().default(null),
+  /** When the installer expects the step to be done (a day), for steps not done yet. */
+  expectedOn: day.nullable().default(null),
+  /** Why a step was skipped, in the installer's words (e.g. no generating unit, so no MaStR). */
+  note: z.string().max(500).nullable().default(null),
+});
+export type VendorStep = z.infer<typeof StepSchema>;
+
+const AppointmentSchema = z.strictObject({
+  kind: z.enum(['DELIVERY', 'DC', 'AC', 'METER']),
+  start: iso,
+  end: iso,
+  status: z.enum(['PLANNED', 'CONFIRMED', 'DONE', 'CANCELLED']).default('PLANNED'),
+  /** Who receives the team when the customer cannot be there (named in a signed representative POA). */
+  representative: z.string().max(120).nullable().default(null),
+});
+
+const GridOperatorSchema = z.strictObject({
+  name: z.string().min(1),
+  caseNumber: z.string().nullable().default(null),
+  status: z.enum(GRID_STATES).default('NOT_STARTED'),
+  since: iso.nullable().default(null),
+  /** When the grid operator had everything it needs: the 8-week period for the grid check starts here. */
+  documentsCompleteAt: iso.nullable().default(null),
+  requestedInformation: z
+    .strictObject({ text: z.string().min(1).max(500), from: z.enum(['CUSTOMER', 'INSTALLER']), at: iso })
+    .nullable()
+    .default(null),
+  gridCheckResult: z.enum(['POSITIVE', 'WITH_CONDITIONS']).nullable().default(null),
+  /** Completion notice with the meter order: the meter operator has one month for the swap. */
+  meterOrderedAt: iso.nullable().default(null),
+  meterSetAt: iso.nullable().default(null),
+});
+
+const MastrSchema = z.strictObject({
+  status: z.enum(MASTR_STATES).default('NOT_REGISTERED'),
+  /** Whether the MaStR applies at all (generating units and batteries; not for a wallbox or heat pump alone). */
+  required: z.boolean().default(true),
+  /** The customer's decision on the MaStR authorization. */
+  authorization: z.enum(['OPEN', 'SIGNED', 'SKIPPED']).default('OPEN'),
+  registeredBy: z.enum(['INSTALLER', 'CUSTOMER']).nullable().default(null),
+  registeredAt: iso.nullable().default(null),
+  /** The operator's market actor number ("ABR" + 12 digits) and the units' numbers ("SEE" + 12 digits). */
+  operatorNumber: z.string().nullable().default(null),
+  unitNumbers: z.array(z.string()).default([]),
+  /** The installer needs the customer's existing MaStR registration handed over (portal notification MOVE_MASTR). */
+  moveNeeded: z.boolean().default(false),
+  moveRequestedAt: iso.nullable().default(null),
+  /** The master-data service's transfer the customer started (Marktakteursübertragung). */
+  transferId: z.string().nullable().default(null),
+});
+
+const ContactPersonSchema = z.strictObject({
+  name: z.string().min(1),
+  role: z.string().min(1),
+  phone: z.string().min(1),
+  email: z.email(),
+});
+
+export const PreferencesSchema = z.strictObject({
+  contactPhone: z.string().nullable().default(null),
+  /** Weekdays (1 = Monday … 5 = Friday) and time of day the customer prefers for appointments. */
+  preferredAppointmentTimes: z
+    .strictObject({
+      weekdays: z.array(z.number().int().min(1).max(6)).max(6),
+      timeOfDay: z.enum(['MORNING', 'AFTERNOON', 'ANY']),
+      note: z.string().max(300).nullable().default(null),
+    })
+    .nullable()
+    .default(null),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+const SignatureSchema = z.strictObject({
+  type: z.enum(SIGNING_TYPES),
+  envelopeId: z.string().min(1),
+  signedAt: iso,
+  documentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  representative: z.string().nullable().default(null),
+});
+
+export const JourneySchema = z.strictObject({
+  steps: z.array(StepSchema).length(JOURNEY_STEPS.length),
+  appointments: z.array(AppointmentSchema).default([]),
+  gridOperator: GridOperatorSchema,
+  mastr: MastrSchema.prefault({}),
+  contactPerson: ContactPersonSchema,
+  /** Peak power in kWp; below 30 kWp the one-month rule of Solarpaket I applies to the grid operator. */
+  peakPowerKw: z.number().positive().nullable().default(null),
+  /** EEG commissioning (after the AC installation): the MaStR month starts here. */
+  commissionedAt: iso.nullable().default(null),
+  preferences: PreferencesSchema.prefault({}),
+  signatures: z.array(SignatureSchema).default([]),
+});
+export type Journey = z.infer<typeof JourneySchema>;
+
+/**
+ * The demo file's way of writing a journey: steps as a record (missing ones are upcoming), dates relative to the
+ * sandbox's start ("-20d@18:12", "+8d@07:30", "+45d" for a day), so the demo never looks months out of date.
+ */
+export const DemoJourneySchema = JourneySchema.extend({
+  steps: z.partialRecord(z.enum(JOURNEY_STEPS), StepSchema.omit({ step: true }).partial()),
+});
+export type DemoJourney = z.input<typeof DemoJourneySchema>;
+
+/** Default waiting party of each step when it becomes active. */
+const DEFAULT_WAITING_FOR: Record<JourneyStep, (typeof WAITING_FOR)[number]> = {
+  OFFER_CONFIRMATION: 'CUSTOMER',
+  POWER_OF_ATTORNEY: 'CUSTOMER',
+  POWER_OF_ATTORNEY_MASTR: 'CUSTOMER',
+  PLANNING_CONCLUSION: 'GRID_OPERATOR',
+  DELIVERY: 'INSTALLER',
+  DC: 'INSTALLER',
+  AC: 'INSTALLER',
+  ASSEMBLY_CONCLUSION: 'GRID_OPERATOR',
+};
+
+const ASSEMBLY: readonly JourneyStep[] = ['DELIVERY', 'DC', 'AC', 'ASSEMBLY_CONCLUSION'];
+
+/** The phase and step a journey stands at: the active step, or COMPLETED/IN_OPERATION once every step is through. */
+export function positionOf(journey: Pick<Journey, 'steps'>): { phase: ProjectPhase; step: ProjectStep } {
+  const active = journey.steps.find((s) => s.status === 'ACTIVE');
+  if (!active) return { phase: 'COMPLETED', step: 'IN_OPERATION' };
+  return { phase: ASSEMBLY.includes(active.step) ? 'ASSEMBLY' : 'PLANNING', step: active.step };
+}
+
+/** Checks the rules every journey keeps: steps in order, at most one active, nothing done after something upcoming. */
+export function journeyProblems(journey: Journey): string[] {
+  const problems: string[] = [];
+  journey.steps.forEach((s, i) => {
+    if (s.step !== JOURNEY_STEPS[i]) problems.push(`steps[${i}] muss ${JOURNEY_STEPS[i]} sein`);
+  });
+  const states = journey.steps.map((s) => s.status);
+  if (states.filter((s) => s === 'ACTIVE').length > 1) problems.push('mehr als ein aktiver Schritt');
+  const firstOpen = states.findIndex((s) => s === 'ACTIVE' || s === 'UPCOMING');
+  if (firstOpen >= 0 && states.slice(firstOpen + 1).some((s) => s === 'DONE' || s === 'SKIPPED' || s === 'ACTIVE')) {
+    problems.push('nach einem offenen Schritt darf keiner erledigt oder aktiv sein');
+  }
+  if (firstOpen >= 0 && states[firstOpen] !== 'ACTIVE') problems.push('der erste offene Schritt muss aktiv sein');
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Relative demo dates
+
+const BERLIN = 'Europe/Berlin';
+const offsetFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: BERLIN,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Minutes Berlin is ahead of UTC at this instant. */
+function berlinOffsetMinutes(at: Date): number {
+  const parts = Object.fromEntries(offsetFormatter.formatToParts(at).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The Berlin calendar day of an instant, `YYYY-MM-DD`. */
+export function berlinDay(at: Date): string {
+  const parts = Object.fromEntries(offsetFormatter.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Berlin local time on a day → the instant (ISO, UTC). */
+export function berlinInstant(dayIso: string, hour: number, minute: number): string {
+  const [y, m, d] = dayIso.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, hour, minute);
+  const offset = berlinOffsetMinutes(new Date(guess - berlinOffsetMinutes(new Date(guess)) * 60_000));
+  return new Date(guess - offset * 60_000).toISOString();
+}
+
+export function addDays(dayIso: string, days: number): string {
+  const date = new Date(`${dayIso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const RELATIVE = /^([+-]\d{1,4})d(?:@(\d{2}):(\d{2}))?$/;
+
+/** Replaces every relative date string in the demo JSON ("-20d@18:12" → instant, "+45d" → day) from `today`. */
+export function resolveRelativeDates(value: unknown, today: string): unknown {
+  if (typeof value === 'string') {
+    const match = RELATIVE.exec(value);
+    if (!match) return value;
+    const target = addDays(today, Number(match[1]));
+    return match[2] === undefined ? target : berlinInstant(target, Number(match[2]), Number(match[3]));
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveRelativeDates(item, today));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveRelativeDates(item, today)]));
+  }
+  return value;
+}
+
+/** A demo journey (steps as a record) as the full journey. */
+export function fromDemo(demo: z.output<typeof DemoJourneySchema>): Journey {
+  const steps = JOURNEY_STEPS.map((step) => StepSchema.parse({ step, status: 'UPCOMING', ...demo.steps[step] }));
+  return JourneySchema.parse({ ...demo, steps });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A journey for a project created through the control API
+
+const CONTACT_PEOPLE = [
+  { name: 'Sabine Krüger', role: 'Projektleiterin', phone: '+49 341 2568 1101', email: 'sabine.krueger@sonnenwerk.example' },
+  { name: 'Murat Aydın', role: 'Projektleiter', phone: '+49 89 4520 3302', email: 'murat.aydin@sonnenwerk.example' },
+];
+
+/** A consistent journey for a project at `phase`/`step`, with the dates a typical project would have. */
+export function defaultJourney(step: ProjectStep, now: Date, productLines: readonly string[] = ['SOLAR']): Journey {
+  const today = berlinDay(now);
+  const index = step === 'IN_OPERATION' ? JOURNEY_STEPS.length : JOURNEY_STEPS.indexOf(step as JourneyStep);
+  const at = (days: number, hour = 9) => berlinInstant(addDays(today, days), hour, 0);
+  const steps = JOURNEY_STEPS.map((name, i): VendorStep => {
+    const startedAt = i <= index ? at(-(index - i + 1) * 7) : null;
+    if (i < index) return { step: name, status: 'DONE', waitingFor: null, startedAt, completedAt: at(-(index - i) * 7), expectedOn: null, note: null };
+    if (i === index) return { step: name, status: 'ACTIVE', waitingFor: DEFAULT_WAITING_FOR[name], startedAt, completedAt: null, expectedOn: addDays(today, 14), note: null };
+    return { step: name, status: 'UPCOMING', waitingFor: null, startedAt: null, completedAt: null, expectedOn: addDays(today, 14 + (i - index) * 14), note: null };
+  });
+  const generating = productLines.some((line) => ['SOLAR', 'STORAGE', 'OFFGRID'].includes(line));
+  const stepDone = (name: JourneyStep) => index > JOURNEY_STEPS.indexOf(name);
+  const gridStatus: GridState = stepDone('ASSEMBLY_CONCLUSION')
+    ? 'METER_SET'
+    : stepDone('AC')
+      ? 'COMMISSIONING_REPORTED'
+      : stepDone('PLANNING_CONCLUSION')
+        ? 'CONNECTION_APPROVED'
+        : stepDone('POWER_OF_ATTORNEY')
+          ? 'REQUEST_SENT'
+          : 'NOT_STARTED';
+  return JourneySchema.parse({
+    steps,
+    appointments: [],
+    gridOperator: {
+      name: 'Netz Leipzig GmbH',
+      status: gridStatus,
+      caseNumber: gridStatus === 'NOT_STARTED' ? null : `NA-${today.slice(0, 4)}-${String(randomInt(100000, 999999))}`,
+      since: gridStatus === 'NOT_STARTED' ? null : at(-7),
+      documentsCompleteAt: gridStatus === 'NOT_STARTED' ? null : at(-7),
+      meterSetAt: gridStatus === 'METER_SET' ? at(-3) : null,
+    },
+    mastr: {
+      required: generating,
+      authorization: stepDone('POWER_OF_ATTORNEY_MASTR') && generating ? 'SIGNED' : 'OPEN',
+      status: stepDone('ASSEMBLY_CONCLUSION') && generating ? 'REGISTERED' : 'NOT_REGISTERED',
+      ...(stepDone('ASSEMBLY_CONCLUSION') && generating
+        ? { registeredBy: 'INSTALLER', registeredAt: at(-2), operatorNumber: mastrNumber('ABR'), unitNumbers: [mastrNumber('SEE')] }
+        : {}),
+    },
+    contactPerson: CONTACT_PEOPLE[0],
+    commissionedAt: stepDone('AC') ? at(-5) : null,
+  });
+}
+
+/** A MaStR number: three letters and twelve digits, e.g. SEE912345678901. */
+export function mastrNumber(prefix: 'ABR' | 'SEE'): string {
+  return `${prefix}9${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The installer's rules: what follows what
+
+export class JourneyConflict extends Error {}
+
+function activeStep(journey: Journey): VendorStep | undefined {
+  return journey.steps.find((s) => s.status === 'ACTIVE');
+}
+
+function stepOf(journey: Journey, name: JourneyStep): VendorStep {
+  return journey.steps.find((s) => s.step === name) as VendorStep;
+}
+
+function setGrid(journey: Journey, status: GridState, now: string): void {
+  const grid = journey.gridOperator;
+  grid.status = status;
+  grid.since = now;
+  if (status !== 'INFORMATION_REQUESTED') grid.requestedInformation = null;
+  if (status === 'REQUEST_SENT' && !grid.caseNumber) grid.caseNumber = `NA-${now.slice(0, 4)}-${String(randomInt(100000, 999999))}`;
+  if (status === 'REQUEST_SENT' && !grid.documentsCompleteAt) grid.documentsCompleteAt = now;
+  if (status === 'GRID_CHECK_RESULT') {
+    grid.documentsCompleteAt ??= now;
+    grid.gridCheckResult ??= 'POSITIVE';
+  }
+  if (status === 'COMMISSIONING_REPORTED') grid.meterOrderedAt ??= now;
+  if (status === 'METER_SET') grid.meterSetAt = now;
+}
+
+/** What happens when a step is through (done or skipped): the next one becomes active, with its side effects. */
+function finishStep(journey: Journey, step: VendorStep, status: 'DONE' | 'SKIPPED', now: string): void {
+  step.status = status;
+  step.completedAt = now;
+  step.waitingFor = null;
+  step.expectedOn = null;
+  const grid = journey.gridOperator;
+  const gridAt = (s: GridState) => GRID_STATES.indexOf(grid.status) >= GRID_STATES.indexOf(s);
+  switch (step.step) {
+    case 'POWER_OF_ATTORNEY':
+      // With the signed power of attorney the installer files the grid connection request.
+      if (!gridAt('REQUEST_SENT')) setGrid(journey, 'REQUEST_SENT', now);
+      break;
+    case 'AC':
+      // EEG commissioning with the AC installation; the completion notice (with the meter order) goes to the grid operator.
+      journey.commissionedAt ??= now;
+      if (!gridAt('COMMISSIONING_REPORTED')) setGrid(journey, 'COMMISSIONING_REPORTED', now);
+      break;
+    case 'ASSEMBLY_CONCLUSION':
+      if (!gridAt('METER_SET')) setGrid(journey, 'METER_SET', now);
+      if (journey.mastr.required && journey.mastr.authorization === 'SIGNED' && journey.mastr.status === 'NOT_REGISTERED') {
+        Object.assign(journey.mastr, {
+          status: 'REGISTERED',
+          registeredBy: 'INSTALLER',
+          registeredAt: now,
+          operatorNumber: journey.mastr.operatorNumber ?? mastrNumber('ABR'),
+          unitNumbers: journey.mastr.unitNumbers.length > 0 ? journey.mastr.unitNumbers : [mastrNumber('SEE')],
+        });
+      }
+      break;
+    default:
+      break;
+  }
+  for (const appointment of journey.appointments) {
+    if (appointment.kind === step.step && appointment.status !== 'CANCELLED') appointment.status = 'DONE';
+  }
+  const next = journey.steps[journey.steps.indexOf(step) + 1];
+  if (!next) return;
+  next.status = 'ACTIVE';
+  next.startedAt = now;
+  next.waitingFor = DEFAULT_WAITING_FOR[next.step];
+  if (next.step === 'PLANNING_CONCLUSION' && gridAt('CONNECTION_APPROVED')) next.waitingFor = 'INSTALLER';
+  if (next.step === 'ASSEMBLY_CONCLUSION' && gridAt('METER_APPOINTMENT')) next.waitingFor = 'METER_OPERATOR';
+  // A MaStR step without anything to register is skipped on its own.
+  if (next.step === 'POWER_OF_ATTORNEY_MASTR' && !journey.mastr.required) {
+    next.note = 'Für Deine Anlage ist keine Registrierung im Marktstammdatenregister nötig.';
+    finishStep(journey, next, 'SKIPPED', now);
+  }
+}
+
+/** The tester's (or back office's) "next step": the active step is done, the next one starts. */
+export function advanceStep(journey: Journey, now: string): void {
+  const active = activeStep(journey);
+  if (!active) throw new JourneyConflict('Das Projekt ist schon abgeschlossen.');
+  finishStep(journey, active, 'DONE', now);
+}
+
+/** The grid operator's next state (skipping the information request, which has its own control). */
+export function advanceGridOperator(journey: Journey, now: string): void {
+  const order: GridState[] = GRID_STATES.filter((s) => s !== 'INFORMATION_REQUESTED');
+  const current = journey.gridOperator.status === 'INFORMATION_REQUESTED' ? 'REQUEST_SENT' : journey.gridOperator.status;
+  const next = order[order.indexOf(current) + 1];
+  if (!next) throw new JourneyConflict('Der Zähler ist schon gesetzt.');
+  setGrid(journey, next, now);
+  if (next === 'METER_APPOINTMENT') {
+    const step = activeStep(journey);
+    if (step?.step === 'ASSEMBLY_CONCLUSION') step.waitingFor = 'METER_OPERATOR';
+    if (!journey.appointments.some((a) => a.kind === 'METER' && a.status !== 'CANCELLED')) {
+      const target = addDays(berlinDay(new Date(now)), 14);
+      journey.appointments.push({ kind: 'METER', start: berlinInstant(target, 8, 0), end: berlinInstant(target, 12, 0), status: 'PLANNED', representative: null });
+    }
+  }
+  const step = activeStep(journey);
+  if (next === 'CONNECTION_APPROVED' && step?.step === 'PLANNING_CONCLUSION') step.waitingFor = 'INSTALLER';
+}
+
+/** The grid operator asks for more (the clock of the grid check stops until it has everything). */
+export function requestInformation(journey: Journey, text: string, from: 'CUSTOMER' | 'INSTALLER', now: string): void {
+  const grid = journey.gridOperator;
+  if (!['REQUEST_SENT', 'INFORMATION_REQUESTED'].includes(grid.status)) {
+    throw new JourneyConflict('Nachforderungen gibt es nur, solange der Netzbetreiber den Antrag prüft.');
+  }
+  grid.status = 'INFORMATION_REQUESTED';
+  grid.since = now;
+  grid.documentsCompleteAt = null;
+  grid.requestedInformation = { text, from, at: now };
+}
+
+/** The step a signing type belongs to, and whether signing it finishes that step. */
+export const SIGNING_STEP: Record<SigningType, { step: JourneyStep; finishes: boolean }> = {
+  NETWORK_OPERATOR_POWER_OF_ATTORNEY: { step: 'POWER_OF_ATTORNEY', finishes: true },
+  MARKET_REGISTER_AUTHORIZATION: { step: 'POWER_OF_ATTORNEY_MASTR', finishes: true },
+  DC_REPRESENTATIVE_POA: { step: 'DC', finishes: false },
+  AC_REPRESENTATIVE_POA: { step: 'AC', finishes: false },
+};
+
+/** Why a signature of this type cannot be taken now, or null when it can. */
+export function signatureConflict(journey: Journey, type: SigningType): string | null {
+  const { step } = SIGNING_STEP[type];
+  const state = stepOf(journey, step);
+  if (SIGNING_STEP[type].finishes) {
+    return state.status === 'ACTIVE' ? null : 'Dieser Schritt wartet gerade auf keine Unterschrift.';
+  }
+  if (state.status !== 'ACTIVE' && state.status !== 'UPCOMING') return 'Diese Montage ist schon vorbei.';
+  return null;
+}
+
+/** A signed document arrived from the portal: recorded once per envelope; a power of attorney finishes its step. */
+export function recordSignature(
+  journey: Journey,
+  signature: { type: SigningType; envelopeId: string; documentSha256: string; representative?: string | null },
+  now: string,
+): 'recorded' | 'already' {
+  if (journey.signatures.some((s) => s.envelopeId === signature.envelopeId)) return 'already';
+  const conflict = signatureConflict(journey, signature.type);
+  if (conflict) throw new JourneyConflict(conflict);
+  journey.signatures.push({ ...signature, representative: signature.representative ?? null, signedAt: now });
+  const { step, finishes } = SIGNING_STEP[signature.type];
+  if (signature.type === 'MARKET_REGISTER_AUTHORIZATION') journey.mastr.authorization = 'SIGNED';
+  if (!finishes) {
+    for (const appointment of journey.appointments) {
+      if (appointment.kind === step && appointment.status !== 'CANCELLED') appointment.representative = signature.representative ?? null;
+    }
+    return 'recorded';
+  }
+  finishStep(journey, stepOf(journey, step), 'DONE', now);
+  return 'recorded';
+}
+
+/** A customer's action from the portal; 409 (JourneyConflict) when the project is not at that point. */
+export function applyCustomerAction(journey: Journey, action: CustomerAction, now: string): void {
+  const active = activeStep(journey);
+  switch (action) {
+    case 'CONFIRM_ORDER':
+      if (active?.step !== 'OFFER_CONFIRMATION') throw new JourneyConflict('Der Auftrag ist schon bestätigt.');
+      finishStep(journey, active, 'DONE', now);
+      return;
+    case 'CONFIRM_DELIVERY':
+      if (active?.step !== 'DELIVERY' || active.waitingFor !== 'CUSTOMER') {
+        throw new JourneyConflict('Die Lieferung kann gerade nicht bestätigt werden.');
+      }
+      finishStep(journey, active, 'DONE', now);
+      return;
+    case 'SKIP_MASTR_AUTHORIZATION':
+      if (active?.step !== 'POWER_OF_ATTORNEY_MASTR') throw new JourneyConflict('Dieser Schritt ist nicht offen.');
+      journey.mastr.authorization = 'SKIPPED';
+      active.note = 'Du registrierst Deine Anlage selbst im Marktstammdatenregister.';
+      finishStep(journey, active, 'SKIPPED', now);
+      return;
+  }
+}
+
+/** The tester says whose move it is on the active step (e.g. goods delivered: the customer confirms). */
+export function setWaitingFor(journey: Journey, waitingFor: (typeof WAITING_FOR)[number]): void {
+  const active = activeStep(journey);
+  if (!active) throw new JourneyConflict('Das Projekt ist schon abgeschlossen.');
+  active.waitingFor = waitingFor;
+}
+
+/** The back office's MaStR controls: ask the customer to hand over their registration, or mark the units registered. */
+export function changeMastr(journey: Journey, change: { moveNeeded?: boolean | undefined; registered?: boolean | undefined }, now: string): void {
+  const mastr = journey.mastr;
+  if (!mastr.required) throw new JourneyConflict('Für dieses Projekt ist keine Registrierung im MaStR nötig.');
+  if (change.moveNeeded !== undefined) {
+    if (change.moveNeeded && mastr.status === 'REGISTERED') throw new JourneyConflict('Die Anlage ist schon registriert.');
+    mastr.moveNeeded = change.moveNeeded;
+  }
+  if (change.registered) {
+    Object.assign(mastr, {
+      status: 'REGISTERED',
+      registeredBy: mastr.registeredBy ?? 'INSTALLER',
+      registeredAt: now,
+      operatorNumber: mastr.operatorNumber ?? mastrNumber('ABR'),
+      unitNumbers: mastr.unitNumbers.length > 0 ? mastr.unitNumbers : [mastrNumber('SEE')],
+      moveNeeded: false,
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import { escapeHtml } from '../shared/html.ts';
+import type { GridState, Journey, JourneyStep } from './journey.ts';
+import type { VendorProject } from './store.ts';
+
+/**
+ * The back office's page for testers (`/management/`): every project with its steps, grid operator and MaStR, and
+ * buttons that play the installer, the grid operator and the meter operator. German, plain forms, no JavaScript.
+ */
+
+const STEP_NAMES: Record<JourneyStep, string> = {
+  OFFER_CONFIRMATION: 'Auftragsbestätigung',
+  POWER_OF_ATTORNEY: 'Vollmacht Netzbetreiber',
+  POWER_OF_ATTORNEY_MASTR: 'Vollmacht Marktstammdatenregister',
+  PLANNING_CONCLUSION: 'Abschluss Planung',
+  DELIVERY: 'Lieferung',
+  DC: 'DC-Montage (Dach)',
+  AC: 'AC-Montage (Elektrik)',
+  ASSEMBLY_CONCLUSION: 'Abschluss Montage',
+};
+const STATUS_NAMES = { DONE: 'erledigt', SKIPPED: 'übersprungen', ACTIVE: 'aktiv', UPCOMING: 'offen' } as const;
+const WAITING_NAMES = { CUSTOMER: 'Kunde', INSTALLER: 'Installateur', GRID_OPERATOR: 'Netzbetreiber', METER_OPERATOR: 'Messstellenbetreiber' } as const;
+const GRID_NAMES: Record<GridState, string> = {
+  NOT_STARTED: 'noch kein Antrag',
+  REQUEST_SENT: 'Anschlussbegehren gestellt',
+  INFORMATION_REQUESTED: 'Unterlagen nachgefordert',
+  GRID_CHECK_RESULT: 'Ergebnis der Netzverträglichkeitsprüfung',
+  CONNECTION_APPROVED: 'Anschlusszusage',
+  COMMISSIONING_REPORTED: 'Inbetriebnahme gemeldet',
+  METER_APPOINTMENT: 'Zählertermin vereinbart',
+  METER_SET: 'Zähler gesetzt',
+};
+const MASTR_NAMES = { NOT_REGISTERED: 'nicht registriert', REGISTERED: 'registriert', MOVE_REQUESTED: 'Übertragung angeboten' } as const;
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.45;color:#1b1f24;background:#f3f5f8}
+body{margin:0}
+header{background:#3b2f63;color:#fff;padding:.75rem 1.5rem}
+header p{margin:0;font-weight:600}
+main{max-width:72rem;margin:0 auto;padding:1.5rem}
+.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
+h2{font-size:1.15rem;margin:.2rem 0 .5rem}
+ol{display:flex;flex-wrap:wrap;gap:.35rem;padding:0;margin:.5rem 0;list-style:none}
+li{border:1px solid #d0d7de;border-radius:999px;padding:.1rem .6rem;font-size:.9rem}
+li.ACTIVE{border-color:#3b2f63;background:#ece8f7;font-weight:600}
+li.DONE,li.SKIPPED{color:#57606a}
+.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin-top:.5rem}
+form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0}
+label{display:flex;flex-direction:column;font-size:.9rem}
+input,select{font:inherit;padding:.35rem .5rem;border:1px solid #57606a;border-radius:4px}
+button{font:inherit;padding:.4rem .8rem;border-radius:4px;border:1px solid #3b2f63;background:#3b2f63;color:#fff;cursor:pointer;min-height:40px}
+button.secondary{background:#fff;color:#3b2f63}
+button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+.status{border-left:4px solid #1a7f37;background:#effaf1;padding:.6rem 1rem;margin-bottom:1rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.5rem 0}
+dt{font-weight:600}
+dd{margin:0}
+`;
+
+const e = escapeHtml;
+
+function projectCard({ project, journey }: { project: VendorProject; journey: Journey }): string {
+  const active = journey.steps.find((s) => s.status === 'ACTIVE');
+  const grid = journey.gridOperator;
+  const base = `/management/tester/projects/${project.id}`;
+  const steps = journey.steps
+    .map((s) => `<li class="${s.status}">${e(STEP_NAMES[s.step])}: ${STATUS_NAMES[s.status]}${s.status === 'ACTIVE' && s.waitingFor ? ` (wartet auf ${WAITING_NAMES[s.waitingFor]})` : ''}</li>`)
+    .join('');
+  const waitingOptions = Object.entries(WAITING_NAMES)
+    .map(([value, label]) => `<option value="${value}"${active?.waitingFor === value ? ' selected' : ''}>${label}</option>`)
+    .join('');
+  return `<section class="card" id="projekt-${project.id}" aria-labelledby="titel-${project.id}">
+<h2 id="titel-${project.id}">Projekt ${project.id} – ${e(project.contact.name)}, ${e(project.address.street)} ${e(project.address.houseNumber)}, ${e(project.address.zip)} ${e(project.address.city)}</h2>
+<ol aria-label="Schritte">${steps}</ol>
+<dl>
+<dt>Netzbetreiber</dt><dd>${e(grid.name)}: ${GRID_NAMES[grid.status]}${grid.caseNumber ? ` (Vorgang ${e(grid.caseNumber)})` : ''}${grid.requestedInformation ? ` – nachgefordert: ${e(grid.requestedInformation.text)}` : ''}</dd>
+<dt>Marktstammdatenregister</dt><dd>${journey.mastr.required ? `${MASTR_NAMES[journey.mastr.status]}${journey.mastr.moveNeeded ? ', Übertragung beim Kunden angefragt' : ''}${journey.mastr.unitNumbers.length ? ` (${journey.mastr.unitNumbers.map(e).join(', ')})` : ''}` : 'nicht nötig'}</dd>
+<dt>Signaturen</dt><dd>${journey.signatures.length ? journey.signatures.map((s) => e(s.type)).join(', ') : 'keine'}</dd>
+</dl>
+<div class="row">
+<form method="post" action="${base}/advance"><button${active ? '' : ' disabled'}>Schritt „${active ? e(STEP_NAMES[active.step]) : '–'}“ abschließen</button></form>
+<form method="post" action="${base}/grid-operator"><button class="secondary"${grid.status === 'METER_SET' ? ' disabled' : ''}>Netzbetreiber: nächster Status</button></form>
+<form method="post" action="${base}/waiting-for"><label>Wartet auf<select name="waitingFor">${waitingOptions}</select></label><button class="secondary"${active ? '' : ' disabled'}>Speichern</button></form>
+</div>
+<div class="row">
+<form method="post" action="${base}/information"><label>Nachforderung des Netzbetreibers<input name="text" maxlength="500" size="40" placeholder="z. B. Lageplan mit Flurstück"></label><label>von<select name="from"><option value="INSTALLER">Installateur</option><option value="CUSTOMER">Kunde</option></select></label><button class="secondary">Eintragen</button></form>
+${journey.mastr.required ? `<form method="post" action="${base}/mastr-move"><button class="secondary">MaStR-Übertragung anfragen</button></form>
+<form method="post" action="${base}/mastr-registered"><button class="secondary">MaStR: registriert</button></form>` : ''}
+</div>
+</section>`;
+}
+
+export function testerPage(projects: { project: VendorProject; journey: Journey }[], message: string | null): string {
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>Projekte – Projektverwaltung (Sandbox)</title>
+<style>${STYLES}</style>
+</head>
+<body>
+<header><p>Projektverwaltung des Installateurs (Sandbox)</p></header>
+<main>
+<h1>Projekte</h1>
+<p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern. Das Kundenportal sieht jede Änderung sofort.</p>
+${message ? `<p class="status" role="status">${e(message)}</p>` : ''}
+${projects.map(projectCard).join('\n')}
+</main>
+</body>
+</html>`;
+}
