@@ -3,6 +3,7 @@ import { identityStandIn } from './identity/stand-in.ts';
 import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
 import { managementStandIn } from './management/stand-in.ts';
+import { masterDataStandIn } from './master-data/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
 /**
@@ -14,6 +15,7 @@ export const STAND_INS: readonly StandIn[] = [
   managementStandIn,
   iotStandIn,
   esignStandIn,
+  masterDataStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];
