@@ -10,6 +10,11 @@ export interface JsonRequest<S extends z.ZodType | undefined> {
   schema?: S;
   /** Answer null instead of failing when the service says 404 (an unknown id is no outage). */
   nullOn404?: boolean;
+  /**
+   * Statuses that are an answer, not an outage (e.g. a vendor's 409 "not possible now"): the error to throw, built
+   * from the vendor's `detail` if it sent one.
+   */
+  errorOn?: Record<number, (detail: string | undefined) => Error>;
 }
 
 type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
@@ -45,6 +50,14 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
     if (options.nullOn404 && response.status === 404) {
       await response.body?.cancel();
       return null;
+    }
+    const known = options.errorOn?.[response.status];
+    if (known) {
+      const detail = await response.json().then(
+        (body: unknown) => ((body as { detail?: unknown } | null)?.detail ?? undefined) as string | undefined,
+        () => undefined,
+      );
+      throw known(typeof detail === 'string' ? detail : undefined);
     }
     if (!response.ok) {
       await response.body?.cancel();

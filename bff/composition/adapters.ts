@@ -1,20 +1,28 @@
 import type { Config } from '../config.ts';
+import { createHttpESignature } from '../adapters/e-signature.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
+import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
 import { createHttpManagementService } from '../adapters/management-service.http.ts';
 import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
 import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
+import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import type { ContentSource } from '../ports/content-source.ts';
+import type { ESignature } from '../ports/e-signature.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import type { ManagementService } from '../ports/management-service.ts';
+import type { ManagementJourneys, ManagementService } from '../ports/management-service.ts';
+import type { MasterData } from '../ports/master-data.ts';
 
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
   identityProvider: IdentityProvider;
   mailer: Mailer;
   management: ManagementService;
+  journeys: ManagementJourneys;
+  eSignature: ESignature;
+  masterData: MasterData;
   iot: IotCloud;
   content: ContentSource;
 }
@@ -40,6 +48,9 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
       from: config.MAIL_FROM,
     }),
     management: createHttpManagementService(config.services.management),
+    journeys: createHttpManagementJourneys(config.services.management),
+    eSignature: createHttpESignature(config.services.esign),
+    masterData: createHttpMasterData(config.services.masterData),
     iot: createHttpIotCloud(config.services.iot),
     content: createStrapiContentSource(config.services.cms),
     ...overrides,

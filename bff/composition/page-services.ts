@@ -11,6 +11,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   projects: (s, ctx) => s.projects.forRequest(ctx),
   help: (s, ctx) => s.help.forRequest(ctx),
   monitoring: (s, ctx) => s.monitoring.forRequest(ctx),
+  journey: (s, ctx) => s.journey.forRequest(ctx),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

@@ -4,18 +4,21 @@ import { createActivityLogRepository } from '../db/repositories/activity-log.rep
 import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
+import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
 import { cacheFinishedPeriods } from '../domain/monitoring/finished-periods.ts';
 import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
+import { createSigningService } from '../domain/signing/signing.service.ts';
 import type { Logger } from '../logger.ts';
 import type { Adapters } from './adapters.ts';
 
@@ -26,6 +29,16 @@ import type { Adapters } from './adapters.ts';
 export function buildServices({ config, knex, adapters, logger }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger }) {
   const activity = createActivityService(createActivityLogRepository(knex));
   const projects = createProjectAccess(adapters.management);
+  const warn = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
+  const signing = createSigningService({
+    projects,
+    journeys: adapters.journeys,
+    eSignature: adapters.eSignature,
+    envelopes: createSigningEnvelopeRepository(knex),
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
   return {
     activity,
     projects,
@@ -58,6 +71,21 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       warn: (message, fields) => logger.warn(message, fields),
     }),
     monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }),
+    signing,
+    journey: createJourneyService({
+      projects,
+      management: adapters.management,
+      journeys: adapters.journeys,
+      signing,
+      masterData: adapters.masterData,
+      mailer: adapters.mailer,
+      mailLog: createMailLogRepository(knex),
+      milestones: createMilestoneMailRepository(knex),
+      activity,
+      publicUrl: config.publicUrl,
+      installerName: config.INSTALLER_NAME,
+      warn,
+    }),
   };
 }
 

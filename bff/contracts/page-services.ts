@@ -1,5 +1,6 @@
 import type { Language, SessionUser } from './auth.ts';
 import type { HelpServices } from './help.ts';
+import type { JourneyServices } from './journey.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 
@@ -25,6 +26,7 @@ export interface PortalServices {
   projects: ProjectsServices;
   help: HelpServices;
   monitoring: MonitoringServices;
+  journey: JourneyServices;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */

@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps) {
   app.use(noStoreWhenSignedIn);
 
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
+  // The raw body is kept for the machine callers' HMAC checks (e-signature and management webhooks).
+  api.use(express.json({ limit: '100kb', verify: (req, _res, buffer) => ((req as unknown as { rawBody?: Buffer }).rawBody = buffer) }));
   api.use(mountsOf('machine', routeDeps));
   api.use(requireCsrfProtection(new URL(config.publicUrl).origin));
   const below = (base: string) => base.replace(/^\/api/, '');

@@ -3,9 +3,12 @@ import type { RouteDeps } from './route-deps.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
+import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
+import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
+import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
 
 /**
@@ -22,11 +25,16 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['assets', cmsMediaRoutes],
   ['assets', speculationRulesRoutes],
   ['machine', cmsWebhookRoutes],
+  ['machine', esignWebhookRoutes],
+  ['machine', managementWebhookRoutes],
   ['auth', authRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
   ['internal', helpRoutes],
   ['internal', monitoringRoutes],
+  ['internal', journeyRoutes],
+  ['internal', signingRoutes],
+  ['app', notificationsRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

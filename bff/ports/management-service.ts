@@ -25,3 +25,77 @@ export interface ManagementService {
   /** Connects the portal account to the project; idempotent. */
   connectUser(projectId: number, userId: string): Promise<void>;
 }
+
+/** The installer's view of a project's journey (vendor shape, validated by the adapter). */
+export interface ManagedJourney {
+  steps: {
+    step: string;
+    status: 'DONE' | 'SKIPPED' | 'ACTIVE' | 'UPCOMING';
+    waitingFor: 'CUSTOMER' | 'INSTALLER' | 'GRID_OPERATOR' | 'METER_OPERATOR' | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    expectedOn: string | null;
+    note: string | null;
+  }[];
+  appointments: {
+    kind: 'DELIVERY' | 'DC' | 'AC' | 'METER';
+    start: string;
+    end: string;
+    status: 'PLANNED' | 'CONFIRMED' | 'DONE' | 'CANCELLED';
+    representative: string | null;
+  }[];
+  gridOperator: {
+    name: string;
+    caseNumber: string | null;
+    status: string;
+    since: string | null;
+    documentsCompleteAt: string | null;
+    requestedInformation: { text: string; from: 'CUSTOMER' | 'INSTALLER'; at: string } | null;
+    gridCheckResult: 'POSITIVE' | 'WITH_CONDITIONS' | null;
+    meterOrderedAt: string | null;
+    meterSetAt: string | null;
+  };
+  mastr: {
+    status: 'NOT_REGISTERED' | 'REGISTERED' | 'MOVE_REQUESTED';
+    required: boolean;
+    authorization: 'OPEN' | 'SIGNED' | 'SKIPPED';
+    registeredBy: 'INSTALLER' | 'CUSTOMER' | null;
+    registeredAt: string | null;
+    operatorNumber: string | null;
+    unitNumbers: string[];
+    moveNeeded: boolean;
+    moveRequestedAt: string | null;
+    /** The installer account's support code the customer offers the MaStR transfer to. */
+    transferSupportCode: string | null;
+  };
+  contactPerson: { name: string; role: string; phone: string; email: string };
+  peakPowerKw: number | null;
+  commissionedAt: string | null;
+  preferences: {
+    contactPhone: string | null;
+    preferredAppointmentTimes: { weekdays: number[]; timeOfDay: 'MORNING' | 'AFTERNOON' | 'ANY'; note: string | null } | null;
+  };
+}
+
+/** A refusal of the management service: the project is not at the point where this change fits (vendor 409). */
+export class ManagementConflict extends Error {
+  override readonly name = 'ManagementConflict';
+}
+
+/**
+ * The journey part of the management service. Every method rejects with UpstreamUnavailable when the service fails,
+ * and with ManagementConflict when the installer's rules refuse the change.
+ */
+export interface ManagementJourneys {
+  /** Null for an unknown project. */
+  journey(projectId: number): Promise<ManagedJourney | null>;
+  customerAction(projectId: number, action: 'CONFIRM_ORDER' | 'CONFIRM_DELIVERY' | 'SKIP_MASTR_AUTHORIZATION', userId: string): Promise<ManagedJourney>;
+  /** A signed document; recording the same envelope twice is harmless. */
+  recordSignature(
+    projectId: number,
+    signature: { type: string; envelopeId: string; documentSha256: string; representative: string | null; userId: string },
+  ): Promise<ManagedJourney>;
+  updatePreferences(projectId: number, preferences: Partial<ManagedJourney['preferences']>): Promise<ManagedJourney['preferences']>;
+  recordMastrMove(projectId: number, move: { operatorNumber: string; transferId: string; supportCode: string }): Promise<ManagedJourney>;
+  recordMastrRegistration(projectId: number, registration: { unitNumbers: string[]; operatorNumber: string | null }): Promise<ManagedJourney>;
+}

@@ -103,8 +103,9 @@ const MastrSchema = z.strictObject({
   /** The installer needs the customer's existing MaStR registration handed over (portal notification MOVE_MASTR). */
   moveNeeded: z.boolean().default(false),
   moveRequestedAt: iso.nullable().default(null),
-  /** The master-data service's transfer the customer started (Marktakteursübertragung). */
+  /** The master-data service's transfer the customer started (Marktakteursübertragung) and the code to offer it to. */
   transferId: z.string().nullable().default(null),
+  transferSupportCode: z.string().nullable().default(null),
 });
 
 const ContactPersonSchema = z.strictObject({

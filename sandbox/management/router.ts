@@ -40,7 +40,11 @@ const SignatureSchema = z.strictObject({
   portalUserId: z.string().min(1),
 });
 const PreferencesPatchSchema = PreferencesSchema.partial().refine((p) => Object.keys(p).length > 0, 'nothing to change');
-const MastrMoveSchema = z.strictObject({ operatorNumber: MASTR_NUMBER('ABR'), transferId: z.string().min(1).max(100) });
+const MastrMoveSchema = z.strictObject({
+  operatorNumber: MASTR_NUMBER('ABR'),
+  transferId: z.string().min(1).max(100),
+  supportCode: z.string().regex(/^\d{12}$/),
+});
 const MastrRegistrationSchema = z.strictObject({
   operatorNumber: MASTR_NUMBER('ABR').nullable().optional(),
   unitNumbers: z.array(MASTR_NUMBER('SEE')).min(1).max(10),
@@ -175,7 +179,13 @@ export function createManagementRouter(store: ManagementStore, options: { token:
           answerChange(res, () =>
             store.changeJourney(id, (journey, now) => {
               if (journey.mastr.status === 'REGISTERED') throw new JourneyConflict('Die Anlage ist schon registriert.');
-              Object.assign(journey.mastr, { status: 'MOVE_REQUESTED', operatorNumber: body.operatorNumber, moveRequestedAt: now, transferId: body.transferId });
+              Object.assign(journey.mastr, {
+                status: 'MOVE_REQUESTED',
+                operatorNumber: body.operatorNumber,
+                moveRequestedAt: now,
+                transferId: body.transferId,
+                transferSupportCode: body.supportCode,
+              });
             }),
           ),
         ),

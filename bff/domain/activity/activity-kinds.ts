@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = {
   LOGIN: 'login',
   FAQ_CLICKED: 'faq',
   PROJECT_LINK: null,
+  SUCCESS_FINISHED_EMAIL: null,
+  FAILED_FINISHED_EMAIL: null,
 } as const satisfies Partial<Record<ActivityType, SubLogKind | null>>;
 
 export type RecordedType = keyof typeof ACTIVITY_KINDS;

@@ -27,6 +27,20 @@ export function createActivityService(repository: ActivityLogRepository) {
       });
     },
 
+    /** An activity of a project with no signed-in customer behind it (e.g. a milestone mail on the installer's event). */
+    async recordForProject<T extends RecordedType>(type: T, detail: ActivityDetailOf<T> & { projectId: number }): Promise<RecordedActivity> {
+      const { projectId, ...fields } = detail as { projectId: number } & Record<string, unknown>;
+      const kind = ACTIVITY_KINDS[type];
+      return repository.record({
+        type,
+        origin: 'PORTAL',
+        userId: null,
+        username: null,
+        projectId,
+        ...(kind ? { detail: { kind, ...fields } as ActivityDetail } : {}),
+      });
+    },
+
     history: (user: SessionUser, limit?: number) => repository.listForUser(user.id, limit),
   };
 }

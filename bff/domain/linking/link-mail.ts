@@ -1,13 +1,6 @@
 import { LINK_CODE_TTL_MINUTES, LINK_MAIL_PARAMS } from '../../contracts/linking.ts';
 import type { ManagedProject } from '../../ports/management-service.ts';
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { BRAND, escapeHtml } from '../mail/mail-layout.ts';
 
 export interface LinkMailEntry {
   project: ManagedProject;
@@ -16,21 +9,6 @@ export interface LinkMailEntry {
 
 /** The masked stand-in for a code in the mail log: codes never reach the database in clear text. */
 export const REDACTED_CODE = '••••••';
-
-/**
- * The portal's brand in mails: the name of the site's header (site/components/Brand.astro, `app.name`) and the colour
- * tokens of site/styles/global.css (mail clients know no CSS variables, so the values are repeated here).
- */
-const BRAND = {
-  name: 'Kundenportal',
-  navy: '#0b2545',
-  sun: '#f6b400',
-  sunSoft: '#fff3cc',
-  background: '#f3f5f9',
-  text: '#0b2545',
-  muted: '#46566c',
-  border: '#d3dae5',
-};
 
 /**
  * The linking mail to one contact address, listing each project with its code and a link that opens the code dialog

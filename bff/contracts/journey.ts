@@ -1,0 +1,297 @@
+import * as z from 'zod/mini';
+import { defineErrors } from './errors.ts';
+import type { EmbeddedSigningType, EnvelopeView, SignedDocument } from './signing.ts';
+import { ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
+
+/**
+ * The project journey as the portal shows it (spec sections 2 and 4: planning and assembly phases with four steps
+ * each): every step with its state and whom it waits for, appointments, the grid operator's case, the MaStR, the legal
+ * deadlines that apply, the customer's open actions and the contact person. Written with zod/mini (islands parse
+ * the request schemas).
+ */
+
+/** The eight steps of both phases, in order; IN_OPERATION is where a finished project stands, not a step. */
+export const JOURNEY_STEPS = [
+  'OFFER_CONFIRMATION',
+  'POWER_OF_ATTORNEY',
+  'POWER_OF_ATTORNEY_MASTR',
+  'PLANNING_CONCLUSION',
+  'DELIVERY',
+  'DC',
+  'AC',
+  'ASSEMBLY_CONCLUSION',
+] as const;
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+/** The page of each step (spec section 2: the planning-phase and assembly-phase routes). */
+export const STEP_PAGES: Record<JourneyStep, string> = {
+  OFFER_CONFIRMATION: '/home/app/my-project/planning-phase/offer-confirmation',
+  POWER_OF_ATTORNEY: '/home/app/my-project/planning-phase/power-of-attorney',
+  POWER_OF_ATTORNEY_MASTR: '/home/app/my-project/planning-phase/power-of-attorney-mastr',
+  PLANNING_CONCLUSION: '/home/app/my-project/planning-phase/conclusion',
+  DELIVERY: '/home/app/my-project/assembly-phase/delivery',
+  DC: '/home/app/my-project/assembly-phase/dc',
+  AC: '/home/app/my-project/assembly-phase/ac',
+  ASSEMBLY_CONCLUSION: '/home/app/my-project/assembly-phase/conclusion',
+};
+export const MY_PROJECT_PATH = '/home/app/my-project';
+export const MOVE_MASTR_PATH = '/home/app/move-mastr';
+
+export function phaseOfStep(step: JourneyStep): Exclude<ProjectPhase, 'COMPLETED'> {
+  return JOURNEY_STEPS.indexOf(step) < 4 ? 'PLANNING' : 'ASSEMBLY';
+}
+
+/** Who a step (or the project) waits for. */
+export const PartySchema = z.enum(['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR']);
+export type Party = z.infer<typeof PartySchema>;
+
+/** A step as the customer sees it: done, skipped, current (waiting for someone) or still to come. */
+export type StepState = 'DONE' | 'SKIPPED' | 'CURRENT' | 'UPCOMING';
+
+export interface JourneyStepView {
+  step: JourneyStep;
+  phase: 'PLANNING' | 'ASSEMBLY';
+  state: StepState;
+  /** For the current step: whose move it is. */
+  waitingFor: Party | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  /** The installer's expected day (`YYYY-MM-DD`) for a step not done yet. */
+  expectedOn: string | null;
+  /** The installer's note, e.g. why a step was skipped. */
+  note: string | null;
+  /** The step's page. */
+  href: string;
+}
+
+export type AppointmentKind = 'DELIVERY' | 'DC' | 'AC' | 'METER';
+export interface Appointment {
+  kind: AppointmentKind;
+  start: string;
+  end: string;
+  status: 'PLANNED' | 'CONFIRMED' | 'DONE' | 'CANCELLED';
+  /** Who receives the team for the customer (named in a signed representative power of attorney). */
+  representative: string | null;
+}
+
+export const GRID_STATES = [
+  'NOT_STARTED',
+  'REQUEST_SENT',
+  'INFORMATION_REQUESTED',
+  'GRID_CHECK_RESULT',
+  'CONNECTION_APPROVED',
+  'COMMISSIONING_REPORTED',
+  'METER_APPOINTMENT',
+  'METER_SET',
+] as const;
+export type GridState = (typeof GRID_STATES)[number];
+
+export interface GridOperatorView {
+  name: string;
+  caseNumber: string | null;
+  status: GridState;
+  since: string | null;
+  documentsCompleteAt: string | null;
+  requestedInformation: { text: string; from: 'CUSTOMER' | 'INSTALLER'; at: string } | null;
+  gridCheckResult: 'POSITIVE' | 'WITH_CONDITIONS' | null;
+  meterOrderedAt: string | null;
+  meterSetAt: string | null;
+}
+
+export interface MastrView {
+  /** Whether the register applies (generating units and batteries). */
+  required: boolean;
+  status: 'NOT_REGISTERED' | 'REGISTERED' | 'MOVE_REQUESTED';
+  authorization: 'OPEN' | 'SIGNED' | 'SKIPPED';
+  registeredBy: 'INSTALLER' | 'CUSTOMER' | null;
+  registeredAt: string | null;
+  operatorNumber: string | null;
+  unitNumbers: string[];
+  /** The installer asked the customer to hand over an existing registration (notification MOVE_MASTR). */
+  moveNeeded: boolean;
+  moveRequestedAt: string | null;
+  /** After the customer started the transfer: the installer account's 12-digit support code to offer it to. */
+  transferSupportCode: string | null;
+}
+
+/**
+ * Legal deadlines that apply to the project now (facts in docs/journey.md): each with its start, its due day, its
+ * legal source and who must act.
+ */
+export type DeadlineKind = 'GRID_ONE_MONTH' | 'GRID_CHECK' | 'METER_SWAP' | 'METER_THIRD_PARTY' | 'MASTR_REGISTRATION';
+export interface Deadline {
+  kind: DeadlineKind;
+  /** `YYYY-MM-DD` (Berlin). */
+  startedOn: string;
+  dueOn: string;
+  /** The law, e.g. "EEG 2023 § 8 Abs. 6". */
+  source: string;
+  responsible: Party;
+  overdue: boolean;
+}
+
+/** What the customer can do now; the dashboard's "Als Nächstes" and the step pages show them as buttons. */
+export type ActionKind = 'CONFIRM_ORDER' | 'SIGN' | 'CONFIRM_DELIVERY' | 'MOVE_MASTR' | 'REGISTER_MASTR' | 'SEND_INFORMATION';
+export interface NextAction {
+  kind: ActionKind;
+  projectId: number;
+  /** The step the action belongs to (null for MaStR actions after the journey). */
+  step: JourneyStep | null;
+  signingType: EmbeddedSigningType | null;
+  /** Where the button leads (the step's page, or the MaStR page). */
+  href: string;
+  /** Optional actions (representative powers of attorney) are offered, not demanded. */
+  optional: boolean;
+  /** When it should be done, if a deadline or appointment says so. */
+  dueOn: string | null;
+}
+
+export interface ContactPerson {
+  name: string;
+  role: string;
+  phone: string;
+  email: string;
+}
+
+export const TIMES_OF_DAY = ['MORNING', 'AFTERNOON', 'ANY'] as const;
+export interface Preferences {
+  contactPhone: string | null;
+  preferredAppointmentTimes: { weekdays: number[]; timeOfDay: (typeof TIMES_OF_DAY)[number]; note: string | null } | null;
+}
+
+export interface ProjectJourney {
+  project: ProjectSummary;
+  steps: JourneyStepView[];
+  /** The current step (null once the installation is in operation). */
+  current: JourneyStepView | null;
+  appointments: Appointment[];
+  /** The next appointment still to come. */
+  nextAppointment: Appointment | null;
+  gridOperator: GridOperatorView;
+  mastr: MastrView;
+  deadlines: Deadline[];
+  actions: NextAction[];
+  contactPerson: ContactPerson;
+  preferences: Preferences;
+  peakPowerKw: number | null;
+  commissionedAt: string | null;
+  /** Documents the customer signed in the portal, newest first. */
+  signedDocuments: SignedDocument[];
+}
+
+/** Journey of the session's project, or why there is none. */
+export type MyJourney = { available: true; journey: ProjectJourney | null } | { available: false };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * Phone pattern of spec section 5 (an optional leading plus, then a digit, then one or more digits), checked after
+ * spaces, hyphens, slashes, dots and brackets are taken out: "+49 30 123-456" is stored as "+4930123456".
+ */
+export const PHONE_PATTERN = /^\+?\d\d+$/;
+export const normalizePhone = (value: string) => value.replace(/[\s\-/().]/g, '');
+const PhoneSchema = z.pipe(
+  z.string().check(z.maxLength(40)),
+  z.pipe(z.transform(normalizePhone), z.string().check(z.regex(PHONE_PATTERN), z.minLength(6), z.maxLength(20))),
+);
+
+/** Letters, digits, punctuation, separators and newlines only (spec section 5, text-sanitising patterns). */
+export const sanitizeText = (value: string) => value.replace(/[^\p{L}\p{N}\p{P}\p{Z}\n]/gu, '').trim();
+
+export const PreferredTimesSchema = z.strictObject({
+  weekdays: z.array(z.number().check(z.int(), z.minimum(1), z.maximum(6))).check(
+    z.maxLength(6),
+    z.refine((days) => new Set(days).size === days.length, 'duplicate weekday'),
+  ),
+  timeOfDay: z.enum(TIMES_OF_DAY),
+  note: z.optional(z.nullable(z.pipe(z.string().check(z.maxLength(300)), z.transform(sanitizeText)))),
+});
+
+/** `PATCH /api/v1/internal/project/{id}`: only what a customer may change; any other field is refused (400). */
+export const ProjectPatchSchema = z
+  .strictObject({
+    contactPhone: z.optional(z.nullable(PhoneSchema)),
+    preferredAppointmentTimes: z.optional(z.nullable(PreferredTimesSchema)),
+  })
+  .check(z.refine((patch) => Object.keys(patch).length > 0, 'nothing to change'));
+export type ProjectPatch = z.infer<typeof ProjectPatchSchema>;
+
+/** `POST /api/v1/internal/project/search`: a filter over the customer's own projects; every part optional. */
+export const ProjectSearchSchema = z.strictObject({
+  /** Matches the project number, street, zip or city (case and accents ignored). */
+  query: z.optional(z.string().check(z.maxLength(100))),
+  phase: z.optional(ProjectPhaseSchema),
+  step: z.optional(ProjectStepSchema),
+  productLine: z.optional(ProductLineSchema),
+});
+export type ProjectSearch = z.infer<typeof ProjectSearchSchema>;
+
+/** The customer's own steps: confirm the order or the delivery, or register in the MaStR without the installer. */
+export const CustomerActionSchema = z.strictObject({
+  action: z.enum(['CONFIRM_ORDER', 'CONFIRM_DELIVERY', 'SKIP_MASTR_AUTHORIZATION']),
+});
+export type CustomerAction = z.infer<typeof CustomerActionSchema>['action'];
+
+/** MaStR numbers: three capital letters and twelve digits; spaces are ignored and lower case is accepted. */
+export const normalizeMastrNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+const mastrNumber = (prefix: 'ABR' | 'SEE') =>
+  z.pipe(z.string().check(z.maxLength(40)), z.pipe(z.transform(normalizeMastrNumber), z.string().check(z.regex(new RegExp(`^${prefix}\\d{12}$`)))));
+
+/** `POST /api/v1/internal/user/mastr/move`: hand an existing MaStR market actor over to the installer. */
+export const MastrMoveSchema = z.strictObject({
+  projectId: z.number().check(z.int(), z.positive()),
+  operatorNumber: mastrNumber('ABR'),
+});
+/** `POST /api/v1/internal/user/mastr/register`: the customer registered the units and reports their numbers. */
+export const MastrRegisterSchema = z.strictObject({
+  projectId: z.number().check(z.int(), z.positive()),
+  unitNumbers: z.array(mastrNumber('SEE')).check(z.minLength(1), z.maxLength(10)),
+});
+
+export interface MastrMoveResult {
+  operatorNumber: string;
+  actorName: string;
+  /** The installer account's 12-digit support code the customer enters in the register. */
+  supportCode: string;
+  receiverName: string;
+}
+
+export const JOURNEY_PATHS = {
+  /** Internal base (spec section 7). */
+  search: 'project/search',
+  project: 'project/:projectId',
+  action: 'project/:projectId/action',
+  mastrMove: 'user/mastr/move',
+  mastrRegister: 'user/mastr/register',
+  /** Machine caller: the management service's project events (HMAC), mounted before the CSRF check. */
+  managementWebhook: '/api/management/webhook',
+} as const;
+
+export const JourneyErrors = defineErrors({
+  /** The action does not fit the project's state (e.g. the order is already confirmed). */
+  ACTION_NOT_POSSIBLE: { code: 'JOURNEY.ACTION_NOT_POSSIBLE', status: 409, message: 'Das ist in diesem Schritt gerade nicht möglich.' },
+  MASTR_ACTOR_UNKNOWN: {
+    code: 'JOURNEY.MASTR_ACTOR_UNKNOWN',
+    status: 422,
+    message: 'Diese Marktakteursnummer gibt es im Marktstammdatenregister nicht. Bitte prüfe sie noch einmal.',
+  },
+  MASTR_UNIT_UNKNOWN: {
+    code: 'JOURNEY.MASTR_UNIT_UNKNOWN',
+    status: 422,
+    message: 'Mindestens eine dieser Einheitennummern gibt es im Marktstammdatenregister nicht.',
+  },
+  MASTR_NOT_REQUIRED: { code: 'JOURNEY.MASTR_NOT_REQUIRED', status: 409, message: 'Für dieses Projekt ist keine Registrierung nötig.' },
+  WEBHOOK_UNAUTHORIZED: { code: 'JOURNEY.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
+});
+
+/** What a page of the journey calls in-process (site/features/journey). */
+export interface JourneyServices {
+  /** The session's project with its journey, or null without a linked project. */
+  mine(): Promise<MyJourney>;
+  /**
+   * The step page after the e-signature provider sent the customer back: the envelope settled with the provider
+   * (never on the return URL's word), or null when it is not one of the customer's.
+   */
+  signingReturn(projectId: number, envelopeId: string): Promise<EnvelopeView | null>;
+}

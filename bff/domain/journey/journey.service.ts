@@ -1,0 +1,225 @@
+import type { SessionUser } from '../../contracts/auth.ts';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
+import {
+  JourneyErrors,
+  MOVE_MASTR_PATH,
+  type CustomerAction,
+  type JourneyServices,
+  type MastrMoveResult,
+  type MyJourney,
+  type Preferences,
+  type ProjectJourney,
+  type ProjectPatch,
+  type ProjectSearch,
+} from '../../contracts/journey.ts';
+import type { ProjectSummary } from '../../contracts/projects.ts';
+import type { Mailer } from '../../ports/mailer.ts';
+import { ManagementConflict, type ManagedProject, type ManagementJourneys, type ManagementService } from '../../ports/management-service.ts';
+import type { MasterData } from '../../ports/master-data.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { AppError, notFound } from '../errors.ts';
+import { toProjectSummary, type ProjectAccess } from '../projects/project-access.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
+import type { SigningService } from '../signing/signing.service.ts';
+import { buildFinishedMail } from './finished-mail.ts';
+import { toProjectJourney } from './journey-view.ts';
+
+export interface JourneyDeps {
+  projects: ProjectAccess;
+  management: ManagementService;
+  journeys: ManagementJourneys;
+  signing: SigningService;
+  masterData: MasterData;
+  mailer: Mailer;
+  mailLog: MailLogRepository;
+  milestones: MilestoneMailRepository;
+  activity: ActivityService;
+  publicUrl: string;
+  installerName: string;
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+/** A portal notification (spec section 3, notification types); the journey contributes MOVE_MASTR. */
+export interface JourneyNotification {
+  type: 'MOVE_MASTR';
+  projectId: number;
+  href: string;
+}
+
+/** Accents and case do not matter in the project search ("koln" finds "Köln"). */
+const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * The project journey (spec sections 2-4, 7): what the installer's management service knows about a project's way to
+ * a running installation, in the portal's shape with deadlines and the customer's actions; the customer's own steps
+ * (confirmations, MaStR); search and the few fields a customer may change; the "finished" mail on the installer's event.
+ */
+export function createJourneyService(deps: JourneyDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function journeyOf(project: ManagedProject, ctx?: RequestContext): Promise<ProjectJourney> {
+    const load = async () => {
+      const [journey, signed] = await Promise.all([deps.journeys.journey(project.id), deps.signing.signedDocuments(project.id)]);
+      if (!journey) throw notFound();
+      return toProjectJourney(toProjectSummary(project), journey, signed, now());
+    };
+    return ctx ? ctx.once(`journey:${project.id}`, load) : load();
+  }
+
+  async function owned(user: SessionUser, projectId: number) {
+    return deps.projects.ownedProject(user.id, projectId);
+  }
+
+  /** The session's project (or the customer's first), with its journey. */
+  async function mine(ctx: RequestContext): Promise<MyJourney> {
+    if (!ctx.user) return { available: true, journey: null };
+    try {
+      const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
+      const project = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
+      return { available: true, journey: project ? await journeyOf(project, ctx) : null };
+    } catch (error) {
+      if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return { available: false };
+      throw error;
+    }
+  }
+
+  const conflictToAppError = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ManagementConflict) throw new AppError(JourneyErrors.ACTION_NOT_POSSIBLE, { cause: error });
+      throw error;
+    }
+  };
+
+  async function notifications(ctx: RequestContext): Promise<JourneyNotification[]> {
+    if (!ctx.user) return [];
+    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
+    const journeys = await Promise.all(projects.map((p) => journeyOf(p, ctx)));
+    return journeys.flatMap((j) =>
+      j.actions.some((a) => a.kind === 'MOVE_MASTR') ? [{ type: 'MOVE_MASTR' as const, projectId: j.project.id, href: MOVE_MASTR_PATH }] : [],
+    );
+  }
+
+  /** The "finished" mail to the project's contact addresses, once per project (MailLog and SUCCESS_/FAILED_ activity). */
+  async function sendFinishedMail(projectId: number): Promise<'sent' | 'failed' | 'already' | 'not-finished'> {
+    const project = await deps.management.getProject(projectId);
+    if (!project || project.step !== 'IN_OPERATION') return 'not-finished';
+    if (project.contact.emails.length === 0) {
+      deps.warn('finished mail not sent: no contact address on file', { projectId });
+      return 'failed';
+    }
+    if (!(await deps.milestones.claim(projectId, 'FINISHED'))) return 'already';
+    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey: await deps.journeys.journey(projectId) });
+    try {
+      await deps.mailer.send({ to: project.contact.emails, ...mail });
+    } catch (error) {
+      deps.warn('finished mail failed', { projectId, error });
+      await deps.activity.recordForProject('FAILED_FINISHED_EMAIL', { projectId });
+      // Released, so the management service's retry (or the next event) tries again.
+      await deps.milestones.release(projectId, 'FINISHED');
+      return 'failed';
+    }
+    const activity = await deps.activity.recordForProject('SUCCESS_FINISHED_EMAIL', { projectId });
+    await deps.milestones.attachActivity(projectId, 'FINISHED', activity.id);
+    await deps.mailLog.record({
+      activityLogId: activity.id,
+      sender: deps.mailer.from,
+      receiver: project.contact.emails.join(', '),
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    return 'sent';
+  }
+
+  return {
+    /** One project's journey; NOT_FOUND for a foreign or unknown project. */
+    async journey(user: SessionUser, projectId: number): Promise<ProjectJourney> {
+      return journeyOf(await owned(user, projectId));
+    },
+
+    /** The customer confirms the order or the delivery, or registers in the MaStR without the installer. */
+    async customerAction(user: SessionUser, projectId: number, action: CustomerAction): Promise<ProjectJourney> {
+      const project = await owned(user, projectId);
+      await conflictToAppError(() => deps.journeys.customerAction(projectId, action, user.id));
+      return journeyOf(project);
+    },
+
+    /** `PATCH /project/{id}`: contact phone and preferred appointment times only. */
+    async patch(user: SessionUser, projectId: number, patch: ProjectPatch): Promise<Preferences> {
+      await owned(user, projectId);
+      const { contactPhone, preferredAppointmentTimes } = patch;
+      return conflictToAppError(() =>
+        deps.journeys.updatePreferences(projectId, {
+          ...(contactPhone === undefined ? {} : { contactPhone }),
+          ...(preferredAppointmentTimes === undefined
+            ? {}
+            : { preferredAppointmentTimes: preferredAppointmentTimes && { ...preferredAppointmentTimes, note: preferredAppointmentTimes.note ?? null } }),
+        }),
+      );
+    },
+
+    /** `POST /project/search`: the customer's own projects matching every given part of the filter. */
+    async search(user: SessionUser, filter: ProjectSearch): Promise<ProjectSummary[]> {
+      const projects = (await deps.projects.projectsOf(user.id)).map(toProjectSummary);
+      const words = fold(filter.query ?? '').split(/\s+/).filter(Boolean);
+      return projects.filter((p) => {
+        const text = fold(`${p.id} ${p.address.contact.street} ${p.address.contact.houseNumber} ${p.address.contact.zip} ${p.address.contact.city}`);
+        return (
+          words.every((word) => text.includes(word)) &&
+          (!filter.phase || p.phase === filter.phase) &&
+          (!filter.step || p.step === filter.step) &&
+          (!filter.productLine || p.productLines.includes(filter.productLine))
+        );
+      });
+    },
+
+    /**
+     * `POST /user/mastr/move`: the customer hands an existing MaStR registration over to the installer. The number is
+     * checked in the register; the answer is the installer account's support code for the register's transfer.
+     */
+    async mastrMove(user: SessionUser, input: { projectId: number; operatorNumber: string }): Promise<MastrMoveResult> {
+      await owned(user, input.projectId);
+      const journey = await deps.journeys.journey(input.projectId);
+      if (!journey?.mastr.required) throw new AppError(JourneyErrors.MASTR_NOT_REQUIRED);
+      const actor = await deps.masterData.marketActor(input.operatorNumber);
+      if (!actor) throw new AppError(JourneyErrors.MASTR_ACTOR_UNKNOWN);
+      const transfer = await deps.masterData.startTransfer(input.operatorNumber, `project-${input.projectId}`);
+      if (!transfer) throw new AppError(JourneyErrors.MASTR_ACTOR_UNKNOWN);
+      await conflictToAppError(() => deps.journeys.recordMastrMove(input.projectId, { operatorNumber: input.operatorNumber, transferId: transfer.transferId, supportCode: transfer.supportCode }));
+      return { operatorNumber: actor.number, actorName: actor.name, supportCode: transfer.supportCode, receiverName: transfer.receiverName };
+    },
+
+    /** `POST /user/mastr/register`: the customer registered the units and reports their numbers (checked in the register). */
+    async mastrRegister(user: SessionUser, input: { projectId: number; unitNumbers: string[] }): Promise<ProjectJourney> {
+      const project = await owned(user, input.projectId);
+      const journey = await deps.journeys.journey(input.projectId);
+      if (!journey?.mastr.required) throw new AppError(JourneyErrors.MASTR_NOT_REQUIRED);
+      const numbers = [...new Set(input.unitNumbers)];
+      const units = await Promise.all(numbers.map((n) => deps.masterData.unit(n)));
+      if (units.some((u) => !u)) throw new AppError(JourneyErrors.MASTR_UNIT_UNKNOWN);
+      const operatorNumber = units[0]?.operatorNumber ?? null;
+      await conflictToAppError(() => deps.journeys.recordMastrRegistration(input.projectId, { unitNumbers: numbers, operatorNumber }));
+      return journeyOf(project);
+    },
+
+    /** The management service's event: a project reached a new step; at IN_OPERATION the "finished" mail goes out. */
+    async projectEvent(event: { projectId: number; step: string }): Promise<'sent' | 'failed' | 'already' | 'not-finished' | 'ignored'> {
+      if (event.step !== 'IN_OPERATION') return 'ignored';
+      return sendFinishedMail(event.projectId);
+    },
+
+    notifications,
+
+    forRequest: (ctx: RequestContext): JourneyServices => ({
+      mine: () => mine(ctx),
+      signingReturn: async (projectId, envelopeId) => (ctx.user ? deps.signing.returned(ctx.user, projectId, envelopeId) : null),
+    }),
+  };
+}
+
+export type JourneyService = ReturnType<typeof createJourneyService>;

@@ -1,0 +1,79 @@
+/** Escapes text for HTML element content and attribute values in mails. */
+export const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/**
+ * The portal's brand in mails: the name of the site's header (site/components/Brand.astro, `app.name`) and the colour
+ * tokens of site/styles/global.css (mail clients know no CSS variables, so the values are repeated here).
+ */
+export const BRAND = {
+  name: 'Kundenportal',
+  navy: '#0b2545',
+  sun: '#f6b400',
+  sunSoft: '#fff3cc',
+  background: '#f3f5f9',
+  text: '#0b2545',
+  muted: '#46566c',
+  border: '#d3dae5',
+};
+
+export interface BrandedMail {
+  subject: string;
+  heading: string;
+  greeting: string;
+  /** Paragraphs of plain text (escaped); a section has a title and list items. */
+  blocks: ({ paragraph: string } | { title: string; items: string[] })[];
+  button?: { label: string; href: string };
+  signOff: string;
+  footer: string[];
+}
+
+/** A mail in the portal's branding: HTML with inline styles only (as mail clients need) and the same text in plain. */
+export function renderBrandedMail(mail: BrandedMail): { subject: string; text: string; html: string } {
+  const text = [
+    `${BRAND.name} – ${mail.heading}`,
+    '',
+    mail.greeting,
+    '',
+    ...mail.blocks.flatMap((block) => ('paragraph' in block ? [block.paragraph, ''] : [block.title, ...block.items.map((item) => `- ${item}`), ''])),
+    ...(mail.button ? [`${mail.button.label}: ${mail.button.href}`, ''] : []),
+    'Viele Grüße',
+    mail.signOff,
+    '',
+    '-- ',
+    ...mail.footer,
+  ].join('\n');
+  const p = (content: string) => `<p style="margin:0 0 16px;font-size:15px">${content}</p>`;
+  const blocks = mail.blocks
+    .map((block) =>
+      'paragraph' in block
+        ? p(escapeHtml(block.paragraph))
+        : `<h2 style="margin:0 0 8px;font-size:17px;color:${BRAND.navy}">${escapeHtml(block.title)}</h2><ul style="margin:0 0 16px;padding-left:20px;font-size:15px">${block.items.map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`).join('')}</ul>`,
+    )
+    .join('\n');
+  const button = mail.button
+    ? p(`<a href="${escapeHtml(mail.button.href)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${BRAND.navy};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(mail.button.label)}</a>`)
+    : '';
+  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="margin:0;padding:0;background:${BRAND.background};font-family:-apple-system,'Segoe UI',Roboto,Arial,Helvetica,sans-serif;color:${BRAND.text}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background}"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+<tr><td style="padding:16px 20px;background:${BRAND.navy};border-radius:8px 8px 0 0;border-bottom:4px solid ${BRAND.sun}">
+<span style="font-size:20px;font-weight:bold;color:#ffffff"><span aria-hidden="true" style="color:${BRAND.sun}">&#9728;</span> ${BRAND.name}</span></td></tr>
+<tr><td style="padding:20px;background:#ffffff;border-radius:0 0 8px 8px">
+<h1 style="margin:0 0 16px;font-size:22px;color:${BRAND.navy}">${escapeHtml(mail.heading)}</h1>
+${p(escapeHtml(mail.greeting))}
+${blocks}
+${button}
+<p style="margin:0;font-size:15px">Viele Grüße<br>${escapeHtml(mail.signOff)}</p>
+</td></tr>
+<tr><td style="padding:12px 20px;font-size:13px;line-height:1.5;color:${BRAND.muted}">${mail.footer.map(escapeHtml).join('<br>')}</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  return { subject: mail.subject, text, html };
+}

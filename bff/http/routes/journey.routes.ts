@@ -1,0 +1,163 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request } from 'express';
+import * as z from 'zod/mini';
+import { CommonErrors } from '../../contracts/errors.ts';
+import {
+  CustomerActionSchema,
+  JOURNEY_PATHS,
+  JourneyErrors,
+  MOVE_MASTR_PATH,
+  MY_PROJECT_PATH,
+  MastrMoveSchema,
+  MastrRegisterSchema,
+  ProjectPatchSchema,
+  ProjectSearchSchema,
+} from '../../contracts/journey.ts';
+import { AppError } from '../../domain/errors.ts';
+import { isHtmlForm } from '../middlewares/csrf.ts';
+import { redirectWithin } from '../redirect.ts';
+import type { RouteDeps } from '../route-deps.ts';
+import { signedIn } from '../signed-in.ts';
+import { rawBodyOf } from './signing.routes.ts';
+
+const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
+const route = (path: string) => `/${path}`;
+
+/** Where a plain form goes back to: its `returnTo` (same origin only), else the project page. */
+const backTo = (req: Request) => String((req.body as Record<string, unknown> | undefined)?.returnTo ?? MY_PROJECT_PATH);
+
+/** A page form's answer: 303 back with `?done=…` or, for an error the page can word, `?error=<code>`. */
+async function answerForm(req: Request, res: express.Response, done: string, work: () => Promise<unknown>, fallback = MY_PROJECT_PATH) {
+  const target = backTo(req).split(/[?#]/)[0] ?? fallback;
+  try {
+    await work();
+    redirectWithin(res, `${target}?done=${encodeURIComponent(done)}`, { status: 303, fallback });
+  } catch (error) {
+    if (!(error instanceof AppError) && !(error instanceof z.core.$ZodError)) throw error;
+    if (error instanceof AppError && (error.status >= 500 || error.status === 404)) throw error;
+    const code = error instanceof AppError ? error.code : CommonErrors.VALIDATION.code;
+    redirectWithin(res, `${target}?error=${encodeURIComponent(code)}`, { status: 303, fallback });
+  }
+}
+
+const formFields = (req: Request) => (req.body ?? {}) as Record<string, string | string[] | undefined>;
+
+/**
+ * The project journey on the internal base (spec section 7: `POST /project/search`, `PATCH /project/{id}`,
+ * `POST /user/mastr/move`, `POST /user/mastr/register`) plus the journey itself and the customer's confirmations.
+ * Forms of the step pages post here without JavaScript and are sent back with 303.
+ */
+export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+
+  router.post(route(JOURNEY_PATHS.search), async (req, res) => {
+    const filter = z.parse(ProjectSearchSchema, req.body ?? {});
+    res.json({ projects: await journey.search(signedIn(req), filter) });
+  });
+
+  router.get(route(`${JOURNEY_PATHS.project}/journey`), async (req, res) => {
+    res.json(await journey.journey(signedIn(req), z.parse(ProjectIdParam, req.params.projectId)));
+  });
+
+  router.patch(route(JOURNEY_PATHS.project), async (req, res) => {
+    const projectId = z.parse(ProjectIdParam, req.params.projectId);
+    const patch = z.parse(ProjectPatchSchema, req.body ?? {});
+    res.json({ preferences: await journey.patch(signedIn(req), projectId, patch) });
+  });
+
+  router.post(route(JOURNEY_PATHS.action), form, async (req, res) => {
+    const projectId = z.parse(ProjectIdParam, req.params.projectId);
+    if (isHtmlForm(req)) {
+      const fields = formFields(req);
+      await answerForm(req, res, String(fields.action ?? ''), async () => {
+        const { action } = z.parse(CustomerActionSchema, { action: fields.action });
+        await journey.customerAction(signedIn(req), projectId, action);
+      });
+      return;
+    }
+    const { action } = z.parse(CustomerActionSchema, req.body ?? {});
+    res.json(await journey.customerAction(signedIn(req), projectId, action));
+  });
+
+  router.post(route(JOURNEY_PATHS.mastrMove), form, async (req, res) => {
+    if (isHtmlForm(req)) {
+      const fields = formFields(req);
+      await answerForm(
+        req,
+        res,
+        'MOVE',
+        async () => journey.mastrMove(signedIn(req), z.parse(MastrMoveSchema, { projectId: Number(fields.projectId), operatorNumber: fields.operatorNumber })),
+        MOVE_MASTR_PATH,
+      );
+      return;
+    }
+    res.json(await journey.mastrMove(signedIn(req), z.parse(MastrMoveSchema, req.body ?? {})));
+  });
+
+  router.post(route(JOURNEY_PATHS.mastrRegister), form, async (req, res) => {
+    if (isHtmlForm(req)) {
+      const fields = formFields(req);
+      // One field with one or more numbers, separated by commas, semicolons or line breaks.
+      const unitNumbers = String(fields.unitNumbers ?? '')
+        .split(/[,;\n]+/)
+        .map((n) => n.trim())
+        .filter(Boolean);
+      await answerForm(
+        req,
+        res,
+        'REGISTER',
+        async () => journey.mastrRegister(signedIn(req), z.parse(MastrRegisterSchema, { projectId: Number(fields.projectId), unitNumbers })),
+        MOVE_MASTR_PATH,
+      );
+      return;
+    }
+    res.json(await journey.mastrRegister(signedIn(req), z.parse(MastrRegisterSchema, req.body ?? {})));
+  });
+
+  return router;
+}
+
+/** Events older than this are refused as replays. */
+const EVENT_TOLERANCE_SECONDS = 300;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, within five minutes, compared in constant time. */
+export function isValidEventSignature(secret: string, rawBody: Buffer | undefined, header: string | undefined, nowMs = Date.now()): boolean {
+  if (!rawBody || !header) return false;
+  const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+  const timestamp = Number(parts.t);
+  if (!Number.isInteger(timestamp) || Math.abs(nowMs / 1000 - timestamp) > EVENT_TOLERANCE_SECONDS || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
+  return timingSafeEqual(Buffer.from(parts.v1 ?? '', 'hex'), expected);
+}
+
+const EventSchema = z.looseObject({
+  event: z.string(),
+  data: z.looseObject({ projectId: z.number().check(z.int(), z.positive()), step: z.string() }),
+});
+
+/**
+ * The management service's project events (a machine caller, HMAC-signed): when a project reaches IN_OPERATION the
+ * customer gets the "finished" mail, once.
+ */
+export function managementWebhookRoutes({ services: { journey }, config, logger }: RouteDeps): Router {
+  const router = Router();
+  router.post(JOURNEY_PATHS.managementWebhook.replace(/^\/api/, ''), async (req, res) => {
+    if (!isValidEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-management-signature'))) {
+      logger.warn('management webhook with a wrong signature refused');
+      const { code, message, status } = JourneyErrors.WEBHOOK_UNAUTHORIZED;
+      res.status(status).json({ code, message });
+      return;
+    }
+    const payload = z.parse(EventSchema, req.body);
+    const outcome = payload.event === 'project.step_changed' ? await journey.projectEvent(payload.data) : 'ignored';
+    logger.info('management event', { event: payload.event, projectId: payload.data.projectId, step: payload.data.step, outcome });
+    if (outcome === 'failed') {
+      // The sender retries; the mail is tried again then.
+      res.status(503).json({ code: CommonErrors.UPSTREAM_UNAVAILABLE.code, message: 'Mail not sent' });
+      return;
+    }
+    res.status(204).end();
+  });
+  return router;
+}

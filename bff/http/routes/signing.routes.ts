@@ -1,0 +1,111 @@
+import express, { Router, type Request } from 'express';
+import * as z from 'zod/mini';
+import { STEP_PAGES } from '../../contracts/journey.ts';
+import {
+  CompleteQuerySchema,
+  EnvelopeQuerySchema,
+  InitiateBodySchema,
+  SIGNING_PATHS,
+  SigningErrors,
+  SigningTypeQuerySchema,
+} from '../../contracts/signing.ts';
+import { AppError } from '../../domain/errors.ts';
+import { SIGNING_STEP, isValidWebhookSignature } from '../../domain/signing/signing.service.ts';
+import { isHtmlForm } from '../middlewares/csrf.ts';
+import { redirectWithin } from '../redirect.ts';
+import type { RouteDeps } from '../route-deps.ts';
+import { signedIn } from '../signed-in.ts';
+
+const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
+const EnvelopeIdParam = z.string().check(z.minLength(1), z.maxLength(100));
+const projectIdOf = (req: Request) => z.parse(ProjectIdParam, req.params.projectId);
+const envelopeIdOf = (req: Request) => z.parse(EnvelopeIdParam, req.params.envelopeId);
+const route = (path: string) => `/${path}`;
+
+/** The raw body express.json kept for signature checks (bff/http/app.ts). */
+export const rawBodyOf = (req: Request): Buffer | undefined => (req as Request & { rawBody?: Buffer }).rawBody;
+
+/**
+ * Embedded signing on the internal base (spec section 7: the five `embedded-signing` calls) plus the signed PDF. The
+ * step pages use initiate as a plain form (no JavaScript): it answers 303 to the provider's signing page, or back to
+ * the step page with `?error=<code>`.
+ */
+export function signingRoutes({ services: { signing } }: RouteDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+
+  router.get(route(SIGNING_PATHS.envelope), async (req, res) => {
+    const { type } = z.parse(EnvelopeQuerySchema, req.query);
+    res.json({ envelope: await signing.envelope(signedIn(req), projectIdOf(req), type) });
+  });
+
+  router.post(route(SIGNING_PATHS.initiate), form, async (req, res) => {
+    const html = isHtmlForm(req);
+    const query = z.safeParse(SigningTypeQuerySchema, req.query);
+    const body = z.safeParse(InitiateBodySchema, req.body ?? {});
+    if (html && query.success) {
+      const back = STEP_PAGES[SIGNING_STEP[query.data.documentType]];
+      try {
+        if (!body.success) throw new AppError(SigningErrors.REPRESENTATIVE_REQUIRED);
+        const { url } = await signing.initiate(signedIn(req), projectIdOf(req), query.data.documentType, body.data);
+        // The provider's page is another origin: a plain 303, not redirectWithin (which keeps the customer on the portal).
+        res.redirect(303, url);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
+        redirectWithin(res, `${back}?error=${encodeURIComponent(error.code)}#signing`, { status: 303 });
+      }
+      return;
+    }
+    if (!query.success) throw query.error;
+    if (!body.success) throw body.error;
+    res.json(await signing.initiate(signedIn(req), projectIdOf(req), query.data.documentType, body.data));
+  });
+
+  router.post(route(SIGNING_PATHS.complete), async (req, res) => {
+    const { documentType, envelopeId } = z.parse(CompleteQuerySchema, req.query);
+    res.json(await signing.complete(signedIn(req), projectIdOf(req), documentType, envelopeId));
+  });
+
+  router.put(route(SIGNING_PATHS.byId), async (req, res) => {
+    res.json(await signing.refresh(signedIn(req), projectIdOf(req), envelopeIdOf(req)));
+  });
+
+  router.delete(route(SIGNING_PATHS.byId), async (req, res) => {
+    res.json({ envelope: await signing.void(signedIn(req), projectIdOf(req), envelopeIdOf(req)) });
+  });
+
+  router.get(route(SIGNING_PATHS.document), async (req, res) => {
+    const { pdf, filename } = await signing.document(signedIn(req), projectIdOf(req), envelopeIdOf(req));
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .set('X-Content-Type-Options', 'nosniff')
+      .send(Buffer.from(pdf));
+  });
+
+  return router;
+}
+
+const WebhookSchema = z.looseObject({ event: z.string(), data: z.looseObject({ envelopeId: z.string().check(z.minLength(1)) }) });
+
+/**
+ * The e-signature provider's completion webhook (DocuSign Connect): a machine caller, checked by the HMAC of the raw
+ * body (`X-DocuSign-Signature-1`) instead of a session; a forged or unsigned call answers 401. A valid one only makes
+ * the portal ask the provider for the envelope's status.
+ */
+export function esignWebhookRoutes({ services: { signing }, config, logger }: RouteDeps): Router {
+  const router = Router();
+  router.post(SIGNING_PATHS.webhook.replace(/^\/api/, ''), async (req, res) => {
+    if (!isValidWebhookSignature(config.ESIGN_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-docusign-signature-1'))) {
+      logger.warn('esign webhook with a wrong signature refused');
+      const { code, message, status } = SigningErrors.WEBHOOK_UNAUTHORIZED;
+      res.status(status).json({ code, message });
+      return;
+    }
+    const payload = z.parse(WebhookSchema, req.body);
+    const outcome = await signing.webhook(payload.data.envelopeId);
+    logger.info('esign webhook', { event: payload.event, envelopeId: payload.data.envelopeId, outcome });
+    res.status(204).end();
+  });
+  return router;
+}

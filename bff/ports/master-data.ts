@@ -1,0 +1,12 @@
+/**
+ * The master-data service: lookups in the Marktstammdatenregister (MaStR) and transfers of a customer's market actor
+ * to the installer's service-provider account. Adapter: adapters/master-data.http.ts. Rejects with
+ * UpstreamUnavailable when the service fails.
+ */
+export interface MasterData {
+  /** Null for a number the register does not know. */
+  marketActor(number: string): Promise<{ number: string; name: string } | null>;
+  unit(number: string): Promise<{ number: string; kind: string; operatorNumber: string } | null>;
+  /** Starts (or finds the open) transfer of the actor to the installer's account; null for an unknown actor. */
+  startTransfer(operatorNumber: string, reference: string): Promise<{ transferId: string; receiverName: string; supportCode: string } | null>;
+}
