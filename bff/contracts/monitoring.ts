@@ -193,7 +193,20 @@ export type MonitoringPageData =
       overview: MonitoringOverview | null;
     };
 
+/** Today at a glance, for the dashboard: what the current project's installation produced and does right now. */
+export interface TodaySnapshot {
+  installationId: string;
+  name: string;
+  /** Today's PV energy so far (Wh). */
+  pvWh: number;
+  /** The newest 15-minute point of today; null before the first report of the day. */
+  latest: { at: string; pvW: number; consumptionW: number; batterySocPct: number | null } | null;
+  hasBattery: boolean;
+}
+
 export interface MonitoringServices {
+  /** The current project's installation today; null without a commissioned installation. Never rejects for a cloud outage: null. */
+  today(): Promise<TodaySnapshot | null>;
   /**
    * The page in at most three upstream calls (projects, installations with devices, the period's data). Rejects with
    * UPSTREAM.UNAVAILABLE when the cloud or the management service fails.

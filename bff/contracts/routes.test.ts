@@ -76,6 +76,7 @@ describe('route table', () => {
     const nav = navigationFor('/home/app/files/knowledgebase/some-article');
     expect(nav.map((item) => item.href)).toEqual([
       '/home/dashboard',
+      '/home/app/my-project',
       '/home/app/monitoring',
       '/home/app/files/knowledgebase',
       '/home/app/files/instructions',
@@ -84,6 +85,8 @@ describe('route table', () => {
     ]);
     expect(nav.filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/files/knowledgebase']);
     expect(navigationFor('/home').find((item) => item.current)?.href).toBe('/home/dashboard');
+    expect(navigationFor('/home/app').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/dashboard']);
+    expect(navigationFor('/home/app/my-project/assembly-phase/dc').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/my-project']);
     expect(navigationFor('/privacy-policy').some((item) => item.current)).toBe(false);
   });
 });

@@ -41,6 +41,18 @@ export interface PageRoute {
 /** Where the project-link check sends a customer without a project: the dashboard, link dialog open. */
 export const LINK_DIALOG_PATH = '/home/dashboard?linkProject=new';
 
+/** The eight step pages of the journey (spec section 2); every visit is logged. */
+const STEP_ROUTES: PageRoute[] = [
+  'planning-phase/offer-confirmation',
+  'planning-phase/power-of-attorney',
+  'planning-phase/power-of-attorney-mastr',
+  'planning-phase/conclusion',
+  'assembly-phase/delivery',
+  'assembly-phase/dc',
+  'assembly-phase/ac',
+  'assembly-phase/conclusion',
+].map((step) => ({ path: `/home/app/my-project/${step}`, access: 'customer', logVisit: true, needsProject: true }));
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', access: 'public' },
   { path: '/400', access: 'public' },
@@ -48,7 +60,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/500', access: 'public' },
   { path: '/privacy-policy', access: 'public', publicCache: true },
   { path: '/home', access: 'customer' },
-  { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home'] } },
+  { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home', '/home/app', '/home/form'] } },
+  { path: '/home/app', access: 'customer' },
+  { path: '/home/form', access: 'customer' },
+  { path: '/home/app/my-project', access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.myProject', order: 15 } },
+  ...STEP_ROUTES,
+  { path: '/home/app/move-mastr', access: 'customer', needsProject: true },
   {
     path: '/home/app/monitoring',
     access: 'customer',

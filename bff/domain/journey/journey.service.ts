@@ -81,7 +81,8 @@ export function createJourneyService(deps: JourneyDeps) {
       const project = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
       return { available: true, journey: project ? await journeyOf(project, ctx) : null };
     } catch (error) {
-      if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return { available: false };
+      // A project the management service has no journey for reads like an outage: the page says so, never 404.
+      if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE, CommonErrors.NOT_FOUND)) return { available: false };
       throw error;
     }
   }

@@ -9,6 +9,7 @@ import type {
   PowerHistoryResponse,
   SelfConsumptionResponse,
   SelfSufficiencyResponse,
+  TodaySnapshot,
   WorkHistoryResponse,
 } from '../../contracts/monitoring.ts';
 import { MonitoringErrors } from '../../contracts/monitoring.ts';
@@ -176,6 +177,31 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     };
   }
 
+  /** The dashboard's snapshot of the current project's first commissioned installation (one call to the cloud). */
+  async function todayOf(ctx: RequestContext): Promise<TodaySnapshot | null> {
+    if (!ctx.user) return null;
+    try {
+      const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx);
+      const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
+      const current = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
+      const site = sites.find((s) => s.installation.projectId === current?.id && s.installation.commissionedAt !== null);
+      if (!site) return null;
+      const day = await deps.iot.power(site.installation.id, today());
+      const last = day.points.reduce<(typeof day.points)[number] | undefined>((a, b) => (!a || b.timestamp > a.timestamp ? b : a), undefined);
+      const hasBattery = site.installation.batteryCapacityKwh !== null;
+      return {
+        installationId: site.installation.id,
+        name: site.installation.name,
+        pvWh: day.totals.pvWh,
+        latest: last ? { at: last.timestamp, pvW: last.pvW, consumptionW: last.consumptionW, batterySocPct: hasBattery ? last.batterySocPct : null } : null,
+        hasBattery,
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'UPSTREAM.UNAVAILABLE') return null;
+      throw error;
+    }
+  }
+
   return {
     async installationsOf(userId: string, currentProjectId?: number) {
       return (await sitesOf(userId, currentProjectId)).map((s) => s.installation);
@@ -199,7 +225,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
       const { installation } = await ownedSite(userId, installationId);
       return selfConsumption(await work(installation, checked(installation, query)));
     },
-    forRequest: (ctx: RequestContext): MonitoringServices => ({ page: (request) => page(ctx, request) }),
+    forRequest: (ctx: RequestContext): MonitoringServices => ({ page: (request) => page(ctx, request), today: () => todayOf(ctx) }),
   };
 }
 

@@ -27,7 +27,15 @@ const route = (path: string) => `/${path}`;
 const backTo = (req: Request) => String((req.body as Record<string, unknown> | undefined)?.returnTo ?? MY_PROJECT_PATH);
 
 /** A page form's answer: 303 back with `?done=…` or, for an error the page can word, `?error=<code>`. */
-async function answerForm(req: Request, res: express.Response, done: string, work: () => Promise<unknown>, fallback = MY_PROJECT_PATH) {
+async function answerForm(
+  req: Request,
+  res: express.Response,
+  done: string,
+  work: () => Promise<unknown>,
+  fallback = MY_PROJECT_PATH,
+  /** Values sent back on an error so the customer does not type them again (never anything sensitive). */
+  keep: Record<string, string> = {},
+) {
   const target = backTo(req).split(/[?#]/)[0] ?? fallback;
   try {
     await work();
@@ -36,7 +44,8 @@ async function answerForm(req: Request, res: express.Response, done: string, wor
     if (!(error instanceof AppError) && !(error instanceof z.core.$ZodError)) throw error;
     if (error instanceof AppError && (error.status >= 500 || error.status === 404)) throw error;
     const code = error instanceof AppError ? error.code : CommonErrors.VALIDATION.code;
-    redirectWithin(res, `${target}?error=${encodeURIComponent(code)}`, { status: 303, fallback });
+    const kept = new URLSearchParams({ error: code, ...Object.fromEntries(Object.entries(keep).map(([k, v]) => [k, v.slice(0, 400)])) });
+    redirectWithin(res, `${target}?${kept}`, { status: 303, fallback });
   }
 }
 
@@ -66,6 +75,23 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
     res.json({ preferences: await journey.patch(signedIn(req), projectId, patch) });
   });
 
+  /** The project page's plain form for the same change as PATCH (HTML forms know no PATCH); 303 back. */
+  router.post(route(`${JOURNEY_PATHS.project}/preferences`), form, async (req, res) => {
+    if (!isHtmlForm(req)) throw new AppError(CommonErrors.METHOD_NOT_ALLOWED);
+    const projectId = z.parse(ProjectIdParam, req.params.projectId);
+    const fields = formFields(req);
+    const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+    const weekdays = list(fields.weekdays).map(Number);
+    const timeOfDay = String(fields.timeOfDay ?? 'ANY');
+    const note = String(fields.note ?? '').trim();
+    const phone = String(fields.contactPhone ?? '').trim();
+    const times = weekdays.length === 0 && timeOfDay === 'ANY' && note === '' ? null : { weekdays, timeOfDay, note: note || null };
+    await answerForm(req, res, 'PREFERENCES', async () => {
+      const patch = z.parse(ProjectPatchSchema, { contactPhone: phone || null, preferredAppointmentTimes: times });
+      await journey.patch(signedIn(req), projectId, patch);
+    });
+  });
+
   router.post(route(JOURNEY_PATHS.action), form, async (req, res) => {
     const projectId = z.parse(ProjectIdParam, req.params.projectId);
     if (isHtmlForm(req)) {
@@ -89,6 +115,7 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
         'MOVE',
         async () => journey.mastrMove(signedIn(req), z.parse(MastrMoveSchema, { projectId: Number(fields.projectId), operatorNumber: fields.operatorNumber })),
         MOVE_MASTR_PATH,
+        { operatorNumber: String(fields.operatorNumber ?? '') },
       );
       return;
     }
@@ -109,6 +136,7 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
         'REGISTER',
         async () => journey.mastrRegister(signedIn(req), z.parse(MastrRegisterSchema, { projectId: Number(fields.projectId), unitNumbers })),
         MOVE_MASTR_PATH,
+        { unitNumbers: String(fields.unitNumbers ?? '') },
       );
       return;
     }
