@@ -107,7 +107,7 @@ export const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_URL: z.string().min(1).default('/api/auth/login'),
   /** The installer's legal name, as powers of attorney and mails name it. */
-  INSTALLER_NAME: z.string().min(2).max(120).default('Sonnenwerk Solar GmbH'),
+  INSTALLER_NAME: z.string().min(2).max(120).default('Beispiel Solar GmbH'),
 
   // Database: an external PostgreSQL, or the embedded one the local launcher starts
   DATABASE_URL: z.url().optional(),

@@ -267,8 +267,8 @@ export function fromDemo(demo: z.output<typeof DemoJourneySchema>): Journey {
 // A journey for a project created through the control API
 
 const CONTACT_PEOPLE = [
-  { name: 'Sabine Krüger', role: 'Projektleiterin', phone: '+49 341 2568 1101', email: 'sabine.krueger@sonnenwerk.example' },
-  { name: 'Murat Aydın', role: 'Projektleiter', phone: '+49 89 4520 3302', email: 'murat.aydin@sonnenwerk.example' },
+  { name: 'Sabine Krüger', role: 'Projektleiterin', phone: '+49 341 2568 1101', email: 'sabine.krueger@beispiel-solar.example' },
+  { name: 'Murat Aydın', role: 'Projektleiter', phone: '+49 89 4520 3302', email: 'murat.aydin@beispiel-solar.example' },
 ];
 
 /** A consistent journey for a project at `phase`/`step`, with the dates a typical project would have. */

@@ -25,7 +25,9 @@ export const ONE_MONTH_RULE_MAX_KWP = 30;
  */
 export function deadlinesOf(journey: ManagedJourney, today: string): Deadline[] {
   const deadlines: Deadline[] = [];
-  const add = (deadline: Omit<Deadline, 'overdue'>) => deadlines.push({ ...deadline, overdue: today > deadline.dueOn });
+  // The third-party date is a right of the customer, not a duty anyone misses.
+  const add = (deadline: Omit<Deadline, 'overdue'>) =>
+    deadlines.push({ ...deadline, overdue: deadline.kind !== 'METER_THIRD_PARTY' && today > deadline.dueOn });
   const grid = journey.gridOperator;
 
   if (grid.status === 'REQUEST_SENT' && grid.since && journey.peakPowerKw !== null && journey.peakPowerKw <= ONE_MONTH_RULE_MAX_KWP) {
@@ -39,7 +41,8 @@ export function deadlinesOf(journey: ManagedJourney, today: string): Deadline[] 
   if ((grid.status === 'COMMISSIONING_REPORTED' || grid.status === 'METER_APPOINTMENT') && grid.meterOrderedAt) {
     const startedOn = dayOf(grid.meterOrderedAt);
     add({ kind: 'METER_SWAP', startedOn, dueOn: plus(startedOn, (d) => addMonths(d, 1)), source: 'MsbG § 3 Abs. 3a', responsible: 'METER_OPERATOR' });
-    add({ kind: 'METER_THIRD_PARTY', startedOn, dueOn: plus(startedOn, (d) => addWeeks(d, 6)), source: 'MsbG § 3 Abs. 3a', responsible: 'METER_OPERATOR' });
+    // From here on the customer may commission a qualified third party: their right, so they are the one to act.
+    add({ kind: 'METER_THIRD_PARTY', startedOn, dueOn: plus(startedOn, (d) => addWeeks(d, 6)), source: 'MsbG § 3 Abs. 3a', responsible: 'CUSTOMER' });
   }
   const mastr = journey.mastr;
   if (mastr.required && mastr.status !== 'REGISTERED' && journey.commissionedAt) {
