@@ -101,6 +101,12 @@ export function createEsignRouter(store: EsignStore, options: EsignOptions): exp
     apiPath: '/restapi/v2.1',
     auth: { bearer: options.token, realm: 'esign' },
     onReset: () => store.reset(),
+    control(control) {
+      /** Lets every open signing link run out, for tests of the expiry path (`ttl_expired`). */
+      control.post('/views/expire', async (_req, res) => {
+        res.json({ expired: await store.expireViews() });
+      });
+    },
     api(router) {
       const account = express.Router({ mergeParams: true });
       router.use(`/accounts/${ESIGN_ACCOUNT_ID}`, account);

@@ -111,6 +111,14 @@ export class EsignStore {
     return this.#state.views.find((view) => view.token === token);
   }
 
+  /** Test control: every signing link still usable counts as older than five minutes (as if the customer waited). */
+  async expireViews(): Promise<number> {
+    const open = this.#state.views.filter((v) => !v.usedAt);
+    for (const view of open) view.createdAt -= VIEW_TTL_MS + 1_000;
+    await this.#save();
+    return open.length;
+  }
+
   async markView(token: string, change: Partial<Pick<RecipientView, 'openedAt' | 'usedAt'>>): Promise<void> {
     const view = this.view(token);
     if (view) Object.assign(view, change);

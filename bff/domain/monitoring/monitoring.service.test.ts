@@ -136,3 +136,24 @@ describe('monitoring page', () => {
     expect(w.calls).toEqual([]);
   });
 });
+
+describe('today on the dashboard', () => {
+  it('shows the current project’s production so far, the newest power and the battery level, in two cloud calls after the projects', async () => {
+    const w = world();
+    const today = await w.monitoring.forRequest(createRequestContext(jonas, 100240)).today();
+    expect(today).toEqual({
+      installationId: 'SITE-A',
+      name: 'Anlage SITE-A',
+      pvWh: 30_000,
+      latest: { at: '2026-07-01T12:00:00+02:00', pvW: 5000, consumptionW: 600, batterySocPct: 80 },
+      hasBattery: true,
+    });
+    expect(w.calls.filter((c) => c.startsWith('iot.'))).toEqual(['iot.sitesOfProjects', 'iot.power']);
+  });
+
+  it('falls back to the customer’s first project when the session names another, and is null signed out', async () => {
+    const w = world();
+    expect(await w.monitoring.forRequest(createRequestContext(jonas, 999)).today()).toMatchObject({ installationId: 'SITE-A' });
+    expect(await w.monitoring.forRequest(createRequestContext(null, undefined)).today()).toBeNull();
+  });
+});

@@ -184,7 +184,10 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
       const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx);
       const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
       const current = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
-      const site = sites.find((s) => s.installation.projectId === current?.id && s.installation.commissionedAt !== null);
+      // "What did my roof produce today" needs PV: a wallbox-only installation has no production to show.
+      const site = sites.find(
+        (s) => s.installation.projectId === current?.id && s.installation.commissionedAt !== null && s.installation.pvPeakPowerKw > 0,
+      );
       if (!site) return null;
       const day = await deps.iot.power(site.installation.id, today());
       const last = day.points.reduce<(typeof day.points)[number] | undefined>((a, b) => (!a || b.timestamp > a.timestamp ? b : a), undefined);

@@ -104,20 +104,6 @@ export function stepStateText(t: Translate, step: JourneyStepView, lang: Languag
   }
 }
 
-/** A short word for the state, next to the step's symbol (never colour alone). */
-export function stepStateWord(t: Translate, step: JourneyStepView): string {
-  switch (step.state) {
-    case 'DONE':
-      return t('journey.stateDone');
-    case 'SKIPPED':
-      return t('journey.stateSkipped');
-    case 'CURRENT':
-      return step.waitingFor === 'CUSTOMER' ? t('journey.stateYourTurn') : t('journey.stateCurrent');
-    case 'UPCOMING':
-      return t('journey.stateUpcoming');
-  }
-}
-
 export function gridStateLabel(t: Translate, state: GridState): string {
   switch (state) {
     case 'NOT_STARTED':

@@ -39,3 +39,24 @@ export async function waitForStrapi(timeoutMs = 180_000) {
   }
   throw new Error('Strapi did not become ready');
 }
+
+/**
+ * The journey's demo state: management projects (links and journeys) as shipped, no envelopes at the e-signature
+ * stand-in, and none of the portal's signing rows or milestone mails for the demo projects.
+ */
+export async function resetJourneyState() {
+  await resetLinkingState();
+  const esign = await fetch(`${E2E.sandbox}/esign/_control/reset`, { method: 'POST' });
+  if (!esign.ok) throw new Error(`esign reset answered ${esign.status}`);
+  await sql('DELETE FROM signing_envelopes WHERE project_id < 900000');
+  await sql('DELETE FROM project_milestone_mail WHERE project_id < 900000');
+}
+
+/** Links a demo project to a demo customer at the management service, as the linking flow would. */
+export async function linkDemoProject(projectId: number, sub: string) {
+  const response = await fetch(`${E2E.sandbox}/management/api/v1/projects/${projectId}/portal-users/${encodeURIComponent(sub)}`, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer local-development-management-token' },
+  });
+  if (!response.ok) throw new Error(`linking ${projectId} answered ${response.status}`);
+}
