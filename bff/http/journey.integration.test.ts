@@ -1,16 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-/** Answers are checked field by field with expect; a loose type keeps the assertions readable. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type JsonBody = Record<string, any>;
 let portal: Portal;
 let data: TestData;
 
@@ -23,15 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => data.cleanup());
 
-async function call(client: BrowserLikeClient, method: string, path: string, body?: unknown) {
-  const response = await client.request(`${portal.url}${path}`, {
-    method,
-    headers: { [CSRF_HEADER]: '1', 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as JsonBody) : null };
-}
+const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const control = (path: string, init: { method?: string; json?: unknown } = {}) =>
   fetch(`${portal.sandboxUrl}/management/_control${path}`, {
     method: init.method ?? 'POST',

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { GRID_STATES, JOURNEY_STEPS, type GridState, type JourneyStep } from '../../bff/contracts/journey.ts';
 import type { ProjectPhase, ProjectStep } from '../../bff/contracts/projects.ts';
+import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '../../bff/contracts/signing.ts';
 
 /**
  * The installer's view of a project's way from the signed offer to a running installation: the eight steps of the
@@ -10,39 +12,15 @@ import type { ProjectPhase, ProjectStep } from '../../bff/contracts/projects.ts'
  * live here, so the tester page and the API agree.
  */
 
-export const JOURNEY_STEPS = [
-  'OFFER_CONFIRMATION',
-  'POWER_OF_ATTORNEY',
-  'POWER_OF_ATTORNEY_MASTR',
-  'PLANNING_CONCLUSION',
-  'DELIVERY',
-  'DC',
-  'AC',
-  'ASSEMBLY_CONCLUSION',
-] as const satisfies readonly ProjectStep[];
-export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+// The step and grid-operator vocabularies are the portal's contract too (as for projects' phases and steps).
+export { JOURNEY_STEPS, GRID_STATES };
+export type { JourneyStep, GridState };
 
 export const WAITING_FOR = ['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR'] as const;
 export const STEP_STATUSES = ['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING'] as const;
-export const GRID_STATES = [
-  'NOT_STARTED',
-  'REQUEST_SENT',
-  'INFORMATION_REQUESTED',
-  'GRID_CHECK_RESULT',
-  'CONNECTION_APPROVED',
-  'COMMISSIONING_REPORTED',
-  'METER_APPOINTMENT',
-  'METER_SET',
-] as const;
-export type GridState = (typeof GRID_STATES)[number];
 export const MASTR_STATES = ['NOT_REGISTERED', 'REGISTERED', 'MOVE_REQUESTED'] as const;
-export const SIGNING_TYPES = [
-  'NETWORK_OPERATOR_POWER_OF_ATTORNEY',
-  'MARKET_REGISTER_AUTHORIZATION',
-  'AC_REPRESENTATIVE_POA',
-  'DC_REPRESENTATIVE_POA',
-] as const;
-export type SigningType = (typeof SIGNING_TYPES)[number];
+export const SIGNING_TYPES = EmbeddedSigningTypeSchema.options;
+export type SigningType = EmbeddedSigningType;
 export const CUSTOMER_ACTIONS = ['CONFIRM_ORDER', 'CONFIRM_DELIVERY', 'SKIP_MASTR_AUTHORIZATION'] as const;
 export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number];
 

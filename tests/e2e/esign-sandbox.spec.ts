@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { E2E } from '../../playwright.config.ts';
+import { drawSignature } from './support/esign.ts';
 
 /** The e-signature stand-in's signing page in a real browser (the portal's signing flow builds on it). */
 const API = `${E2E.sandbox}/esign/restapi/v2.1/accounts/kundenportal`;
@@ -67,15 +68,8 @@ test.describe('E-Signatur (Sandbox)', () => {
     });
     const { id, url } = await signingUrl();
     await page.goto(url);
-    const pad = page.getByRole('img', { name: 'Unterschriftenfeld' });
-    await expect(pad).toBeVisible();
-    await pad.scrollIntoViewIfNeeded();
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('no signature pad');
-    await page.mouse.move(box.x + 20, box.y + box.height / 2);
-    await page.mouse.down();
-    for (let x = 20; x < 200; x += 20) await page.mouse.move(box.x + x, box.y + box.height / 2 + (x % 40 === 0 ? 15 : -15));
-    await page.mouse.up();
+    await expect(page.getByRole('img', { name: 'Unterschriftenfeld' })).toBeVisible();
+    await drawSignature(page);
     await page.getByRole('checkbox', { name: /gelesen und unterschreibe/ }).check();
     await page.getByRole('button', { name: 'Unterschreiben', exact: true }).click();
     await expect(page).toHaveURL(/event=signing_complete/);

@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { E2E } from '../../playwright.config.ts';
 import { linkCodeFor, waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
+import { drawSignature } from './support/esign.ts';
 import { linkDemoProject, resetJourneyState } from './support/stack.ts';
 
 /** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
@@ -38,14 +39,7 @@ async function linkAnnasProject(page: Page) {
 /** On the provider's page: a drawn signature with the mouse, the consent, "Unterschreiben". */
 async function signWithMouse(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dokument unterschreiben');
-  const pad = page.getByRole('img', { name: 'Unterschriftenfeld' });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let x = 20; x < 220; x += 20) await page.mouse.move(box.x + x, box.y + box.height / 2 + (x % 40 === 0 ? 15 : -15));
-  await page.mouse.up();
+  await drawSignature(page);
   await page.getByRole('checkbox', { name: /gelesen und unterschreibe/ }).check();
   await page.getByRole('button', { name: 'Unterschreiben', exact: true }).click();
 }
