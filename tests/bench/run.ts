@@ -90,11 +90,18 @@ try {
   row('work history, year: p99', work.p99Ms, `${work.p99Ms} ms`, { max: 150, label: '≤ 150 ms' });
   if (work.errors > 0) row('work history, year: failed requests', work.errors, String(work.errors), { max: 0, label: '0' });
 
+  // The dashboard as the hub: projects, the current project's journey, signed documents and today's production
+  // (management, PostgreSQL and IoT cloud behind one page).
+  const hub = await load(`${portal}/home/dashboard`, { connections: CONNECTIONS, seconds: SECONDS, headers: { ...headers, ...br } });
+  row('dashboard signed in: requests/s', hub.rps, String(hub.rps));
+  row('dashboard signed in: p99', hub.p99Ms, `${hub.p99Ms} ms`);
+
   // 3. Bytes on the wire, compressed (brotli) against uncompressed.
   const wire: [string, string, Record<string, string>][] = [
     ['help page HTML', `${portal}/home/app/help`, {}],
     ['dashboard HTML', `${portal}/home/dashboard`, headers],
     ['monitoring HTML', `${portal}/home/app/monitoring?period=day`, headers],
+    ['project page HTML', `${portal}/home/app/my-project`, headers],
     ['work history JSON (year)', `${base}/work-history?period=year&date=${year}-06-01`, headers],
     // The year's CSV is 12 lines (under the 1 KB compression threshold); a day's 96 power points are not.
     ['monitoring CSV (a day of power)', `${base}/export?period=day&date=${year}-06-01`, headers],
@@ -114,6 +121,9 @@ try {
     ['/home/app/files/knowledgebase', headers, 0],
     ['/home/app/profile', headers, 0],
     ['/privacy-policy', headers, 0],
+    ['/home/app/my-project', headers, 0],
+    ['/home/app/my-project/planning-phase/power-of-attorney', headers, 0],
+    ['/home/app/move-mastr', headers, 0],
     ['/home/dashboard', headers, 20 * 1024],
   ] as const) {
     const weight = await pageWeight(portal, path, h);

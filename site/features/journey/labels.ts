@@ -13,7 +13,7 @@ import type { EmbeddedSigningType } from '../../../bff/contracts/signing.ts';
 import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { stepLabel } from '../projects/labels.ts';
-import { formatCalendarDate, formatDateTime, formatTime } from '../monitoring/format.ts';
+import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../monitoring/format.ts';
 
 /** Every text of the journey by its key, spelled out so the locale test sees each key in use. */
 
@@ -85,8 +85,7 @@ export function responsibleLabel(t: Translate, party: Party): string {
 /** A day `YYYY-MM-DD` as "1. Dezember 2026". */
 export const formatDay = (day: string, lang: Language) => formatCalendarDate(day, { day: 'numeric', month: 'long', year: 'numeric' }, lang);
 /** An instant as its Berlin day, "1. Dezember 2026". */
-export const formatInstantDay = (instant: string, lang: Language) =>
-  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
+export const formatInstantDay = (instant: string, lang: Language) => formatBerlinDay(instant, { day: 'numeric', month: 'long', year: 'numeric' }, lang);
 
 /** The state line of a step in the stepper: "Erledigt am …", "Wartet auf Dich seit …", "Voraussichtlich …". */
 export function stepStateText(t: Translate, step: JourneyStepView, lang: Language): string {
@@ -248,7 +247,7 @@ export function appointmentStatus(t: Translate, status: Appointment['status']): 
 /** "Mittwoch, 2. Dezember 2026, 08:00–12:00 Uhr" (Berlin time). */
 export function appointmentWindow(appointment: Pick<Appointment, 'start' | 'end'>, lang: Language): string {
   const start = Date.parse(appointment.start);
-  const day = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(start);
+  const day = formatBerlinDay(start, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, lang);
   return `${day}, ${formatTime(start, lang)}–${formatTime(Date.parse(appointment.end), lang)}${lang === 'en' ? '' : ' Uhr'}`;
 }
 

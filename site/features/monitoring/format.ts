@@ -68,7 +68,8 @@ export function shareOf(part: number, whole: number): number {
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(lang: Language, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+/** A formatter built once per language, zone and options: building one costs far more than using it. */
+export function dateTimeFormat(lang: Language, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
   const key = `${lang}:${timeZone}:${JSON.stringify(options)}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
@@ -98,6 +99,11 @@ export function formatTime(instant: number, lang: Language = 'de', zone = false)
 /** The Berlin hour (0–23) of an instant, for the day chart's axis labels. */
 export function berlinHour(instant: number): number {
   return Number(dateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23' }, PORTAL_TIME_ZONE).format(instant));
+}
+
+/** An instant's Berlin calendar day written out, e.g. "1. Dezember 2026" with `{ day: 'numeric', month: 'long', year: 'numeric' }`. */
+export function formatBerlinDay(instant: string | number, options: Intl.DateTimeFormatOptions, lang: Language = 'de'): string {
+  return dateTimeFormat(lang, options, PORTAL_TIME_ZONE).format(typeof instant === 'number' ? instant : Date.parse(instant));
 }
 
 /** A calendar day (`YYYY-MM-DD`) written out; the day is read in UTC so no zone can move it. */
