@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
-import { managementEventSignature } from './events.ts';
+import { eventSignature } from '../shared/signed-events.ts';
 import { JOURNEY_STEPS, berlinInstant, defaultJourney, resolveRelativeDates, type Journey } from './journey.ts';
 import { loadDemoEntries } from './store.ts';
 
@@ -122,7 +122,7 @@ describe('journey at the management API and the tester page', () => {
     await expect.poll(() => events.length).toBe(1);
     const event = events[0] ?? { body: '', signature: undefined };
     const [t, v1] = (event.signature ?? '').split(',').map((part) => part.split('=')[1]);
-    expect(managementEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, Number(t), event.body)).toBe(event.signature);
+    expect(eventSignature(config.MANAGEMENT_WEBHOOK_SECRET, Number(t), event.body)).toBe(event.signature);
     expect(v1).toBe(createHmac('sha256', config.MANAGEMENT_WEBHOOK_SECRET).update(`${t}.${event.body}`).digest('hex'));
     expect(JSON.parse(event.body)).toMatchObject({ event: 'project.step_changed', data: { projectId: 100234, phase: 'PLANNING', step: 'POWER_OF_ATTORNEY_MASTR' } });
   });

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
@@ -18,7 +17,7 @@ import { isHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
-import { rawBodyOf } from './signing.routes.ts';
+import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const route = (path: string) => `/${path}`;
@@ -144,19 +143,6 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
   });
 
   return router;
-}
-
-/** Events older than this are refused as replays. */
-const EVENT_TOLERANCE_SECONDS = 300;
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, within five minutes, compared in constant time. */
-export function isValidEventSignature(secret: string, rawBody: Buffer | undefined, header: string | undefined, nowMs = Date.now()): boolean {
-  if (!rawBody || !header) return false;
-  const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || Math.abs(nowMs / 1000 - timestamp) > EVENT_TOLERANCE_SECONDS || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest();
-  return timingSafeEqual(Buffer.from(parts.v1 ?? '', 'hex'), expected);
 }
 
 const EventSchema = z.looseObject({

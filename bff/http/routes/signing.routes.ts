@@ -15,6 +15,7 @@ import { isHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
+import { rawBodyOf } from '../webhook-signature.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const EnvelopeIdParam = z.string().check(z.minLength(1), z.maxLength(100));
@@ -22,8 +23,6 @@ const projectIdOf = (req: Request) => z.parse(ProjectIdParam, req.params.project
 const envelopeIdOf = (req: Request) => z.parse(EnvelopeIdParam, req.params.envelopeId);
 const route = (path: string) => `/${path}`;
 
-/** The raw body express.json kept for signature checks (bff/http/app.ts). */
-export const rawBodyOf = (req: Request): Buffer | undefined => (req as Request & { rawBody?: Buffer }).rawBody;
 
 /**
  * Embedded signing on the internal base (spec section 7: the five `embedded-signing` calls) plus the signed PDF. The
