@@ -64,6 +64,14 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'MASTER_DATA_API_KEY', header: 'x-api-key', developmentValue: 'local-development-master-data-key' },
     timeout: { variable: 'MASTER_DATA_TIMEOUT_MS', defaultMs: 10_000 },
   },
+  /** The installer's task service (ticketing: customer requests, answers, to-dos, attachments). */
+  tasks: {
+    label: 'Unser Nachrichtendienst',
+    url: { variable: 'TASKS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/tasks/api/v1` },
+    credential: { variable: 'TASKS_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-tasks-token' },
+    // Uploads of up to five files of 10 MB pass through this service.
+    timeout: { variable: 'TASKS_TIMEOUT_MS', defaultMs: 20_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -140,6 +148,8 @@ export const envSchema = z.object({
   ESIGN_WEBHOOK_SECRET: z.string().min(16).default('local-development-esign-webhook-secret'),
   /** HMAC key of the management service's project events (`POST /api/hooks/management`, e.g. a project finished). */
   MANAGEMENT_WEBHOOK_SECRET: z.string().min(16).default('local-development-management-webhook-secret'),
+  /** HMAC key of the task service's events (`POST /api/tasks/webhook`: the installer answered, a to-do was created). */
+  TASKS_WEBHOOK_SECRET: z.string().min(16).default('local-development-tasks-webhook-secret'),
 
   // Feature switches (spec section 9)
   /**
@@ -202,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
     if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
+    if (e.TASKS_WEBHOOK_SECRET === 'local-development-tasks-webhook-secret') missing.push('TASKS_WEBHOOK_SECRET: in production erforderlich');
     if (e.MANAGEMENT_WEBHOOK_SECRET === 'local-development-management-webhook-secret') {
       missing.push('MANAGEMENT_WEBHOOK_SECRET: in production erforderlich');
     }

@@ -4,6 +4,7 @@ import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
 import { managementStandIn } from './management/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
+import { tasksStandIn } from './tasks/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
 /**
@@ -16,6 +17,7 @@ export const STAND_INS: readonly StandIn[] = [
   iotStandIn,
   esignStandIn,
   masterDataStandIn,
+  tasksStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];
