@@ -7,6 +7,7 @@ import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.t
 import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
 import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
+import { createHttpTaskService } from '../adapters/task-service.http.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import type { ESignature } from '../ports/e-signature.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
@@ -14,6 +15,7 @@ import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementJourneys, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
+import type { TaskService } from '../ports/task-service.ts';
 
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
@@ -23,6 +25,7 @@ export interface Adapters {
   journeys: ManagementJourneys;
   eSignature: ESignature;
   masterData: MasterData;
+  tasks: TaskService;
   iot: IotCloud;
   content: ContentSource;
 }
@@ -51,6 +54,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     journeys: createHttpManagementJourneys(config.services.management),
     eSignature: createHttpESignature(config.services.esign),
     masterData: createHttpMasterData(config.services.masterData),
+    tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
     content: createStrapiContentSource(config.services.cms),
     ...overrides,

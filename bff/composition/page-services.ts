@@ -12,6 +12,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   help: (s, ctx) => s.help.forRequest(ctx),
   monitoring: (s, ctx) => s.monitoring.forRequest(ctx),
   journey: (s, ctx) => s.journey.forRequest(ctx),
+  messages: (s, ctx) => s.messages.forRequest(ctx),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

@@ -4,6 +4,8 @@ import { createActivityLogRepository } from '../db/repositories/activity-log.rep
 import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
+import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
@@ -11,7 +13,10 @@ import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
+import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
+import { createMessagesService } from '../domain/messages/messages.service.ts';
+import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
@@ -39,53 +44,81 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const mailLog = createMailLogRepository(knex);
+  const users = createUserRepository(knex);
+  const help = createHelpService({
+    content: adapters.content,
+    cache: createContentCache({
+      store: createPgContentCacheStore(knex),
+      onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
+    }),
+    projects,
+    activity,
+    warn,
+  });
+  const journey = createJourneyService({
+    projects,
+    management: adapters.management,
+    journeys: adapters.journeys,
+    signing,
+    masterData: adapters.masterData,
+    mailer: adapters.mailer,
+    mailLog,
+    milestones: createMilestoneMailRepository(knex),
+    activity,
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
+  const messages = createMessagesService({
+    projects,
+    management: adapters.management,
+    tasks: adapters.tasks,
+    repository: createMessagesRepository(knex),
+    // Rules and TaskPath use the German titles the installer works with.
+    supportQuestions: () => help.supportQuestions('de'),
+    activity,
+    mailer: adapters.mailer,
+    mailLog,
+    users,
+    idempotent: createIdempotency(createIdempotencyRepository(knex)),
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
+  // The notifications feed: one source per capability that has notifications.
+  const notifications = createNotificationsService({
+    sources: [journey.notifications, messages.notifications],
+    seen: createNotificationSeenRepository(knex),
+    warn,
+  });
   return {
     activity,
     projects,
     identityProvider: adapters.identityProvider,
     signIn: createSignIn({
-      users: createUserRepository(knex),
+      users,
       activity,
       appMetadataClaim: config.APP_METADATA_CLAIM,
       customerRoleId: config.CUSTOMER_ROLE_ID,
     }),
-    layout: createLayoutService({ projects }),
+    layout: createLayoutService({ projects, notifications }),
     linking: createLinkingService({
       management: adapters.management,
       codes: createLinkCodeRepository(knex),
       hasher: createCodeHasher(config.sessionSecret),
       mailer: adapters.mailer,
-      mailLog: createMailLogRepository(knex),
+      mailLog,
       activity,
       rateLimiter: createPgRateLimiter(knex),
       publicUrl: config.publicUrl,
     }),
-    help: createHelpService({
-      content: adapters.content,
-      cache: createContentCache({
-        store: createPgContentCacheStore(knex),
-        onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
-      }),
-      projects,
-      activity,
-      warn: (message, fields) => logger.warn(message, fields),
-    }),
+    help,
     monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }),
     signing,
-    journey: createJourneyService({
-      projects,
-      management: adapters.management,
-      journeys: adapters.journeys,
-      signing,
-      masterData: adapters.masterData,
-      mailer: adapters.mailer,
-      mailLog: createMailLogRepository(knex),
-      milestones: createMilestoneMailRepository(knex),
-      activity,
-      publicUrl: config.publicUrl,
-      installerName: config.INSTALLER_NAME,
-      warn,
-    }),
+    journey,
+    messages,
+    notifications,
   };
 }
 

@@ -38,6 +38,14 @@ export const CommonErrors = defineErrors({
     status: 503,
     message: 'Ein Dienst ist gerade nicht erreichbar. Bitte versuche es in ein paar Minuten noch einmal.',
   },
+  /** The same Idempotency-Key came with another request body. */
+  IDEMPOTENCY_MISMATCH: {
+    code: 'IDEMPOTENCY.MISMATCH',
+    status: 422,
+    message: 'Diese Anfrage passt nicht zu der, die schon gesendet wurde. Bitte lade die Seite neu.',
+  },
+  /** The first request with this Idempotency-Key is still being worked on. */
+  IDEMPOTENCY_IN_PROGRESS: { code: 'IDEMPOTENCY.IN_PROGRESS', status: 409, message: 'Deine Anfrage wird schon bearbeitet.' },
   INTERNAL: { code: 'INTERNAL', status: 500, message: 'Da ist etwas schiefgelaufen. Bitte versuche es in ein paar Minuten noch einmal.' },
 });
 

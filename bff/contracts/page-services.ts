@@ -1,6 +1,8 @@
 import type { Language, SessionUser } from './auth.ts';
 import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
+import type { MessagesServices } from './messages.ts';
+import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 
@@ -9,6 +11,8 @@ export interface LayoutView {
   user: SessionUser;
   /** The customer's projects for the project switcher (shown from two projects on). */
   projects: MyProjects;
+  /** The bell: the session project's notifications (null where the layout has none to show). */
+  notifications: NotificationsResponse | null;
 }
 
 export interface LayoutServices {
@@ -27,6 +31,7 @@ export interface PortalServices {
   help: HelpServices;
   monitoring: MonitoringServices;
   journey: JourneyServices;
+  messages: MessagesServices;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */

@@ -117,7 +117,8 @@ describe('the Marktstammdatenregister', () => {
   it('hands an existing registration over: the number is checked in the register, the support code comes back, and MOVE_MASTR goes away', async () => {
     const { project, client } = await customerAskedToMove();
     const notifications = await call(client, 'GET', '/api/v2/app/notification');
-    expect(notifications.body?.notifications).toEqual([{ type: 'MOVE_MASTR', projectId: project.id, href: '/home/app/move-mastr' }]);
+    expect(notifications.body?.notifications).toEqual([expect.objectContaining({ type: 'MOVE_MASTR', projectId: project.id, href: '/home/app/move-mastr', seen: false })]);
+    expect(notifications.body?.unseen).toBe(1);
 
     const malformed = await call(client, 'POST', '/api/v1/internal/user/mastr/move', { projectId: project.id, operatorNumber: 'SEE930000112233' });
     expect(malformed.status).toBe(400);

@@ -1,10 +1,12 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
+import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
 import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
+import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
@@ -27,6 +29,7 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['machine', cmsWebhookRoutes],
   ['machine', esignWebhookRoutes],
   ['machine', managementWebhookRoutes],
+  ['machine', tasksWebhookRoutes],
   ['auth', authRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
@@ -34,6 +37,8 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', monitoringRoutes],
   ['internal', journeyRoutes],
   ['internal', signingRoutes],
+  ['internal', messagesRoutes],
+  ['internal', activityRoutes],
   ['app', notificationsRoutes],
 ];
 

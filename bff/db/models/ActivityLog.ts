@@ -6,6 +6,9 @@ export const SUB_LOG_TABLES: Record<SubLogKind, string> = {
   pageVisit: 'activity_log_page_visit',
   login: 'activity_log_login',
   faq: 'activity_log_faq',
+  message: 'activity_log_message',
+  leadContent: 'activity_log_lead_content',
+  contact: 'activity_log_contact',
 };
 
 /** One model per sub-log table, built from the table list so the mapping stays in one place. */

@@ -6,6 +6,7 @@ export class User extends Model {
 
   id!: number;
   userId!: string;
+  email!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -71,10 +71,16 @@ describe('activity log in PostgreSQL', () => {
     await repository.record({ ...base, type: 'LOGIN', detail: { kind: 'login', phase: 'LEAD' } });
     await repository.record({ ...base, type: 'PAGE_VISITED', detail: { kind: 'pageVisit', path: '/home/app/monitoring' } });
     await repository.record({ ...base, type: 'PROJECT_LINK' });
+    await repository.record({ ...base, type: 'MESSAGE_SENT', detail: { kind: 'message', taskPath: 'Frage zur Rechnung', attachmentCount: 2 } });
+    await repository.record({ ...base, type: 'LEAD_CONTENT_CLICKED', detail: { kind: 'leadContent', topic: 'SOLAR' } });
+    await repository.record({ ...base, type: 'SALES_PERSON_CONTACTED', detail: { kind: 'contact', method: 'PHONE' } });
 
     const history = await repository.listForUser(user.id);
-    expect(history.map((h) => h.type)).toEqual(['PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
+    expect(history.map((h) => h.type)).toEqual(['SALES_PERSON_CONTACTED', 'LEAD_CONTENT_CLICKED', 'MESSAGE_SENT', 'PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
     expect(history.map((h) => h.detail)).toEqual([
+      { kind: 'contact', method: 'PHONE' },
+      { kind: 'leadContent', topic: 'SOLAR' },
+      { kind: 'message', taskPath: 'Frage zur Rechnung', attachmentCount: 2 },
       undefined,
       { kind: 'pageVisit', path: '/home/app/monitoring' },
       { kind: 'login', phase: 'LEAD' },

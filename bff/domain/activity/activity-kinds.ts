@@ -9,6 +9,10 @@ export interface SubLogFields {
   pageVisit: { path: string };
   login: { phase: Phase };
   faq: { question: string };
+  /** MESSAGE_SENT: the support question's path (titles joined with " › ") and the number of attachments. */
+  message: { taskPath: string; attachmentCount: number };
+  leadContent: { topic: string };
+  contact: { method: string };
 }
 export type SubLogKind = keyof SubLogFields;
 
@@ -21,6 +25,12 @@ export const ACTIVITY_KINDS = {
   LOGIN: 'login',
   FAQ_CLICKED: 'faq',
   PROJECT_LINK: null,
+  MESSAGE_SENT: 'message',
+  LEAD_CONTENT_CLICKED: 'leadContent',
+  SALES_PERSON_CONTACTED: 'contact',
+  LEAD_VIDEO_PLAYED: null,
+  SUCCESS_TASK_CONFIRMATION_EMAIL: null,
+  FAILED_TASK_CONFIRMATION_EMAIL: null,
   SUCCESS_FINISHED_EMAIL: null,
   FAILED_FINISHED_EMAIL: null,
 } as const satisfies Partial<Record<ActivityType, SubLogKind | null>>;

@@ -15,7 +15,7 @@ export function createSignIn(deps: {
   return async function signIn(claims: Record<string, unknown>): Promise<SignInResult> {
     const result = customerFromClaims(claims, deps);
     if (!result.ok) return { ok: false, reason: result.reason === 'not-a-customer' ? 'forbidden' : 'failed' };
-    await deps.users.ensure(result.user.id);
+    await deps.users.ensure(result.user.id, result.user.email);
     await deps.activity.record(result.user, 'LOGIN', { phase: result.user.phase });
     return { ok: true, user: result.user };
   };

@@ -12,6 +12,7 @@ import {
   type ProjectPatch,
   type ProjectSearch,
 } from '../../contracts/journey.ts';
+import type { PortalNotification } from '../../contracts/notifications.ts';
 import type { ProjectSummary } from '../../contracts/projects.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import { ManagementConflict, type ManagedProject, type ManagementJourneys, type ManagementService } from '../../ports/management-service.ts';
@@ -42,12 +43,6 @@ export interface JourneyDeps {
   now?: () => Date;
 }
 
-/** A portal notification (spec section 3, notification types); the journey contributes MOVE_MASTR. */
-export interface JourneyNotification {
-  type: 'MOVE_MASTR';
-  projectId: number;
-  href: string;
-}
 
 /** Accents and case do not matter in the project search ("koln" finds "Köln"). */
 const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -96,13 +91,27 @@ export function createJourneyService(deps: JourneyDeps) {
     }
   };
 
-  async function notifications(ctx: RequestContext): Promise<JourneyNotification[]> {
-    if (!ctx.user) return [];
-    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-    const journeys = await Promise.all(projects.map((p) => journeyOf(p, ctx)));
-    return journeys.flatMap((j) =>
-      j.actions.some((a) => a.kind === 'MOVE_MASTR') ? [{ type: 'MOVE_MASTR' as const, projectId: j.project.id, href: MOVE_MASTR_PATH }] : [],
-    );
+  /** The journey's notification source: MOVE_MASTR for the session's project while the installer needs the transfer. */
+  async function notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
+    const mine_ = await mine(ctx);
+    if (!mine_.available || !mine_.journey) return [];
+    const journey = mine_.journey;
+    const move = journey.actions.find((a) => a.kind === 'MOVE_MASTR');
+    if (!move) return [];
+    return [
+      {
+        id: `MOVE_MASTR:${journey.project.id}`,
+        type: 'MOVE_MASTR',
+        projectId: journey.project.id,
+        title: { de: 'Registrierung übertragen', en: 'Transfer your registration' },
+        text: {
+          de: 'Bitte übertrag Deine bestehende Registrierung im Marktstammdatenregister an uns.',
+          en: 'Please transfer your existing registration in the Marktstammdatenregister to us.',
+        },
+        href: MOVE_MASTR_PATH,
+        createdAt: journey.steps.find((s) => s.state === 'CURRENT')?.startedAt ?? journey.commissionedAt ?? new Date().toISOString(),
+      },
+    ];
   }
 
   /** The "finished" mail to the project's contact addresses, once per project (MailLog and SUCCESS_/FAILED_ activity). */

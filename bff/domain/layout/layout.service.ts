@@ -1,17 +1,22 @@
 import type { LayoutServices } from '../../contracts/page-services.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { RequestContext } from '../request-context.ts';
 
 /**
- * What the layout shows around every signed-in page (customer, project switcher; later the notification count).
- * It shares the page's calls through the request memo, so the layout costs no extra upstream call.
+ * What the layout shows around every signed-in page: the customer, the project switcher and the notifications bell.
+ * It shares the page's calls through the request memo (projects, the journey, the project's tasks).
  */
-export function createLayoutService(deps: { projects: ProjectAccess }) {
+export function createLayoutService(deps: { projects: ProjectAccess; notifications?: NotificationsService }) {
   return {
     forRequest: (ctx: RequestContext): LayoutServices => ({
       async view() {
         if (!ctx.user) return null;
-        return { user: ctx.user, projects: await deps.projects.forRequest(ctx).mine() };
+        const [projects, notifications] = await Promise.all([
+          deps.projects.forRequest(ctx).mine(),
+          deps.notifications ? deps.notifications.mine(ctx) : Promise.resolve(null),
+        ]);
+        return { user: ctx.user, projects, notifications };
       },
     }),
   };

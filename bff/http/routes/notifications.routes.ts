@@ -1,17 +1,33 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
+import * as z from 'zod/mini';
+import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
+import { isHtmlForm } from '../middlewares/csrf.ts';
+import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
 /**
- * `GET /api/v2/app/notification` (spec section 7): the customer's notifications. The journey contributes MOVE_MASTR;
- * the messages capability adds its own types here.
+ * `GET /api/v2/app/notification` (spec section 7): the customer's notifications for the session's project, newest
+ * first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON (204), or the bell's
+ * plain form with `returnTo`, which then leads on to the notification's page (303).
  */
-export function notificationsRoutes({ services: { journey } }: RouteDeps): Router {
+export function notificationsRoutes({ services: { notifications } }: RouteDeps): Router {
   const router = Router();
-  router.get('/notification', async (req, res) => {
+  router.get(`/${NOTIFICATIONS_PATH}`, async (req, res) => {
     const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
-    res.json({ notifications: await journey.notifications(ctx) });
+    res.json(await notifications.mine(ctx));
+  });
+  router.post(`/${NOTIFICATIONS_PATH}`, express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    const form = isHtmlForm(req);
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const { notificationId } = z.parse(MarkNotificationSchema, form ? { notificationId: fields.notificationId } : req.body);
+    await notifications.markSeen(signedIn(req), notificationId);
+    if (form) {
+      redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
+      return;
+    }
+    res.status(204).end();
   });
   return router;
 }

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+
+/** Notification types (spec section 3). Each capability fills its own through one registration (bff/composition). */
+export const NotificationTypeSchema = z.enum([
+  'MAIL_NOT_VERIFIED',
+  'MOVE_MASTR',
+  'REFUND_POSITIVE_PAYOUT',
+  'REFUND_NEGATIVE_PAYOUT',
+  'AC_SURVEY',
+  'DC_SURVEY',
+  'UNREAD_MESSAGE',
+  'SEPA_MANDATE',
+  'REFERRAL_REWARD',
+]);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
+
+/**
+ * One notification of the current project (or of the account). `id` is stable for the same occasion (e.g. the
+ * newest unread answer of a thread), so "seen" sticks until something new happens. Texts are German and English.
+ */
+export interface PortalNotification {
+  id: string;
+  type: NotificationType;
+  projectId: number | null;
+  title: { de: string; en: string };
+  text: { de: string; en: string };
+  /** Where the notification leads (a portal path). */
+  href: string;
+  createdAt: string;
+  seen: boolean;
+}
+
+export interface NotificationsResponse {
+  notifications: PortalNotification[];
+  unseen: number;
+}
+
+/** `POST /api/v2/app/notification`: marks one as seen (spec section 3: "notification marking carries notificationId"). */
+export const MarkNotificationSchema = z.strictObject({ notificationId: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+export const NOTIFICATIONS_PATH = 'notification';
+
+/** The layout's bell loads this itself (no JavaScript needed to see the count). */
+export interface NotificationsServices {
+  /** Never rejects: a failing source is left out. */
+  mine(): Promise<NotificationsResponse>;
+}

@@ -1,0 +1,269 @@
+import type { SessionUser } from '../../contracts/auth.ts';
+import {
+  MessagesErrors,
+  attachmentHref,
+  threadHref,
+  type CreateComment,
+  type CreateRequest,
+  type MessageThread,
+  type MessagesServices,
+  type ThreadEntry,
+  type ThreadSummary,
+} from '../../contracts/messages.ts';
+import type { PortalNotification } from '../../contracts/notifications.ts';
+import type { SupportQuestion } from '../../contracts/help.ts';
+import type { Mailer } from '../../ports/mailer.ts';
+import type { ManagementService } from '../../ports/management-service.ts';
+import type { TaskService, UploadedFile, VendorTask } from '../../ports/task-service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { AppError, notFound } from '../errors.ts';
+import { requestHash, type Idempotent } from '../idempotency/idempotency.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { MessagesRepository } from '../repositories/messages.ts';
+import type { UserAccounts } from '../repositories/users.ts';
+import { buildAnswerMail, buildTaskConfirmationMail } from './message-mails.ts';
+
+/** At most one "new answer" mail per thread in this window. */
+export const ANSWER_MAIL_WINDOW_MS = 60 * 60 * 1000;
+const PREVIEW_LENGTH = 140;
+
+export interface MessagesDeps {
+  projects: ProjectAccess;
+  management: ManagementService;
+  tasks: TaskService;
+  repository: MessagesRepository;
+  supportQuestions: () => Promise<SupportQuestion[]>;
+  activity: ActivityService;
+  mailer: Mailer;
+  mailLog: MailLogRepository;
+  users: UserAccounts;
+  idempotent: Idempotent;
+  publicUrl: string;
+  installerName: string;
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+type VendorEntry = VendorTask['entries'][number];
+const visible = (task: VendorTask) => task.entries.filter((e) => e.kind !== 'INTERNAL_INQUIRY');
+const fromInstaller = (e: VendorEntry) => e.author.role !== 'CUSTOMER';
+const STATUS_LINE = /^STATUS:(OPEN|IN_PROGRESS|DONE)$/;
+
+/**
+ * Messages with the installer (spec sections 2, 3, 7): the task service's threads of the customer's projects, without
+ * the installer's internal inquiries, which never leave this module. A thread is unread while the installer (or the
+ * system) wrote something after the customer last opened it or wrote themselves.
+ */
+export function createMessagesService(deps: MessagesDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  /** The newest installer entry the customer has not seen, or undefined. */
+  function unreadEntry(task: VendorTask, readAt: Date | undefined, userId: string): VendorEntry | undefined {
+    const entries = visible(task);
+    const ownLast = entries.filter((e) => e.author.portalUserId === userId).at(-1)?.createdAt;
+    const since = Math.max(readAt?.getTime() ?? 0, ownLast ? Date.parse(ownLast) : 0);
+    return entries.filter((e) => fromInstaller(e) && Date.parse(e.createdAt) > since).at(-1);
+  }
+
+  function summary(task: VendorTask, readAt: Date | undefined, userId: string): ThreadSummary {
+    const entries = visible(task);
+    const last = entries.at(-1);
+    const lastText = entries.filter((e) => e.kind !== 'ACTION_COMMENT').at(-1)?.text ?? '';
+    return {
+      id: task.id,
+      projectId: task.projectId,
+      type: task.type,
+      subject: task.subject,
+      status: task.status,
+      lastActivityAt: last?.createdAt ?? task.updatedAt,
+      unread: unreadEntry(task, readAt, userId) !== undefined,
+      preview: lastText.length > PREVIEW_LENGTH ? `${lastText.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : lastText,
+      entryCount: entries.length,
+    };
+  }
+
+  function entryView(task: VendorTask, e: VendorEntry): ThreadEntry {
+    const status = e.kind === 'ACTION_COMMENT' ? STATUS_LINE.exec(e.text)?.[1] : undefined;
+    return {
+      id: e.id,
+      kind: e.kind as ThreadEntry['kind'],
+      from: e.author.role,
+      authorName: e.author.name,
+      text: status ? '' : e.text,
+      statusChange: (status as ThreadEntry['statusChange']) ?? null,
+      createdAt: e.createdAt,
+      attachments: e.attachments.map((a) => ({ ...a, href: attachmentHref(task.id, a.id) })),
+    };
+  }
+
+  /** The task if it belongs to one of the customer's projects; NOT_FOUND otherwise, exactly like an unknown one. */
+  async function ownedTask(user: SessionUser, taskId: string): Promise<VendorTask> {
+    const task = await deps.tasks.task(taskId);
+    if (!task) throw notFound('Diese Nachricht haben wir nicht gefunden.');
+    await deps.projects.ownedProject(user.id, task.projectId);
+    return task;
+  }
+
+  async function threadsOf(user: SessionUser, projectId: number): Promise<ThreadSummary[]> {
+    const tasks = await deps.tasks.tasksOfProject(projectId);
+    const readAt = await deps.repository.readAt(user.id, tasks.map((t) => t.id));
+    return tasks
+      .filter((t) => t.projectId === projectId)
+      .map((t) => summary(t, readAt.get(t.id), user.id))
+      .sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt));
+  }
+
+  /** The session's project: the chosen one, else the customer's first; null without any. */
+  async function currentProjectId(ctx: RequestContext): Promise<number | null> {
+    if (!ctx.user) return null;
+    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
+    return (projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0])?.id ?? null;
+  }
+
+  async function supportPath(questionId: string): Promise<string[]> {
+    const question = (await deps.supportQuestions()).find((q) => q.id === questionId);
+    if (!question) throw new AppError(MessagesErrors.SUPPORT_QUESTION_UNKNOWN);
+    return [question.title];
+  }
+
+  async function recordSent(user: SessionUser, projectId: number, path: string[], attachmentCount: number) {
+    await deps.activity.record(user, 'MESSAGE_SENT', { projectId, taskPath: path.join(' › '), attachmentCount });
+  }
+
+  async function confirmationMail(user: SessionUser, task: VendorTask) {
+    const name = user.firstName.trim() || user.email;
+    const mail = buildTaskConfirmationMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name, subject: task.subject, taskId: task.id, threadPath: threadHref(task.id) });
+    try {
+      await deps.mailer.send({ to: [user.email], ...mail });
+    } catch (error) {
+      deps.warn('task confirmation mail failed', { taskId: task.id, error });
+      await deps.activity.record(user, 'FAILED_TASK_CONFIRMATION_EMAIL', { projectId: task.projectId });
+      return;
+    }
+    const activity = await deps.activity.record(user, 'SUCCESS_TASK_CONFIRMATION_EMAIL', { projectId: task.projectId });
+    await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: user.email, subject: mail.subject, html: mail.html, text: mail.text });
+  }
+
+  /** Opens a thread: the customer's only, without internal inquiries; opening marks it read. */
+  async function openThread(user: SessionUser, taskId: string): Promise<MessageThread> {
+    const task = await ownedTask(user, taskId);
+    await deps.repository.markRead(user.id, task.id, now());
+    const { preview: _p, entryCount: _c, ...rest } = summary(task, now(), user.id);
+    return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)) };
+  }
+
+  const fileParts = (files: readonly UploadedFile[]) => files.flatMap((f) => [f.filename, f.bytes]);
+
+  return {
+    /** `GET tasks/allProjectTasks/{projectId}`: the project's threads, newest activity first. */
+    async listForProject(user: SessionUser, projectId: number): Promise<ThreadSummary[]> {
+      await deps.projects.ownedProject(user.id, projectId);
+      return threadsOf(user, projectId);
+    },
+
+    /** `GET tasks/comments/{taskId}`: the thread without internal inquiries; opening it marks it read. */
+    thread: openThread,
+
+    /**
+     * `POST tasks/create-using-rules`: a new request on the chosen support question (its path stored as TaskPath),
+     * files already checked; once per Idempotency-Key; MESSAGE_SENT and the confirmation mail.
+     */
+    async createRequest(user: SessionUser, input: CreateRequest, files: UploadedFile[], key: string | undefined) {
+      await deps.projects.ownedProject(user.id, input.projectId);
+      const path = await supportPath(input.supportQuestionId);
+      const subject = input.subject?.trim() || path.at(-1) || 'Nachricht';
+      const hash = requestHash(['create', String(input.projectId), input.supportQuestionId, subject, input.text, ...fileParts(files)]);
+      return deps.idempotent({ userId: user.id, key, scope: 'tasks.create', hash }, async () => {
+        const task = await deps.tasks.createRequest({
+          projectId: input.projectId,
+          subject,
+          text: input.text,
+          supportQuestion: path,
+          author: { name: `${user.firstName} ${user.lastName}`.trim() || user.email, portalUserId: user.id },
+          files,
+        });
+        await deps.repository.saveTaskPath(task.id, path);
+        await deps.repository.markRead(user.id, task.id, now());
+        await recordSent(user, input.projectId, path, files.length);
+        await confirmationMail(user, task);
+        return { status: 201, body: { taskId: task.id, href: threadHref(task.id) } };
+      });
+    },
+
+    /** `POST tasks/create-comment`: a reply in one of the customer's threads, once per Idempotency-Key. */
+    async reply(user: SessionUser, input: CreateComment, files: UploadedFile[], key: string | undefined) {
+      const task = await ownedTask(user, input.taskId);
+      const hash = requestHash(['comment', input.taskId, input.text, ...fileParts(files)]);
+      return deps.idempotent({ userId: user.id, key, scope: 'tasks.comment', hash }, async () => {
+        await deps.tasks.comment(task.id, { text: input.text, author: { name: `${user.firstName} ${user.lastName}`.trim() || user.email, portalUserId: user.id }, files });
+        await deps.repository.markRead(user.id, task.id, now());
+        await recordSent(user, task.projectId, task.supportQuestion, files.length);
+        return { status: 201, body: { taskId: task.id, href: threadHref(task.id) } };
+      });
+    },
+
+    /** An attachment of a visible entry of the customer's thread; an internal inquiry's file is NOT_FOUND. */
+    async attachment(user: SessionUser, taskId: string, attachmentId: string) {
+      const task = await ownedTask(user, taskId);
+      const meta = visible(task).flatMap((e) => e.attachments).find((a) => a.id === attachmentId);
+      const file = meta ? await deps.tasks.attachment(attachmentId) : null;
+      if (!meta || !file) throw notFound('Diese Datei haben wir nicht gefunden.');
+      return { filename: meta.filename, contentType: meta.contentType, bytes: file.bytes };
+    },
+
+    /** The task service's event: the installer wrote; the project's portal users get at most one mail an hour per thread. */
+    async taskEvent(event: { taskId: string; projectId: number; kind: string }): Promise<'mailed' | 'throttled' | 'ignored' | 'no-recipient'> {
+      if (event.kind === 'INTERNAL_INQUIRY' || event.kind === 'EXTERNAL_REQUEST') return 'ignored';
+      const [task, project] = await Promise.all([deps.tasks.task(event.taskId), deps.management.getProject(event.projectId)]);
+      if (!task || !project || task.projectId !== project.id) return 'ignored';
+      const to = await deps.users.emailsOf(project.portalUserIds);
+      if (to.length === 0) return 'no-recipient';
+      if (!(await deps.repository.claimThreadMail(task.id, now(), ANSWER_MAIL_WINDOW_MS))) return 'throttled';
+      const mail = buildAnswerMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, subject: task.subject, threadPath: threadHref(task.id), to: to.join(', ') });
+      await deps.mailer.send({ to, ...mail });
+      await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+      return 'mailed';
+    },
+
+    /** UNREAD_MESSAGE notifications of the session's project: one per thread with an unread answer. */
+    async notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
+      const projectId = await currentProjectId(ctx);
+      if (!ctx.user || projectId === null) return [];
+      const user = ctx.user;
+      const tasks = await ctx.once(`tasks:${projectId}`, () => deps.tasks.tasksOfProject(projectId));
+      const readAt = await deps.repository.readAt(user.id, tasks.map((t) => t.id));
+      return tasks.flatMap((task) => {
+        const entry = unreadEntry(task, readAt.get(task.id), user.id);
+        if (!entry) return [];
+        return [
+          {
+            id: `UNREAD_MESSAGE:${task.id}:${entry.id}`,
+            type: 'UNREAD_MESSAGE' as const,
+            projectId,
+            title: { de: 'Neue Nachricht', en: 'New message' },
+            text: { de: `Zu „${task.subject}“`, en: `About “${task.subject}”` },
+            href: threadHref(task.id),
+            createdAt: entry.createdAt,
+          },
+        ];
+      });
+    },
+
+    forRequest: (ctx: RequestContext): MessagesServices => ({
+      async list() {
+        const projectId = await currentProjectId(ctx);
+        if (!ctx.user || projectId === null) return null;
+        return { projectId, threads: await threadsOf(ctx.user, projectId) };
+      },
+      async thread(taskId) {
+        if (!ctx.user) throw notFound();
+        const user = ctx.user;
+        return ctx.once(`thread:${taskId}`, () => openThread(user, taskId));
+      },
+    }),
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

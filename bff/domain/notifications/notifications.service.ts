@@ -1,0 +1,39 @@
+import type { SessionUser } from '../../contracts/auth.ts';
+import type { NotificationsResponse, NotificationsServices, PortalNotification } from '../../contracts/notifications.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { NotificationSeenRepository } from '../repositories/messages.ts';
+
+/** One capability's notifications for the request's customer (the session's project, or the account). */
+export type NotificationSource = (ctx: RequestContext) => Promise<Omit<PortalNotification, 'seen'>[]>;
+
+/**
+ * The notifications feed (spec sections 3, 4, 7: `GET /notification`, `POST /notification` with notificationId): every
+ * registered source's notifications, newest first, each marked seen or not. A failing source is left out (and
+ * logged), so the bell never breaks a page. Sources register in bff/composition/services.ts, one line each.
+ */
+export function createNotificationsService(deps: { sources: readonly NotificationSource[]; seen: NotificationSeenRepository; warn: (message: string, fields?: Record<string, unknown>) => void }) {
+  async function mine(ctx: RequestContext): Promise<NotificationsResponse> {
+    if (!ctx.user) return { notifications: [], unseen: 0 };
+    const user = ctx.user;
+    return ctx.once(`notifications:${user.id}`, async () => {
+      const results = await Promise.allSettled(deps.sources.map((source) => source(ctx)));
+      const found = results.flatMap((result, index) => {
+        if (result.status === 'fulfilled') return result.value;
+        deps.warn('notification source failed', { source: index, error: result.reason });
+        return [];
+      });
+      const seen = await deps.seen.seen(user.id, found.map((n) => n.id));
+      const notifications = found.map((n) => ({ ...n, seen: seen.has(n.id) })).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { notifications, unseen: notifications.filter((n) => !n.seen).length };
+    });
+  }
+
+  return {
+    mine,
+    /** Marks one notification as seen for this customer; marking an id twice (or an old one) is harmless. */
+    markSeen: (user: SessionUser, notificationId: string) => deps.seen.markSeen(user.id, notificationId),
+    forRequest: (ctx: RequestContext): NotificationsServices => ({ mine: () => mine(ctx) }),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,41 @@
+/** A task of the installer's task service, as its API delivers it (validated by the adapter). */
+export interface VendorTask {
+  id: string;
+  projectId: number;
+  type: 'REQUEST' | 'TODO';
+  subject: string;
+  status: 'OPEN' | 'IN_PROGRESS' | 'DONE';
+  team: string;
+  supportQuestion: string[];
+  createdAt: string;
+  updatedAt: string;
+  entries: {
+    id: string;
+    kind: 'EXTERNAL_REQUEST' | 'EXTERNAL_RESPONSE' | 'COMMENT' | 'INTERNAL_INQUIRY' | 'ACTION_COMMENT';
+    author: { name: string; role: 'CUSTOMER' | 'INSTALLER' | 'SYSTEM'; portalUserId: string | null };
+    text: string;
+    createdAt: string;
+    attachments: { id: string; filename: string; contentType: string; size: number }[];
+  }[];
+}
+
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The installer's task service (ticketing). Adapter: adapters/task-service.http.ts. Rejects with UpstreamUnavailable
+ * when the service fails or does not answer in time.
+ */
+export interface TaskService {
+  tasksOfProject(projectId: number): Promise<VendorTask[]>;
+  /** Null for an unknown task. */
+  task(taskId: string): Promise<VendorTask | null>;
+  /** Uploads the files first; a failed upload creates nothing. */
+  createRequest(request: { projectId: number; subject: string; text: string; supportQuestion: string[]; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<VendorTask>;
+  comment(taskId: string, comment: { text: string; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<void>;
+  /** Null for an unknown attachment. */
+  attachment(attachmentId: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;
+}
