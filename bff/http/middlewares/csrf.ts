@@ -8,6 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const isHtmlForm = (req: Request): boolean => Boolean(req.is(['application/x-www-form-urlencoded', 'multipart/form-data']));
 
 /**
+ * A plain HTML form (no JavaScript): a form content type without the custom header, which only the portal's scripts
+ * add. A script that sends multipart (an upload) with the header wants a JSON answer, not a redirect.
+ */
+export const isPlainHtmlForm = (req: Request): boolean => isHtmlForm(req) && req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE;
+
+/**
  * Whether a browser sent this request from one of the portal's own pages: `Sec-Fetch-Site: same-origin` (every current
  * browser sends it), otherwise an `Origin` equal to the portal's. A request with neither is refused: browsers that
  * could carry the customer's cookie send at least Origin on a POST.

@@ -6,7 +6,7 @@ import { MESSAGE_LIMITS, MESSAGES_PATHS, MessagesErrors, CreateCommentSchema, Cr
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
 import { checkFiles, type IncomingFile } from '../../domain/messages/attachments.ts';
-import { isHtmlForm } from '../middlewares/csrf.ts';
+import { isPlainHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
@@ -77,7 +77,7 @@ function idempotencyKey(req: Request): string | undefined {
 
 /** A plain form's answer: 303 to the thread, or back to the form with the error's code. */
 async function answer(req: Request, res: Response, back: string, work: () => Promise<{ status: number; body: { href: string } }>) {
-  if (!isHtmlForm(req)) {
+  if (!isPlainHtmlForm(req)) {
     const result = await work();
     res.status(result.status).json(result.body);
     return;
