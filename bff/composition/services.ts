@@ -75,8 +75,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     management: adapters.management,
     tasks: adapters.tasks,
     repository: createMessagesRepository(knex),
-    // Rules and TaskPath use the German titles the installer works with.
-    supportQuestions: () => help.supportQuestions('de'),
+    supportQuestions: (lang) => help.supportQuestions(lang),
     activity,
     mailer: adapters.mailer,
     mailLog,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import type { SupportQuestion } from './help.ts';
 
 /**
  * Messages with the installer (spec sections 2, 3, 7): the customer's requests and the installer's to-dos as threads
@@ -125,6 +126,8 @@ export const MessagesErrors = defineErrors({
 
 /** What the messages pages call in-process (site/features/messages). */
 export interface MessagesServices {
+  /** The support questions to choose from, in the page's language (CMS, at most 100). */
+  topics(): Promise<SupportQuestion[]>;
   /** The session project's threads, newest activity first; null without a project. */
   list(): Promise<{ projectId: number; threads: ThreadSummary[] } | null>;
   /** One thread of the customer's projects (marks it read); NOT_FOUND for another customer's. */

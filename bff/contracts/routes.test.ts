@@ -77,6 +77,7 @@ describe('route table', () => {
     expect(nav.map((item) => item.href)).toEqual([
       '/home/dashboard',
       '/home/app/my-project',
+      '/home/app/messages',
       '/home/app/monitoring',
       '/home/app/files/knowledgebase',
       '/home/app/files/instructions',

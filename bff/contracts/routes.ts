@@ -66,6 +66,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/my-project', access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.myProject', order: 15 } },
   ...STEP_ROUTES,
   { path: '/home/app/move-mastr', access: 'customer', needsProject: true },
+  { path: '/home/app/messages', access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.messages', order: 17 } },
+  { path: '/home/app/messages/[id]', access: 'customer', needsProject: true, sample: '/home/app/messages/T-1001' },
   {
     path: '/home/app/monitoring',
     access: 'customer',

@@ -42,7 +42,7 @@ const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<
 async function post(client: BrowserLikeClient, path: string, fields: Record<string, string>, files: { name: string; bytes: Buffer; type?: string }[] = [], key?: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   const response = await client.request(`${portal.url}/api/v1/internal/${path}`, {
     method: 'POST',
     headers: { [CSRF_HEADER]: '1', ...(key ? { 'idempotency-key': key } : {}) },

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import {
   MessagesErrors,
   attachmentHref,
@@ -34,7 +34,8 @@ export interface MessagesDeps {
   management: ManagementService;
   tasks: TaskService;
   repository: MessagesRepository;
-  supportQuestions: () => Promise<SupportQuestion[]>;
+  /** The CMS's support questions in a language (German for the path the installer's rules read). */
+  supportQuestions: (lang: Language) => Promise<SupportQuestion[]>;
   activity: ActivityService;
   mailer: Mailer;
   mailLog: MailLogRepository;
@@ -123,7 +124,7 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   async function supportPath(questionId: string): Promise<string[]> {
-    const question = (await deps.supportQuestions()).find((q) => q.id === questionId);
+    const question = (await deps.supportQuestions('de')).find((q) => q.id === questionId);
     if (!question) throw new AppError(MessagesErrors.SUPPORT_QUESTION_UNKNOWN);
     return [question.title];
   }
@@ -252,6 +253,7 @@ export function createMessagesService(deps: MessagesDeps) {
     },
 
     forRequest: (ctx: RequestContext): MessagesServices => ({
+      topics: () => deps.supportQuestions(ctx.lang),
       async list() {
         const projectId = await currentProjectId(ctx);
         if (!ctx.user || projectId === null) return null;

@@ -33,6 +33,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Any other body, e.g. FormData for uploads. */
   body?: BodyInit;
+  /** Extra headers, e.g. `Idempotency-Key` on a request that creates a record. */
+  headers?: Record<string, string>;
 }
 
 export interface GetOptions {
@@ -146,6 +148,7 @@ export async function sendRequest(
       ...(searchParams ? { searchParams } : {}),
       ...(options.json === undefined ? {} : { json: options.json }),
       ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
     });
     return { response, url };
   } catch (error) {

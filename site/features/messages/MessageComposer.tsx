@@ -1,0 +1,237 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { MESSAGE_LIMITS } from '../../../bff/contracts/messages.ts';
+import { Button } from '../../components/Button.tsx';
+import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
+import { internalApi } from '../../lib/api/client.ts';
+import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
+import { fieldOfError, filesProblem, textProblem, type FilesProblem, type TextProblem } from './validation.ts';
+import './MessageComposer.css';
+
+export const messageComposerMessageKeys = [
+  'messages.subjectLabel',
+  'messages.subjectHint',
+  'messages.textLabel',
+  'messages.textHint',
+  'messages.filesLabel',
+  'messages.filesHint',
+  'messages.send',
+  'messages.sending',
+  'messages.draftKept',
+  'messages.errorTextRequired',
+  'messages.errorTextTooLong',
+  'messages.errorTextInvalid',
+  'messages.errorFilesTooMany',
+  'messages.errorFileTooLarge',
+  'messages.errorFileType',
+  'messages.errorTopic',
+  'messages.errorUnavailable',
+  'messages.errorGeneric',
+  'messages.errorTimeout',
+  'messages.counter',
+] as const;
+type Key = (typeof messageComposerMessageKeys)[number];
+
+interface Props {
+  /** `request`: a new message on a support question (with subject); `reply`: an answer in a thread. */
+  mode: 'request' | 'reply';
+  /** The API path the form posts to, also without JavaScript. */
+  action: string;
+  /** Hidden fields: projectId and supportQuestionId, or taskId. */
+  fields: Record<string, string>;
+  /** Where the draft is kept in this browser (per project and topic, or per thread). */
+  draftKey: string;
+  /** A fresh Idempotency-Key from the server, for the plain form and the first try. */
+  idempotencyKey: string;
+  /** The topic's title, shown as the subject's placeholder. */
+  subjectPlaceholder?: string;
+  /** An error code the BFF sent back to the plain form (`?error=`), shown until the next try. */
+  initialError?: string | null;
+  messages: IslandMessages<Key>;
+}
+
+const DraftSchema = z.object({ text: z.string(), subject: z.string(), key: z.string() });
+type Draft = z.infer<typeof DraftSchema>;
+const emptyDraft = (key: string): Draft => ({ text: '', subject: '', key });
+
+/** Client-side problems as the BFF's codes, so both are worded in one place. */
+const TEXT_CODES: Record<TextProblem, string> = {
+  required: 'MESSAGES.TEXT_REQUIRED',
+  tooLong: 'MESSAGES.TEXT_TOO_LONG',
+  invalidCharacters: 'MESSAGES.TEXT_INVALID_CHARACTERS',
+};
+const FILE_CODES: Record<FilesProblem, string> = { tooMany: 'MESSAGES.TOO_MANY_FILES', tooLarge: 'MESSAGES.FILE_TOO_LARGE', type: 'MESSAGES.FILE_TYPE' };
+
+/** The German/English text of an error code of the messages API; null for a code without its own text. */
+function codeText(t: (key: Key, values?: Record<string, string | number>) => string, code: string, file = ''): string | null {
+  switch (code) {
+    case 'MESSAGES.TEXT_REQUIRED':
+      return t('messages.errorTextRequired');
+    case 'MESSAGES.TEXT_TOO_LONG':
+      return t('messages.errorTextTooLong', { max: MESSAGE_LIMITS.textMaxLength });
+    case 'MESSAGES.TEXT_INVALID_CHARACTERS':
+      return t('messages.errorTextInvalid');
+    case 'MESSAGES.TOO_MANY_FILES':
+      return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
+    case 'MESSAGES.FILE_TOO_LARGE':
+      return t('messages.errorFileTooLarge', { file });
+    case 'MESSAGES.FILE_TYPE':
+      return t('messages.errorFileType', { file });
+    case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
+      return t('messages.errorTopic');
+    case 'UPSTREAM.UNAVAILABLE':
+      return t('messages.errorUnavailable');
+    default:
+      return null;
+  }
+}
+
+/**
+ * The message form (new request or reply): text, optional subject, up to five photos or PDFs. It is a plain multipart
+ * form first (it works before and without JavaScript); once hydrated it checks the input at once, keeps the draft in
+ * this browser until it is sent (also when the task service is down), sends with an Idempotency-Key, so a double
+ * click or a retry after a timeout creates one message, and shows every error at its field.
+ */
+export default function MessageComposer(props: Props) {
+  const t = translatorFor(props.messages);
+  const store = useMemo(
+    () =>
+      persistentAtom<Draft>(`kundenportal.draft.${props.draftKey}`, emptyDraft(props.idempotencyKey), {
+        encode: JSON.stringify,
+        decode: (raw) => {
+          const parsed = z.safeParse(DraftSchema, JSON.parse(raw));
+          return parsed.success ? parsed.data : emptyDraft(props.idempotencyKey);
+        },
+      }),
+    [props.draftKey, props.idempotencyKey],
+  );
+  const draft = useStore(store);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const initial = props.initialError ?? '';
+  const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial) : null));
+  const [filesError, setFilesError] = useState<string | null>(() => (fieldOfError(initial) === 'files' ? codeText(t, initial) : null));
+  const [formError, setFormError] = useState<string | null>(() =>
+    initial && fieldOfError(initial) === 'form' ? (codeText(t, initial) ?? t('messages.errorGeneric')) : null,
+  );
+  const [sending, setSending] = useState(false);
+  const prefix = `composer-${props.draftKey.replace(/[^\w-]/g, '-')}`;
+
+  const update = (change: Partial<Draft>) => store.set({ ...draft, ...change });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const files = [...(fileInput.current?.files ?? [])];
+    const text = textProblem(draft.text);
+    const file = filesProblem(files);
+    setTextError(text ? codeText(t, TEXT_CODES[text]) : null);
+    setFilesError(file ? codeText(t, FILE_CODES[file.problem], file.file) : null);
+    setFormError(null);
+    if (text || file) return;
+    const body = new FormData();
+    for (const [name, value] of Object.entries(props.fields)) body.append(name, value);
+    if (props.mode === 'request' && draft.subject.trim()) body.append('subject', draft.subject);
+    body.append('text', draft.text);
+    for (const f of files) body.append('files', f, f.name);
+    setSending(true);
+    try {
+      const answer = await internalApi.post(props.action.replace(/^\/api\/v1\/internal\//, ''), z.object({ href: z.string() }), {
+        body,
+        headers: { 'Idempotency-Key': draft.key },
+      });
+      store.set(emptyDraft(crypto.randomUUID()));
+      window.location.assign(answer.href);
+    } catch (error) {
+      setSending(false);
+      const code = error instanceof RequestError ? (error.body?.code ?? '') : '';
+      const text = codeText(t, code);
+      const where = fieldOfError(code);
+      if (text && where === 'text') setTextError(text);
+      else if (text && where === 'files') setFilesError(text);
+      else setFormError(`${error instanceof TimeoutError ? t('messages.errorTimeout') : (text ?? t('messages.errorGeneric'))} ${t('messages.draftKept')}`);
+      // Another body under the same key would be refused: a changed draft gets a new key on the next try.
+      if (code === 'IDEMPOTENCY.MISMATCH') update({ key: crypto.randomUUID() });
+    }
+  }
+
+  return (
+    <form className="composer" method="post" action={props.action} encType="multipart/form-data" onSubmit={onSubmit} noValidate id="composer" aria-busy={sending}>
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="idempotencyKey" value={draft.key} />
+      {formError && (
+        <p className="composer__error composer__error--form" role="alert">
+          {formError}
+        </p>
+      )}
+      {props.mode === 'request' && (
+        <div className="composer__field">
+          <label htmlFor={`${prefix}-subject`}>{t('messages.subjectLabel')}</label>
+          <input
+            id={`${prefix}-subject`}
+            name="subject"
+            type="text"
+            maxLength={MESSAGE_LIMITS.subjectMaxLength}
+            placeholder={props.subjectPlaceholder}
+            value={draft.subject}
+            onChange={(e) => update({ subject: e.target.value })}
+            aria-describedby={`${prefix}-subject-hint`}
+          />
+          <p id={`${prefix}-subject-hint`} className="composer__hint">
+            {t('messages.subjectHint')}
+          </p>
+        </div>
+      )}
+      <div className="composer__field">
+        <label htmlFor={`${prefix}-text`}>{t('messages.textLabel')}</label>
+        <textarea
+          id={`${prefix}-text`}
+          name="text"
+          rows={6}
+          required
+          maxLength={MESSAGE_LIMITS.textMaxLength}
+          value={draft.text}
+          onChange={(e) => update({ text: e.target.value })}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={`${prefix}-text-hint${textError ? ` ${prefix}-text-error` : ''}`}
+        />
+        <p id={`${prefix}-text-hint`} className="composer__hint">
+          {t('messages.textHint')} {t('messages.counter', { count: draft.text.length, max: MESSAGE_LIMITS.textMaxLength })}
+        </p>
+        {textError && (
+          <p id={`${prefix}-text-error`} className="composer__error" role="alert">
+            {textError}
+          </p>
+        )}
+      </div>
+      <div className="composer__field">
+        <label htmlFor={`${prefix}-files`}>{t('messages.filesLabel')}</label>
+        <input
+          ref={fileInput}
+          id={`${prefix}-files`}
+          name="files"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
+          aria-invalid={filesError ? true : undefined}
+          aria-describedby={`${prefix}-files-hint${filesError ? ` ${prefix}-files-error` : ''}`}
+          onChange={() => setFilesError(null)}
+        />
+        <p id={`${prefix}-files-hint`} className="composer__hint">
+          {t('messages.filesHint')}
+        </p>
+        {filesError && (
+          <p id={`${prefix}-files-error`} className="composer__error" role="alert">
+            {filesError}
+          </p>
+        )}
+      </div>
+      <Button type="submit" variant="primary" loading={sending} loadingLabel={t('messages.sending')}>
+        {t('messages.send')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { MESSAGE_LIMITS, MESSAGE_TEXT_PATTERN, normalizeMessageText } from '../../../bff/contracts/messages.ts';
+
+/** The composer's own checks, the same rules the BFF applies (contracts/messages.ts), so most errors show at once. */
+export type TextProblem = 'required' | 'tooLong' | 'invalidCharacters';
+export type FilesProblem = 'tooMany' | 'tooLarge' | 'type';
+
+export function textProblem(text: string): TextProblem | null {
+  const normalized = normalizeMessageText(text);
+  if (normalized === '') return 'required';
+  if (normalized.length > MESSAGE_LIMITS.textMaxLength) return 'tooLong';
+  if (!MESSAGE_TEXT_PATTERN.test(normalized)) return 'invalidCharacters';
+  return null;
+}
+
+/** By size, count and the browser's idea of the type; the BFF checks the content itself. */
+export function filesProblem(files: readonly { name: string; size: number; type: string }[]): { problem: FilesProblem; file?: string } | null {
+  if (files.length > MESSAGE_LIMITS.maxFiles) return { problem: 'tooMany' };
+  for (const file of files) {
+    if (file.size > MESSAGE_LIMITS.maxFileBytes) return { problem: 'tooLarge', file: file.name };
+    const looksFine = /^image\/(jpeg|png|webp|heic|heif)$/.test(file.type) || file.type === 'application/pdf' || /\.(jpe?g|png|webp|heic|pdf)$/i.test(file.name);
+    if (!looksFine) return { problem: 'type', file: file.name };
+  }
+  return null;
+}
+
+/** The error codes of the BFF that concern the text field, the files, or neither. */
+export function fieldOfError(code: string): 'text' | 'files' | 'form' {
+  if (code.startsWith('MESSAGES.TEXT_')) return 'text';
+  if (code.startsWith('MESSAGES.FILE_') || code === 'MESSAGES.TOO_MANY_FILES') return 'files';
+  return 'form';
+}
