@@ -27,6 +27,8 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
+    // A common laptop width where the header shows the whole navigation (from 1440 px; below it is in the menu).
+    viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { MESSAGE_LIMITS } from '../../../bff/contracts/messages.ts';
 import { Button } from '../../components/Button.tsx';
@@ -109,6 +109,17 @@ export default function MessageComposer(props: Props) {
   );
   const draft = useStore(store);
   const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const subjectInput = useRef<HTMLInputElement>(null);
+  // Typed before the island woke up: the browser's field holds it, the draft does not yet.
+  useEffect(() => {
+    const typed = { text: textArea.current?.value ?? '', subject: subjectInput.current?.value ?? '' };
+    if ((typed.text && typed.text !== draft.text) || (typed.subject && typed.subject !== draft.subject)) {
+      store.set({ ...store.get(), text: typed.text || draft.text, subject: typed.subject || draft.subject });
+    }
+    // Only once, when the island hydrates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const initial = props.initialError ?? '';
   const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial) : null));
   const [filesError, setFilesError] = useState<string | null>(() => (fieldOfError(initial) === 'files' ? codeText(t, initial) : null));
@@ -124,7 +135,10 @@ export default function MessageComposer(props: Props) {
     event.preventDefault();
     if (sending) return;
     const files = [...(fileInput.current?.files ?? [])];
-    const text = textProblem(draft.text);
+    // What the fields hold counts (also what was typed before hydration); the draft follows it.
+    const current = { ...draft, text: textArea.current?.value ?? draft.text, subject: subjectInput.current?.value ?? draft.subject };
+    store.set(current);
+    const text = textProblem(current.text);
     const file = filesProblem(files);
     setTextError(text ? codeText(t, TEXT_CODES[text]) : null);
     setFilesError(file ? codeText(t, FILE_CODES[file.problem], file.file) : null);
@@ -132,14 +146,14 @@ export default function MessageComposer(props: Props) {
     if (text || file) return;
     const body = new FormData();
     for (const [name, value] of Object.entries(props.fields)) body.append(name, value);
-    if (props.mode === 'request' && draft.subject.trim()) body.append('subject', draft.subject);
-    body.append('text', draft.text);
+    if (props.mode === 'request' && current.subject.trim()) body.append('subject', current.subject);
+    body.append('text', current.text);
     for (const f of files) body.append('files', f, f.name);
     setSending(true);
     try {
       const answer = await internalApi.post(props.action.replace(/^\/api\/v1\/internal\//, ''), z.object({ href: z.string() }), {
         body,
-        headers: { 'Idempotency-Key': draft.key },
+        headers: { 'Idempotency-Key': current.key },
       });
       store.set(emptyDraft(crypto.randomUUID()));
       window.location.assign(answer.href);
@@ -171,6 +185,7 @@ export default function MessageComposer(props: Props) {
         <div className="composer__field">
           <label htmlFor={`${prefix}-subject`}>{t('messages.subjectLabel')}</label>
           <input
+            ref={subjectInput}
             id={`${prefix}-subject`}
             name="subject"
             type="text"
@@ -188,6 +203,7 @@ export default function MessageComposer(props: Props) {
       <div className="composer__field">
         <label htmlFor={`${prefix}-text`}>{t('messages.textLabel')}</label>
         <textarea
+          ref={textArea}
           id={`${prefix}-text`}
           name="text"
           rows={6}

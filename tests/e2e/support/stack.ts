@@ -52,6 +52,16 @@ export async function resetJourneyState() {
   await sql('DELETE FROM project_milestone_mail WHERE project_id < 900000');
 }
 
+/** The task service's demo threads, and none of the portal's read, seen or mail state for them. */
+export async function resetMessagesState() {
+  const tasks = await fetch(`${E2E.sandbox}/tasks/_control/reset`, { method: 'POST' });
+  if (!tasks.ok) throw new Error(`tasks reset answered ${tasks.status}`);
+  await sql('DELETE FROM task_read_state');
+  await sql('DELETE FROM thread_mail');
+  await sql('DELETE FROM notification_seen');
+  await sql('DELETE FROM task_path');
+}
+
 /** Links a demo project to a demo customer at the management service, as the linking flow would. */
 export async function linkDemoProject(projectId: number, sub: string) {
   const response = await fetch(`${E2E.sandbox}/management/api/v1/projects/${projectId}/portal-users/${encodeURIComponent(sub)}`, {

@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
+import { waitForMail } from '../support/mailbox.ts';
+import { customers, signIn } from './support/auth.ts';
+import { linkDemoProject, resetJourneyState, resetMessagesState, waitForStrapi } from './support/stack.ts';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A 1×1 PNG, as a phone photo would be (the BFF checks the content, not the name). */
+const PHOTO = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e7a2a1d40000000049454e44ae426082', 'hex');
+
+test.beforeAll(async () => {
+  await waitForStrapi();
+});
+test.beforeEach(async () => {
+  await resetJourneyState();
+  await resetMessagesState();
+});
+
+test.describe('Nachrichten', () => {
+  test('Anna schreibt mit Foto, der Kundenservice antwortet (mit interner Rückfrage dazwischen), Anna bekommt die Mail, sieht die Glocke, liest und antwortet', async ({ page, browser }) => {
+    await linkDemoProject(100234, 'kp|anna-schmidt');
+    await signIn(page, customers.anna);
+    // The installer's to-do from the demo data is waiting for her.
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 1 neu');
+
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Nachrichten' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeVisible();
+    const list = page.getByRole('region', { name: 'Deine Nachrichten' });
+    await expect(list.getByRole('listitem').filter({ hasText: 'Foto Deines Zählerschranks' })).toContainText('Bitte um Mithilfe');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Frage zum Montagetermin' }).click();
+    await expect(page.getByText('Thema: Frage zum Montagetermin.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Checked at once: an emoji is refused at the field, and nothing is sent.
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Geht auch Dienstag? 🙂');
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.getByRole('alert')).toContainText('keine Emojis');
+    await page.getByLabel('Betreff').fill('Termin für die Montage');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Hallo,\nkönnt Ihr auch an einem Dienstag kommen?');
+    await page.getByLabel('Fotos oder Dokumente (freiwillig)').setInputFiles({ name: 'zufahrt.png', mimeType: 'image/png', buffer: PHOTO });
+    const since = new Date();
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+
+    await expect(page).toHaveURL(/\/home\/app\/messages\/T-\d+$/);
+    const taskId = page.url().split('/').pop() ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: 'Termin für die Montage' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'zufahrt.png' })).toBeVisible();
+    expect((await waitForMail(E2E.sandbox, customers.anna.email, since)).subject).toBe('Wir haben Deine Nachricht erhalten: „Termin für die Montage“');
+
+    // The installer, on the back-office page: first an internal inquiry, then the answer.
+    const office = await browser.newPage();
+    await office.goto(`${E2E.sandbox}/tasks/`);
+    const card = office.locator(`#aufgabe-${taskId}`);
+    await card.getByLabel('Text').fill('INTERN: Kann das Team Süd dienstags?');
+    await card.getByLabel('Art').selectOption('INTERNAL_INQUIRY');
+    await card.getByRole('button', { name: 'Speichern' }).click();
+    await expect(office.getByRole('status')).toContainText('gespeichert');
+    const answered = new Date();
+    await office.locator(`#aufgabe-${taskId}`).getByLabel('Text').fill('Hallo Anna, ja, Dienstag klappt. Wir melden uns mit der Uhrzeit.');
+    await office.locator(`#aufgabe-${taskId}`).getByLabel('Status danach').selectOption('IN_PROGRESS');
+    await office.locator(`#aufgabe-${taskId}`).getByRole('button', { name: 'Speichern' }).click();
+    await office.close();
+    const mail = await waitForMail(E2E.sandbox, customers.anna.email, answered);
+    expect(mail.subject).toBe('Neue Nachricht zu „Termin für die Montage“');
+    expect(mail.text).toContain(`/home/app/messages/${taskId}`);
+
+    // The bell counts the answer; opening it marks it seen and leads to the thread.
+    await page.goto('/home/dashboard');
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 2 neu');
+    await page.locator('.bell__toggle').click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /Neue Nachricht.*Termin für die Montage/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/home/app/messages/${taskId}$`));
+    await expect(page.getByText('Hallo Anna, ja, Dienstag klappt.')).toBeVisible();
+    await expect(page.getByText('Status geändert: in Bearbeitung')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('INTERN');
+    expect(await page.content()).not.toContain('Team Süd');
+    await expectNoAxeViolations(page);
+
+    // A reply with the keyboard only.
+    await page.getByLabel('Deine Nachricht', { exact: true }).focus();
+    await page.keyboard.type('Super, danke!');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.thread__entry--mine').last()).toContainText('Super, danke!');
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 1 neu');
+  });
+
+  test('ein Entwurf bleibt, wenn der Nachrichtendienst ausfällt; die Liste sagt es auf Deutsch', async ({ page }) => {
+    await linkDemoProject(100234, 'kp|anna-schmidt');
+    await signIn(page, customers.anna);
+    await page.goto('/home/app/messages');
+    await page.getByRole('link', { name: 'Frage zur Rechnung' }).click();
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung?');
+    await fetch(`${E2E.sandbox}/tasks/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail' }) });
+    try {
+      await page.getByRole('button', { name: 'Nachricht senden' }).click();
+      await expect(page.getByRole('alert')).toContainText('Dein Text ist in diesem Browser gespeichert.');
+      await page.reload();
+      await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('Wann kommt die Schlussrechnung?');
+      await expect(page.getByRole('region', { name: 'Deine Nachrichten' })).toContainText('Deine Nachrichten sind gerade nicht abrufbar');
+    } finally {
+      await fetch(`${E2E.sandbox}/tasks/_control/faults`, { method: 'DELETE' });
+    }
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page).toHaveURL(/\/home\/app\/messages\/T-\d+$/);
+    await page.goto('/home/app/messages');
+    await page.getByRole('region', { name: 'Neue Nachricht' }).getByRole('link', { name: 'Frage zur Rechnung' }).click();
+    await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('');
+  });
+
+  test('die Links der Hilfe auf „Nachrichten“ führen zu den Nachrichten', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/help?question=wie-verknuepfe-ich-mein-projekt');
+    const link = page.locator('main').getByRole('link', { name: 'Nachrichten' }).first();
+    await expect(link).toHaveAttribute('href', '/home/app/messages');
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deine Nachrichten' })).toContainText('Wechselrichter zeigt eine Warnung');
+  });
+});
