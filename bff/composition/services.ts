@@ -16,6 +16,7 @@ import { createHelpService } from '../domain/help/help.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
+import { accountNotifications } from '../domain/notifications/account-notifications.ts';
 import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
@@ -87,7 +88,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
-    sources: [journey.notifications, messages.notifications],
+    sources: [accountNotifications, journey.notifications, messages.notifications],
     seen: createNotificationSeenRepository(knex),
     warn,
   });

@@ -29,6 +29,8 @@ export const SessionUserSchema = z.object({
   /** The installer's customer number from the app-metadata claim; null for a customer without one yet. */
   customerNumber: z.nullable(z.string()),
   phase: PhaseSchema,
+  /** The identity provider's `email_verified`; false brings the MAIL_NOT_VERIFIED notification. Absent counts as verified. */
+  emailVerified: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -76,6 +76,7 @@ describe('sign-in through the identity provider', () => {
       lastName: 'Weber',
       customerNumber: '7004001',
       phase: 'PROJECT',
+      emailVerified: true,
     });
     expect(JSON.stringify(body)).not.toMatch(/eyJ/);
   });

@@ -191,6 +191,15 @@ describe('notifications and the activity log', () => {
     expect(form.headers.get('location')).toBe(first?.href);
   });
 
+  it('tells a customer with an unverified address, and nobody else (MAIL_NOT_VERIFIED)', async () => {
+    const unverified = await data.customer({ emailVerified: false });
+    const client = await signedInClient(portal.url, unverified);
+    const feed = (await call(client, 'GET', '/api/v2/app/notification')).body as JsonBody;
+    expect(feed.notifications).toEqual([expect.objectContaining({ type: 'MAIL_NOT_VERIFIED', href: '/home/app/profile', projectId: null, seen: false })]);
+    const verified = (await customerWithProject()).client;
+    expect(((await call(verified, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications).toEqual([]);
+  });
+
   it('takes only the allowed browser events, each with its own fields', async () => {
     const { customer, client } = await customerWithProject();
     expect((await call(client, 'POST', '/api/v1/internal/util/activity-log', { type: 'FAQ_CLICKED', question: 'wie-verknuepfe-ich-mein-projekt' })).status).toBe(204);

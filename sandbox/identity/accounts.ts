@@ -13,6 +13,8 @@ export interface DemoAccount {
   customerNumber: string | null;
   phone: string;
   phase: Phase;
+  /** `email_verified`; absent = verified. */
+  emailVerified?: boolean;
   /** Roles in the app-metadata claim; absent = the customer role (CUSTOMER_ROLE_ID). */
   roles?: string[];
   /** `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. */
@@ -96,6 +98,8 @@ export const NewAccountSchema = z.strictObject({
   customerNumber: z.string().regex(/^\d{1,20}$/).nullable(),
   phase: z.enum(['LEAD', 'PROJECT']).default('PROJECT'),
   phone: z.string().max(40).default('+49 30 0000000'),
+  /** False: the provider says the address is not verified yet (the portal shows MAIL_NOT_VERIFIED). */
+  emailVerified: z.boolean().default(true),
   roles: z.array(z.string().min(1).max(100)).max(10).optional(),
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
@@ -143,6 +147,7 @@ export class AccountDirectory {
       customerNumber: input.customerNumber,
       phone: input.phone,
       phase: input.phase,
+      emailVerified: input.emailVerified,
       ...(input.roles ? { roles: input.roles } : {}),
       passwordHash: await hashPassword(input.password),
     };

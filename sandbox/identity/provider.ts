@@ -146,7 +146,7 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
         claims: () => ({
           sub: account.sub,
           email: account.email,
-          email_verified: true,
+          email_verified: account.emailVerified ?? true,
           given_name: account.givenName,
           family_name: account.familyName,
           name: `${account.givenName} ${account.familyName}`,

@@ -42,7 +42,7 @@ export function testData(sandboxUrl: string) {
 
   return {
     /** A customer account at the identity provider (customer role, phase PROJECT unless overridden). */
-    async customer(overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[] }> = {}): Promise<TestCustomer> {
+    async customer(overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[]; emailVerified: boolean }> = {}): Promise<TestCustomer> {
       const email = `kunde-${unique()}@example.de`;
       const customerNumber = overrides.customerNumber === undefined ? uniqueCustomerNumber() : overrides.customerNumber;
       const response = await control(`${sandboxUrl}/oidc/_control/accounts`, {

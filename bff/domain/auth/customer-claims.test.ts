@@ -22,8 +22,11 @@ describe('customer from ID-token claims', () => {
         lastName: 'Schmidt',
         customerNumber: '700100',
         phase: 'PROJECT',
+        emailVerified: true,
       },
     });
+    const unverified = customerFromClaims(claims({ email_verified: false }), options);
+    expect(unverified.ok && unverified.user.emailVerified).toBe(false);
   });
 
   it('refuses an account without the configured customer role', () => {

@@ -14,6 +14,7 @@ const ClaimsSchema = z.object({
   email: z.email(),
   given_name: z.string().default(''),
   family_name: z.string().default(''),
+  email_verified: z.boolean().default(true),
 });
 
 export type ClaimsResult =
@@ -41,6 +42,7 @@ export function customerFromClaims(
       lastName: base.data.family_name,
       customerNumber: metadata.data.customerNumber ?? null,
       phase: metadata.data.phase,
+      emailVerified: base.data.email_verified,
     },
   };
 }
