@@ -103,7 +103,7 @@ const InstructionEntry = z.looseObject({
   file: Media.nullish(),
 });
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
-const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string() });
+const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string(), parent: z.looseObject({ documentId: z.string() }).nullish() });
 const ContactEntry = z.looseObject({
   company: z.string(),
   phone: z.string(),
@@ -230,8 +230,11 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async supportQuestions(limit, locale) {
-      const list = await get(`support-questions?locale=${locale}&sort=sortOrder:asc&pagination[limit]=${limit}`, List(SupportEntry));
-      return list.data.map((q) => ({ id: q.documentId, title: q.title, lang: locale }));
+      const list = await get(
+        `support-questions?locale=${locale}&sort=sortOrder:asc&pagination[limit]=${limit}&populate[parent][fields][0]=title`,
+        List(SupportEntry),
+      );
+      return list.data.map((q) => ({ id: q.documentId, title: q.title, parentId: q.parent?.documentId ?? null, lang: locale }));
     },
   };
 }

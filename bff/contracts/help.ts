@@ -109,7 +109,8 @@ export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
 
 /** Topics a customer can pick when writing a message (spec section 7: the CMS query limit is 100). */
 export const SUPPORT_QUESTION_LIMIT = 100;
-export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(), lang });
+/** A topic for a message; `parentId` makes it a sub-topic (chosen step by step). Older cached copies have none. */
+export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(), parentId: z.optional(z.nullable(z.string())), lang });
 export type SupportQuestion = z.infer<typeof SupportQuestionSchema>;
 export const SupportQuestionsResponseSchema = z.object({ items: z.array(SupportQuestionSchema) });
 

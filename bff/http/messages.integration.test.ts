@@ -18,6 +18,7 @@ const content: ContentSource = {
   supportQuestions: async (_limit, lang) => [
     { id: 'sq-rechnung', title: lang === 'de' ? 'Frage zur Rechnung' : 'Question about my invoice', lang },
     { id: 'sq-stoerung', title: lang === 'de' ? 'Störung oder Fehlermeldung an der Anlage' : 'Fault', lang },
+    { id: 'sq-stoerung-speicher', title: lang === 'de' ? 'Speicher lädt oder entlädt nicht' : 'Battery', parentId: 'sq-stoerung', lang },
   ],
   contact: async () => null,
   media: async () => null,
@@ -111,7 +112,7 @@ describe('messages with the installer', () => {
   it('creates one message for a repeated Idempotency-Key; another body with the same key is 422', async () => {
     const { project, client } = await customerWithProject();
     const key = randomUUID();
-    const fields = { projectId: String(project.id), supportQuestionId: 'sq-stoerung', text: 'Die Anlage piept.' };
+    const fields = { projectId: String(project.id), supportQuestionId: 'sq-stoerung-speicher', text: 'Die Anlage piept.' };
     const [a, b] = await Promise.all([post(client, 'tasks/create-using-rules', fields, [], key), post(client, 'tasks/create-using-rules', fields, [], key)]);
     const statuses = [a.status, b.status].sort();
     // Concurrent: one created it, the other was told it is in progress (or got the same answer if it came second).
@@ -126,11 +127,14 @@ describe('messages with the installer', () => {
 
   it('never shows internal inquiries (API, attachments), marks answers unread until opened, and mails the customer at most once an hour per thread', async () => {
     const { customer, project, client } = await customerWithProject();
-    const taskId = (await post(client, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-stoerung', text: 'Fehler E42' })).body?.taskId as string;
+    // A topic with sub-topics cannot be chosen itself: the customer goes down to one.
+    expect((await post(client, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-stoerung', text: 'Fehler E42' })).body?.code).toBe('MESSAGES.SUPPORT_QUESTION_UNKNOWN');
+    const taskId = (await post(client, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-stoerung-speicher', text: 'Fehler E42' })).body?.taskId as string;
+    expect(await portal.knex('task_path').where({ taskId }).orderBy('position').pluck('value')).toEqual(['Störung oder Fehlermeldung an der Anlage', 'Speicher lädt oder entlädt nicht']);
     expect((await control(`/tasks/${taskId}/answer`, { text: 'GEHEIM: Kulanz prüfen', kind: 'INTERNAL_INQUIRY' })).status).toBe(201);
     const since = new Date();
     expect((await control(`/tasks/${taskId}/answer`, { text: 'Wir kommen am Montag.', status: 'IN_PROGRESS' })).status).toBe(201);
-    await waitForMail(portal.sandboxUrl, customer.email, since, 10_000).then((mail) => expect(mail.subject).toBe('Neue Nachricht zu „Störung oder Fehlermeldung an der Anlage“'));
+    await waitForMail(portal.sandboxUrl, customer.email, since, 10_000).then((mail) => expect(mail.subject).toBe('Neue Nachricht zu „Speicher lädt oder entlädt nicht“'));
     expect((await control(`/tasks/${taskId}/answer`, { text: 'Noch ein Hinweis.' })).status).toBe(201);
 
     const list = (await call(client, 'GET', `/api/v1/internal/tasks/allProjectTasks/${project.id}`)).body?.threads as JsonBody[];

@@ -98,7 +98,11 @@ test.describe('Nachrichten', () => {
     await linkDemoProject(100234, 'kp|anna-schmidt');
     await signIn(page, customers.anna);
     await page.goto('/home/app/messages');
+    // Step by step: the topic, then its sub-topic.
     await page.getByRole('link', { name: 'Frage zur Rechnung' }).click();
+    await expect(page.getByText('Worum genau geht es?')).toBeVisible();
+    await page.getByRole('link', { name: 'Schlussrechnung' }).click();
+    await expect(page.getByText('Thema: Frage zur Rechnung › Schlussrechnung.')).toBeVisible();
     await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung?');
     await fetch(`${E2E.sandbox}/tasks/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail' }) });
     try {
@@ -114,6 +118,7 @@ test.describe('Nachrichten', () => {
     await expect(page).toHaveURL(/\/home\/app\/messages\/T-\d+$/);
     await page.goto('/home/app/messages');
     await page.getByRole('region', { name: 'Neue Nachricht' }).getByRole('link', { name: 'Frage zur Rechnung' }).click();
+    await page.getByRole('region', { name: 'Neue Nachricht' }).getByRole('link', { name: 'Schlussrechnung' }).click();
     await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('');
   });
 

@@ -71,12 +71,18 @@ describe('English help over German', () => {
         [
           { id: 'd1', title: 'Rechnung', lang: 'de' },
           { id: 'd2', title: 'Montage', lang: 'de' },
+          { id: 'd3', title: 'Schlussrechnung', parentId: 'd1', lang: 'de' },
         ],
-        [{ id: 'd2', title: 'Installation', lang: 'en' }],
+        // Relations are per locale: the English entry has no parent; the German tree counts.
+        [
+          { id: 'd2', title: 'Installation', lang: 'en' },
+          { id: 'd3', title: 'Final invoice', parentId: null, lang: 'en' },
+        ],
       ),
     ).toEqual([
-      { id: 'd1', title: 'Rechnung', lang: 'de' },
-      { id: 'd2', title: 'Installation', lang: 'en' },
+      { id: 'd1', title: 'Rechnung', parentId: null, lang: 'de' },
+      { id: 'd2', title: 'Installation', parentId: null, lang: 'en' },
+      { id: 'd3', title: 'Final invoice', parentId: 'd1', lang: 'en' },
     ]);
   });
 });

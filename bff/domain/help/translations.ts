@@ -70,8 +70,10 @@ export function faqsOverGerman(german: readonly FaqCategory[], english: readonly
 
 /** Message topics: the same document (id) in both languages. */
 export function topicsOverGerman(german: readonly SupportQuestion[], english: readonly SupportQuestion[]): SupportQuestion[] {
+  // The tree is the German one: relations are per locale in Strapi, and editors build the structure once.
+  const parents = new Map(german.map((q) => [q.id, q.parentId ?? null]));
   return overGerman(
     german.map((q) => ({ ...q, slug: q.id })),
     english.map((q) => ({ ...q, slug: q.id })),
-  ).map(({ slug: _slug, ...q }) => q);
+  ).map(({ slug: _slug, ...q }) => ({ ...q, parentId: parents.has(q.id) ? (parents.get(q.id) ?? null) : (q.parentId ?? null) }));
 }

@@ -123,10 +123,18 @@ export function createMessagesService(deps: MessagesDeps) {
     return (projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0])?.id ?? null;
   }
 
+  /**
+   * The chosen topic's path of German titles, top level first (TaskPath). Only a topic without sub-topics can be
+   * chosen: the customer goes step by step down to one.
+   */
   async function supportPath(questionId: string): Promise<string[]> {
-    const question = (await deps.supportQuestions('de')).find((q) => q.id === questionId);
-    if (!question) throw new AppError(MessagesErrors.SUPPORT_QUESTION_UNKNOWN);
-    return [question.title];
+    const questions = await deps.supportQuestions('de');
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const question = byId.get(questionId);
+    if (!question || questions.some((q) => q.parentId === questionId)) throw new AppError(MessagesErrors.SUPPORT_QUESTION_UNKNOWN);
+    const path: string[] = [];
+    for (let q: SupportQuestion | undefined = question; q && path.length < 5; q = q.parentId ? byId.get(q.parentId) : undefined) path.unshift(q.title);
+    return path;
   }
 
   async function recordSent(user: SessionUser, projectId: number, path: string[], attachmentCount: number) {

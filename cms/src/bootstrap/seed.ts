@@ -34,7 +34,8 @@ type InstructionSeed = {
   body: CompactRichText;
 };
 type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
-type SupportQuestionSeed = { title: string; sortOrder: number };
+/** `parent`: the German title of the topic this one is a sub-topic of (listed before it). */
+type SupportQuestionSeed = { title: string; sortOrder: number; parent?: string };
 type ContactSeed = { company: string; phone: string; email: string; hours: string; street: string; postalCode: string; city: string };
 type LeadContentSeed = { topic: 'IQ' | 'SOLAR' | 'STORAGE' | 'CHARGE' | 'OFFGRID'; title: string; media?: Media; text: CompactRichText };
 
@@ -146,8 +147,15 @@ class Seeder {
 
   async supportQuestions(): Promise<number> {
     const rows = await this.json<SupportQuestionSeed[]>('support-questions.json');
-    for (const row of rows) {
-      await this.strapi.documents('api::support-question.support-question').create({ data: row, status: 'published' });
+    const created = new Map<string, string>();
+    for (const { parent, ...row } of rows) {
+      const parentId = parent ? created.get(parent) : undefined;
+      if (parent && !parentId) throw new Error(`Seed support question "${row.title}": parent "${parent}" must come first.`);
+      const document = await this.strapi.documents('api::support-question.support-question').create({
+        data: { ...row, ...(parentId ? { parent: { connect: [{ documentId: parentId, locale: 'de' }] } } : {}) } as never,
+        status: 'published',
+      });
+      created.set(row.title, document.documentId);
     }
     return rows.length;
   }
