@@ -72,6 +72,14 @@ export const EXTERNAL_SERVICES = {
     // Uploads of up to five files of 10 MB pass through this service.
     timeout: { variable: 'TASKS_TIMEOUT_MS', defaultMs: 20_000 },
   },
+  /** The installer's document service (PDFs per project, installation photos, the portal's archived signatures). */
+  documents: {
+    label: 'Unsere Dokumentenablage',
+    url: { variable: 'DOCUMENTS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/documents/api/v1` },
+    credential: { variable: 'DOCUMENTS_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-documents-token' },
+    // Downloads are streamed; the timeout covers the answer's head, not the whole body (docs/files.md).
+    timeout: { variable: 'DOCUMENTS_TIMEOUT_MS', defaultMs: 15_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -157,6 +165,11 @@ export const envSchema = z.object({
    * customer is led to the link dialog. Off: those pages show their own empty state instead.
    */
   PROJECT_LINK_CHECK: bool.default(true),
+  /**
+   * Uploads of the meter change request's photo (spec section 9: upload can be switched off; docs/files.md). Off: the
+   * form asks for the photo by message or e-mail instead, and `POST /meter-change-request/file` answers 403.
+   */
+  METER_CHANGE_UPLOAD: bool.default(true),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),

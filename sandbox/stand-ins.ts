@@ -1,3 +1,4 @@
+import { documentsStandIn } from './documents/stand-in.ts';
 import { esignStandIn } from './esign/stand-in.ts';
 import { identityStandIn } from './identity/stand-in.ts';
 import { iotStandIn } from './iot/stand-in.ts';
@@ -18,6 +19,7 @@ export const STAND_INS: readonly StandIn[] = [
   esignStandIn,
   masterDataStandIn,
   tasksStandIn,
+  documentsStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

@@ -81,12 +81,67 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
   return {
     request,
     get: <S extends z.ZodType>(path: string, schema: S) => request(path, { schema }),
-    /** The raw response of a GET (for streamed files); rejects like every other call, incl. on a non-2xx status other than 404. */
+    /**
+     * The raw response of a GET (for streamed files); rejects like every other call, incl. on a non-2xx status other
+     * than 404. The timeout covers the answer's head only: a large file may take longer to pass through.
+     */
     async stream(path: string): Promise<Response | null> {
-      const response = await send('GET', path, undefined);
-      if (response.status === 404) return null;
-      if (!response.ok) throw upstreamUnavailable(endpoint, new Error(`GET ${path} answered ${response.status}`));
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new Error(`no answer within ${endpoint.timeoutMs} ms`)), endpoint.timeoutMs);
+      let response: Response;
+      try {
+        response = await fetch(`${endpoint.url}${path}`, { headers: { ...endpoint.headers }, signal: controller.signal });
+      } catch (cause) {
+        throw upstreamUnavailable(endpoint, cause);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw upstreamUnavailable(endpoint, new Error(`GET ${path} answered ${response.status}`));
+      }
       return response;
+    },
+
+    /**
+     * Sends a file as the raw body (streamed from its Blob, e.g. a file on disk) and reads a JSON answer like
+     * `request`; null on 404 when asked. Uploads get the service's timeout for the whole transfer.
+     */
+    async upload<S extends z.ZodType | undefined>(
+      path: string,
+      file: { body: Blob; contentType: string },
+      options: { method?: 'POST' | 'PUT'; schema?: S; nullOn404?: boolean } = {},
+    ): Promise<Answer<S> | null> {
+      let response: Response;
+      try {
+        response = await fetch(`${endpoint.url}${path}`, {
+          method: options.method ?? 'POST',
+          headers: { ...endpoint.headers, accept: 'application/json', 'content-type': file.contentType, 'content-length': String(file.body.size) },
+          body: file.body,
+          signal: AbortSignal.timeout(endpoint.timeoutMs),
+        });
+      } catch (cause) {
+        throw upstreamUnavailable(endpoint, cause);
+      }
+      if (options.nullOn404 && response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw upstreamUnavailable(endpoint, new Error(`upload ${path} answered ${response.status}`));
+      }
+      if (!options.schema) {
+        await response.body?.cancel();
+        return undefined as Answer<S>;
+      }
+      const parsed = options.schema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw upstreamUnavailable(endpoint, parsed.error);
+      return parsed.data as Answer<S>;
     },
   };
 }

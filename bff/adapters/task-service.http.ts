@@ -37,8 +37,8 @@ export function createHttpTaskService(endpoint: ServiceEndpoint): TaskService {
     try {
       response = await fetch(`${endpoint.url}/attachments?${new URLSearchParams({ filename: file.filename })}`, {
         method: 'POST',
-        headers: { ...endpoint.headers, 'content-type': file.contentType },
-        body: Buffer.from(file.bytes),
+        headers: { ...endpoint.headers, 'content-type': file.contentType, 'content-length': String(file.body.size) },
+        body: file.body,
         signal: AbortSignal.timeout(endpoint.timeoutMs),
       });
     } catch (cause) {

@@ -1,6 +1,8 @@
 import type { Config } from '../config.ts';
+import { createHttpDocumentService } from '../adapters/document-service.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
+import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
 import { createHttpManagementService } from '../adapters/management-service.http.ts';
 import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
@@ -9,11 +11,12 @@ import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import { createHttpTaskService } from '../adapters/task-service.http.ts';
 import type { ContentSource } from '../ports/content-source.ts';
+import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import type { ManagementJourneys, ManagementService } from '../ports/management-service.ts';
+import type { ManagementFiles, ManagementJourneys, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
 import type { TaskService } from '../ports/task-service.ts';
 
@@ -23,6 +26,8 @@ export interface Adapters {
   mailer: Mailer;
   management: ManagementService;
   journeys: ManagementJourneys;
+  managementFiles: ManagementFiles;
+  documents: DocumentService;
   eSignature: ESignature;
   masterData: MasterData;
   tasks: TaskService;
@@ -52,6 +57,8 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     }),
     management: createHttpManagementService(config.services.management),
     journeys: createHttpManagementJourneys(config.services.management),
+    managementFiles: createHttpManagementFiles(config.services.management),
+    documents: createHttpDocumentService(config.services.documents),
     eSignature: createHttpESignature(config.services.esign),
     masterData: createHttpMasterData(config.services.masterData),
     tasks: createHttpTaskService(config.services.tasks),

@@ -13,6 +13,8 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   monitoring: (s, ctx) => s.monitoring.forRequest(ctx),
   journey: (s, ctx) => s.journey.forRequest(ctx),
   messages: (s, ctx) => s.messages.forRequest(ctx),
+  documents: (s, ctx) => s.documents.forRequest(ctx),
+  meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

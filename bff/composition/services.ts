@@ -4,6 +4,7 @@ import { createActivityLogRepository } from '../db/repositories/activity-log.rep
 import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
@@ -12,10 +13,12 @@ import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
+import { createDocumentsService } from '../domain/documents/documents.service.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
+import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
 import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
@@ -41,6 +44,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     journeys: adapters.journeys,
     eSignature: adapters.eSignature,
     envelopes: createSigningEnvelopeRepository(knex),
+    archive: async ({ projectId, type, title, envelopeId, filename, pdf }) => {
+      const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
+      await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+    },
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
@@ -86,6 +93,30 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const documents = createDocumentsService({
+    projects,
+    documents: adapters.documents,
+    managementFiles: adapters.managementFiles,
+    mirror: createManagementDocumentRepository(knex),
+    instructions: (lang) => help.instructions(lang),
+    cmsFile: (file) => help.media(file),
+    taskSubjects: async (projectId) => new Map((await adapters.tasks.tasksOfProject(projectId)).map((t) => [t.id, t.subject])),
+    activity,
+    warn,
+  });
+  const meterChange = createMeterChangeService({
+    projects,
+    files: adapters.managementFiles,
+    journey: (projectId) => adapters.journeys.journey(projectId),
+    repository: createMeterChangeRepository(knex),
+    mailer: adapters.mailer,
+    mailLog,
+    secret: config.sessionSecret,
+    uploadEnabled: config.METER_CHANGE_UPLOAD,
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
     sources: [accountNotifications, journey.notifications, messages.notifications],
@@ -119,6 +150,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     journey,
     messages,
     notifications,
+    documents,
+    meterChange,
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Language, SessionUser } from './auth.ts';
+import type { DocumentsServices } from './documents.ts';
 import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
+import type { MeterChangeServices } from './meter-change.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
@@ -32,6 +34,8 @@ export interface PortalServices {
   monitoring: MonitoringServices;
   journey: JourneyServices;
   messages: MessagesServices;
+  documents: DocumentsServices;
+  meterChange: MeterChangeServices;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */

@@ -79,12 +79,11 @@ describe('route table', () => {
       '/home/app/my-project',
       '/home/app/messages',
       '/home/app/monitoring',
-      '/home/app/files/knowledgebase',
-      '/home/app/files/instructions',
+      '/home/app/files',
       '/home/app/help',
       '/home/app/profile',
     ]);
-    expect(nav.filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/files/knowledgebase']);
+    expect(nav.filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/files']);
     expect(navigationFor('/home').find((item) => item.current)?.href).toBe('/home/dashboard');
     expect(navigationFor('/home/app').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/dashboard']);
     expect(navigationFor('/home/app/my-project/assembly-phase/dc').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/my-project']);

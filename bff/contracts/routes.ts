@@ -75,13 +75,20 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     needsProject: true,
     nav: { labelKey: 'nav.monitoring', order: 20 },
   },
-  { path: '/home/app/files/knowledgebase', access: 'customer', nav: { labelKey: 'nav.knowledge', order: 30 } },
+  // Files (issue 13): one menu entry; the area's own tabs lead to documents, photos, instructions and knowledge.
+  { path: '/home/app/files', access: 'customer', nav: { labelKey: 'nav.files', order: 30 } },
+  { path: '/home/app/files/documents', access: 'customer', logVisit: true, needsProject: true },
+  { path: '/home/app/files/gallery', access: 'customer', logVisit: true, needsProject: true },
+  { path: '/home/app/files/gallery/[id]', access: 'customer', needsProject: true, sample: '/home/app/files/gallery/demo-100240-roof' },
+  { path: '/home/app/meter-change-request', access: 'customer', needsProject: true },
+  { path: '/meter-change-request/photo', access: 'public' },
+  { path: '/home/app/files/knowledgebase', access: 'customer' },
   {
     path: '/home/app/files/knowledgebase/[slug]',
     access: 'customer',
     sample: '/home/app/files/knowledgebase/so-funktioniert-deine-photovoltaikanlage',
   },
-  { path: '/home/app/files/instructions', access: 'customer', logVisit: true, nav: { labelKey: 'nav.instructions', order: 40 } },
+  { path: '/home/app/files/instructions', access: 'customer', logVisit: true },
   {
     path: '/home/app/files/instructions/[slug]',
     access: 'customer',

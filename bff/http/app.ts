@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps) {
   api.use(requireCsrfProtection(new URL(config.publicUrl).origin));
   const below = (base: string) => base.replace(/^\/api/, '');
   api.use(below(AUTH_BASE), mountsOf('auth', routeDeps));
+  api.use(below(APP_API_BASE), mountsOf('capability', routeDeps));
   api.use(below(APP_API_BASE), requireCustomer, mountsOf('app', routeDeps));
   api.use(below(INTERNAL_API_BASE), requireCustomer, mountsOf('internal', routeDeps));
   api.use(apiNotFound);

@@ -3,10 +3,12 @@ import type { RouteDeps } from './route-deps.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
+import { documentsRoutes } from './routes/documents.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
 import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
+import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
@@ -18,9 +20,11 @@ import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
  * - `assets`: public files before the session (e.g. CMS media);
  * - `machine`: below /api, before the CSRF check, for callers with their own secret (CMS webhook, later cron tokens);
  * - `auth`: /api/auth (sign-in, sign-out, profile);
+ * - `capability`: on the app base, after the CSRF check, without a session: a route that a single-use capability in
+ *   the request opens (the meter photo upload from a mailed link; docs/files.md);
  * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only.
  */
-export type MountBase = 'assets' | 'machine' | 'auth' | 'app' | 'internal';
+export type MountBase = 'assets' | 'machine' | 'auth' | 'capability' | 'app' | 'internal';
 
 /** The router mount table: one line per capability router. */
 export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
@@ -40,6 +44,9 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', messagesRoutes],
   ['internal', activityRoutes],
   ['app', notificationsRoutes],
+  ['internal', documentsRoutes],
+  ['capability', meterPhotoRoutes],
+  ['app', meterChangeRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

@@ -1,3 +1,5 @@
+import type { FileStream, OutgoingFile } from './document-service.ts';
+
 /** A project as the installer's management service knows it. */
 export interface ManagedProject {
   id: number;
@@ -98,4 +100,48 @@ export interface ManagementJourneys {
   updatePreferences(projectId: number, preferences: Partial<ManagedJourney['preferences']>): Promise<ManagedJourney['preferences']>;
   recordMastrMove(projectId: number, move: { operatorNumber: string; transferId: string; supportCode: string }): Promise<ManagedJourney>;
   recordMastrRegistration(projectId: number, registration: { unitNumbers: string[]; operatorNumber: string | null }): Promise<ManagedJourney>;
+}
+
+/** A file of the management service for a project (vendor shape); the portal mirrors it (ManagementApiDocument). */
+export interface ManagedDocument {
+  id: string;
+  projectId: number;
+  filename: string;
+  share: boolean;
+  path: string;
+  type: string;
+  hash: string;
+  deleted: boolean;
+  updatedAt: string;
+}
+
+export interface MeterChangeSubmission {
+  buildingType: number;
+  meterKind: number;
+  existingComponent: number;
+  locationInBuilding: number;
+  meterNumber: string;
+  address: { street: string; houseNumber: string; zip: string; city: string };
+  note?: string;
+  submittedBy: { name: string; portalUserId: string };
+}
+
+export interface ManagedMeterChange {
+  id: string;
+  projectId: number;
+  createdAt: string;
+  photo: { filename: string; receivedAt: string } | null;
+}
+
+/**
+ * The management service's files and meter change requests. Adapter: adapters/management-files.http.ts.
+ * `createMeterChange` rejects with ManagementConflict when the project has one already.
+ */
+export interface ManagementFiles {
+  documents(projectId: number): Promise<ManagedDocument[]>;
+  content(projectId: number, documentId: string): Promise<FileStream | null>;
+  meterChanges(projectId: number): Promise<ManagedMeterChange[]>;
+  createMeterChange(projectId: number, request: MeterChangeSubmission): Promise<ManagedMeterChange>;
+  /** Null when the request is unknown. */
+  uploadMeterPhoto(projectId: number, requestId: string, file: OutgoingFile): Promise<boolean | null>;
 }

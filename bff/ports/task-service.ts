@@ -1,3 +1,5 @@
+import type { OutgoingFile } from './document-service.ts';
+
 /** A task of the installer's task service, as its API delivers it (validated by the adapter). */
 export interface VendorTask {
   id: string;
@@ -19,11 +21,8 @@ export interface VendorTask {
   }[];
 }
 
-export interface UploadedFile {
-  filename: string;
-  contentType: string;
-  bytes: Uint8Array;
-}
+/** A file on its way to the task service (streamed from its Blob; see bff/http/uploads.ts). */
+export type UploadedFile = OutgoingFile;
 
 /**
  * The installer's task service (ticketing). Adapter: adapters/task-service.http.ts. Rejects with UpstreamUnavailable

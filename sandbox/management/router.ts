@@ -1,6 +1,8 @@
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import { fileApi, fileControl } from './files-routes.ts';
+import type { ManagementFiles } from './files.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
 import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
@@ -75,12 +77,16 @@ async function answerChange(res: Response, change: () => Promise<Change>, answer
  * tests. Mount at `/management`: the API lives under `/api/v1` (bearer token = the portal's MANAGEMENT_API_TOKEN), the
  * test controls under `/_control` (see sandbox/shared/stand-in.ts), and a German back-office page for testers at `/`.
  */
-export function createManagementRouter(store: ManagementStore, options: { token: string }): express.Router {
+export function createManagementRouter(store: ManagementStore, files: ManagementFiles, options: { token: string }): express.Router {
   const standIn = createStandIn({
     apiPath: '/api/v1',
     auth: { bearer: options.token, realm: 'management' },
-    onReset: () => store.reset(),
+    onReset: async () => {
+      await store.reset();
+      await files.reset();
+    },
     api(api) {
+      fileApi(api, files, store);
       api.get('/projects', (req, res) => {
         const query = parseProjectsQuery(req.query);
         if (!query) {
@@ -213,6 +219,7 @@ export function createManagementRouter(store: ManagementStore, options: { token:
       );
     },
     control(control) {
+      fileControl(control, files, store);
       control.get('/projects', (_req, res) => {
         res.json({ items: store.list() });
       });

@@ -9,6 +9,10 @@ export const SUB_LOG_TABLES: Record<SubLogKind, string> = {
   message: 'activity_log_message',
   leadContent: 'activity_log_lead_content',
   contact: 'activity_log_contact',
+  document: 'activity_log_document',
+  cmsFileDocument: 'activity_log_cms_file_document',
+  documentServiceDocument: 'activity_log_document_service_document',
+  managementDocument: 'activity_log_management_document',
 };
 
 /** One model per sub-log table, built from the table list so the mapping stays in one place. */

@@ -8,12 +8,13 @@ const kinds = Object.keys(SUB_LOG_TABLES) as SubLogKind[];
 
 function toRecorded(row: ActivityLog): RecordedActivity {
   const related = row as unknown as Record<string, Record<string, unknown> | null | undefined>;
-  const kind = kinds.find((k) => related[k]);
-  let detail: ActivityDetail | undefined;
-  if (kind) {
-    const { id: _id, activityLogId: _a, ...fields } = related[kind] as Record<string, unknown>;
-    detail = { kind, ...fields } as ActivityDetail;
-  }
+  const details = kinds
+    .filter((k) => related[k])
+    .map((kind) => {
+      const { id: _id, activityLogId: _a, ...fields } = related[kind] as Record<string, unknown>;
+      return { kind, ...fields } as ActivityDetail;
+    });
+  const [detail, ...more] = details;
   return {
     id: Number(row.id),
     logId: row.logId,
@@ -24,16 +25,17 @@ function toRecorded(row: ActivityLog): RecordedActivity {
     projectId: row.projectId,
     createdAt: new Date(row.createdAt),
     ...(detail ? { detail } : {}),
+    ...(more.length > 0 ? { related: more } : {}),
   };
 }
 
 export function createActivityLogRepository(knex: Knex): ActivityLogRepository {
   return {
     async record(entry) {
-      const { detail, ...columns } = entry;
+      const { detail, related = [], ...columns } = entry;
       const graph: Record<string, unknown> = { ...columns };
-      if (detail) {
-        const { kind, ...fields } = detail;
+      for (const sub of detail ? [detail, ...related] : related) {
+        const { kind, ...fields } = sub;
         graph[kind] = fields;
       }
       const row = await ActivityLog.query(knex).insertGraphAndFetch(graph as never);

@@ -13,6 +13,11 @@ export interface SubLogFields {
   message: { taskPath: string; attachmentCount: number };
   leadContent: { topic: string };
   contact: { method: string };
+  /** DOCUMENT_DOWNLOADED: the document's category, plus one of the three source sub-logs below. */
+  document: { category: string };
+  cmsFileDocument: { fileId: string };
+  documentServiceDocument: { documentUuid: string };
+  managementDocument: { hash: string; projectId: number };
 }
 export type SubLogKind = keyof SubLogFields;
 
@@ -33,12 +38,18 @@ export const ACTIVITY_KINDS = {
   FAILED_TASK_CONFIRMATION_EMAIL: null,
   SUCCESS_FINISHED_EMAIL: null,
   FAILED_FINISHED_EMAIL: null,
-} as const satisfies Partial<Record<ActivityType, SubLogKind | null>>;
+  /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
+  DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
+} as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;
 
 export type RecordedType = keyof typeof ACTIVITY_KINDS;
 type KindOf<T extends RecordedType> = (typeof ACTIVITY_KINDS)[T];
 /** The detail a type takes: its kind's fields (if any) and the project it concerns (if any). */
-export type ActivityDetailOf<T extends RecordedType> = (KindOf<T> extends SubLogKind ? SubLogFields[KindOf<T>] : object) & {
+export type ActivityDetailOf<T extends RecordedType> = (KindOf<T> extends SubLogKind
+  ? SubLogFields[KindOf<T>]
+  : KindOf<T> extends readonly [infer First extends SubLogKind, ...infer Rest extends SubLogKind[]]
+    ? { [K in First]: SubLogFields[K] } & { [K in Rest[number]]?: SubLogFields[K] }
+    : object) & {
   projectId?: number;
 };
 

@@ -163,7 +163,7 @@ export function createMessagesService(deps: MessagesDeps) {
     return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)) };
   }
 
-  const fileParts = (files: readonly UploadedFile[]) => files.flatMap((f) => [f.filename, f.bytes]);
+  const fileParts = (files: readonly UploadedFile[]) => files.flatMap((f) => [f.filename, f.sha256 ?? `${f.contentType}:${f.size}`]);
 
   return {
     /** `GET tasks/allProjectTasks/{projectId}`: the project's threads, newest activity first. */

@@ -8,6 +8,8 @@ export interface ActivityEntry {
   username: string | null;
   projectId: number | null;
   detail?: ActivityDetail;
+  /** Further sub-logs of the same entry (DOCUMENT_DOWNLOADED: the document's source beside its category). */
+  related?: ActivityDetail[];
 }
 
 export interface RecordedActivity extends ActivityEntry {

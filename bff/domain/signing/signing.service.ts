@@ -27,7 +27,20 @@ export const SIGNING_STEP: Record<EmbeddedSigningType, JourneyStep> = {
   AC_REPRESENTATIVE_POA: 'AC',
 };
 
+/** The document type (spec section 3) a signed document is filed under in the document service. */
+export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
+  NETWORK_OPERATOR_POWER_OF_ATTORNEY: 'POWER_OF_ATTORNEY_DOCUMENT',
+  MARKET_REGISTER_AUTHORIZATION: 'MARKET_REGISTER_AUTHORIZATION',
+  DC_REPRESENTATIVE_POA: 'DC_REPRESENTATIVE',
+  AC_REPRESENTATIVE_POA: 'AC_REPRESENTATIVE',
+};
+
 export interface SigningDeps {
+  /**
+   * Files the signed PDF in the installer's document service (idempotent per envelope), so it is listed with the
+   * customer's other documents (docs/files.md).
+   */
+  archive: (document: { projectId: number; type: string; title: string; envelopeId: string; filename: string; pdf: Uint8Array }) => Promise<void>;
   projects: ProjectAccess;
   journeys: ManagementJourneys;
   eSignature: ESignature;
@@ -133,6 +146,15 @@ export function createSigningService(deps: SigningDeps) {
       // The installer's step moved on meanwhile (e.g. signed on paper): the signed document is kept all the same.
       deps.warn('management refused a signature; stored in the portal only', { envelopeId: envelope.envelopeId, reason: error.message });
     }
+    // Filed before the envelope counts as completed: if the document service is down, the next settle files it.
+    await deps.archive({
+      projectId: envelope.projectId,
+      type: SIGNED_DOCUMENT_TYPE[envelope.type],
+      title: documentTitle(envelope.type),
+      envelopeId: envelope.envelopeId,
+      filename: `${documentTitle(envelope.type)} – Projekt ${envelope.projectId}.pdf`,
+      pdf,
+    });
     const completedAt = provider.completedAt ? new Date(provider.completedAt) : now();
     await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
     return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };

@@ -1,13 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import multer from 'multer';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { MESSAGE_LIMITS, MESSAGES_PATHS, MessagesErrors, CreateCommentSchema, CreateRequestSchema } from '../../contracts/messages.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
-import { checkFiles, type IncomingFile } from '../../domain/messages/attachments.ts';
 import { isPlainHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
+import { uploadParser, uploadedFiles } from '../uploads.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
@@ -16,40 +15,27 @@ const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.tr
 const TaskIdParam = z.string().check(z.minLength(1), z.maxLength(64));
 const route = (path: string) => `/${path}`;
 
-/**
- * Multipart parsing with every limit set (multer 2.5; docs/messages.md): at most five files of 10 MB in memory, a few
- * short fields, no nested field names. A limit answers the German message of the matching error code.
- */
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: {
-    fileSize: MESSAGE_LIMITS.maxFileBytes,
-    files: MESSAGE_LIMITS.maxFiles,
-    fields: 8,
-    fieldSize: 64 * 1024,
-    fieldNameSize: 64,
-    parts: MESSAGE_LIMITS.maxFiles + 8,
-    headerPairs: 200,
-    fieldNestingDepth: 0,
-    fieldArrayIndexLimit: 0,
-  },
-}).array('files', MESSAGE_LIMITS.maxFiles);
+/** Message attachments (docs/messages.md): up to five images or PDFs of 10 MB each, by content. */
+const parseUpload = uploadParser({
+  field: 'files',
+  maxFiles: MESSAGE_LIMITS.maxFiles,
+  maxFileBytes: MESSAGE_LIMITS.maxFileBytes,
+  fileTypes: MESSAGE_LIMITS.fileTypes,
+  errors: { tooLarge: MessagesErrors.FILE_TOO_LARGE, tooMany: MessagesErrors.TOO_MANY_FILES, type: MessagesErrors.FILE_TYPE },
+});
 
-const parseUpload: RequestHandler = (req, res, next) => {
-  if (!req.is('multipart/form-data')) {
-    next();
-    return;
-  }
-  upload(req, res, (error: unknown) => {
-    if (!error) return next();
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError(MessagesErrors.FILE_TOO_LARGE));
-      if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError(MessagesErrors.TOO_MANY_FILES));
-      return next(new AppError(CommonErrors.BAD_REQUEST, { cause: error }));
-    }
-    next(error);
-  });
-};
+/** A refused upload of a plain form goes back to the form with the error's code, like every other refusal there. */
+function parseUploadFor(back: (req: Request) => string): RequestHandler {
+  return (req, res, next) => {
+    parseUpload(req, res, (error?: unknown) => {
+      if (error instanceof AppError && error.status < 500 && isPlainHtmlForm(req)) {
+        redirectWithin(res, `${back(req)}?error=${encodeURIComponent(error.code)}#composer`, { status: 303, fallback: '/home/app/messages' });
+        return;
+      }
+      next(error);
+    });
+  };
+}
 
 /** The zod message of the text field names which of the three text errors it is (contracts/messages.ts). */
 function textError(error: z.core.$ZodError): AppError | null {
@@ -66,14 +52,20 @@ function parseFields<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer
   throw textError(parsed.error) ?? parsed.error;
 }
 
-const filesOf = (req: Request): IncomingFile[] => ((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => ({ originalname: f.originalname, buffer: f.buffer, size: f.size }));
-
 function idempotencyKey(req: Request): string | undefined {
   const key = req.get('idempotency-key') ?? (typeof req.body?.idempotencyKey === 'string' ? (req.body.idempotencyKey as string) : undefined);
   if (key === undefined || key === '') return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(CommonErrors.VALIDATION);
   return key;
 }
+
+/** The thread a comment form came from (the task id is the form's first field), or the list. */
+const threadBack = (req: Request) => {
+  const taskId = typeof req.body?.taskId === 'string' ? (req.body.taskId as string) : /[?&]taskId=([^&]+)/.exec(req.get('referer') ?? '')?.[1];
+  const fromReferer = /\/home\/app\/messages\/([A-Za-z0-9-]{1,64})(?:[?#]|$)/.exec(req.get('referer') ?? '')?.[1];
+  const id = taskId ?? fromReferer;
+  return id ? `/home/app/messages/${encodeURIComponent(id)}` : '/home/app/messages';
+};
 
 /** A plain form's answer: 303 to the thread, or back to the form with the error's code. */
 async function answer(req: Request, res: Response, back: string, work: () => Promise<{ status: number; body: { href: string } }>) {
@@ -107,19 +99,19 @@ export function messagesRoutes({ services: { messages } }: RouteDeps): Router {
     res.json(await messages.thread(signedIn(req), z.parse(TaskIdParam, req.params.taskId)));
   });
 
-  router.post(route(MESSAGES_PATHS.createUsingRules), parseUpload, async (req, res) => {
+  router.post(route(MESSAGES_PATHS.createUsingRules), parseUploadFor(() => '/home/app/messages/new'), async (req, res) => {
     await answer(req, res, '/home/app/messages/new', async () => {
       const input = parseFields(CreateRequestSchema, req.body);
-      const files = await checkFiles(filesOf(req));
+      const files = await uploadedFiles(req);
       return messages.createRequest(signedIn(req), input, files, idempotencyKey(req));
     });
   });
 
-  router.post(route(MESSAGES_PATHS.createComment), parseUpload, async (req, res) => {
-    const back = typeof req.body?.taskId === 'string' ? `/home/app/messages/${encodeURIComponent(req.body.taskId as string)}` : '/home/app/messages';
+  router.post(route(MESSAGES_PATHS.createComment), parseUploadFor((req) => threadBack(req)), async (req, res) => {
+    const back = threadBack(req);
     await answer(req, res, back, async () => {
       const input = parseFields(CreateCommentSchema, req.body);
-      const files = await checkFiles(filesOf(req));
+      const files = await uploadedFiles(req);
       return messages.reply(signedIn(req), input, files, idempotencyKey(req));
     });
   });

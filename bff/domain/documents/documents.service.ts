@@ -1,0 +1,326 @@
+import type { SessionUser } from '../../contracts/auth.ts';
+import {
+  DOCUMENT_CATEGORY_NAMES,
+  categoryOf,
+  documentHref,
+  isDocumentType,
+  photoHref,
+  type DocumentCategory,
+  type DocumentItem,
+  type DocumentSource,
+  type DocumentsServices,
+  type DocumentsView,
+  type GalleryView,
+  type Photo,
+  type UpcomingCategory,
+} from '../../contracts/documents.ts';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
+import type { Instruction } from '../../contracts/help.ts';
+import { threadHref } from '../../contracts/messages.ts';
+import type { Language } from '../../contracts/auth.ts';
+import type { DocumentService, FileStream, StoredDocument } from '../../ports/document-service.ts';
+import type { ManagedProject, ManagementFiles } from '../../ports/management-service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { notFound } from '../errors.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import type { ManagementDocumentRepository, MirroredDocument } from '../repositories/files.ts';
+import type { RequestContext } from '../request-context.ts';
+import { createThumbnailCache } from './thumbnails.ts';
+
+export interface DocumentsDeps {
+  projects: ProjectAccess;
+  documents: DocumentService;
+  managementFiles: ManagementFiles;
+  mirror: ManagementDocumentRepository;
+  /** The CMS's instructions (cached); those with a file are the product-line manuals. */
+  instructions: (lang: Language) => Promise<Instruction[]>;
+  /** A CMS upload by its file name (streamed), or null. */
+  cmsFile: (file: string) => Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;
+  /** Subjects of the project's tasks, for documents attached to a task. */
+  taskSubjects: (projectId: number) => Promise<Map<string, string>>;
+  activity: ActivityService;
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** A download: the stream and what the answer's headers need. */
+export interface Download {
+  filename: string;
+  contentType: string;
+  size: number | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The usual order in which a project's documents arrive (the empty states say when a category will fill). Categories
+ * missing here (financing, other) arrive whenever they do and have no promise to make.
+ */
+const ARRIVAL: { category: DocumentCategory; afterStep: UpcomingCategory['afterStep']; step: string }[] = [
+  { category: 'OFFER_DOCUMENT', afterStep: 'PLANNING', step: 'OFFER_CONFIRMATION' },
+  { category: 'POWER_OF_ATTORNEY_DOCUMENT', afterStep: 'POWER_OF_ATTORNEY', step: 'POWER_OF_ATTORNEY_MASTR' },
+  { category: 'ASSEMBLY_DOCUMENT', afterStep: 'DELIVERY', step: 'DELIVERY' },
+  { category: 'CIRCUIT_DIAGRAM', afterStep: 'AC', step: 'AC' },
+  { category: 'REGISTRATION', afterStep: 'ASSEMBLY_CONCLUSION', step: 'ASSEMBLY_CONCLUSION' },
+  { category: 'BILL', afterStep: 'ASSEMBLY_CONCLUSION', step: 'ASSEMBLY_CONCLUSION' },
+  { category: 'WARRANTY_DOCUMENTS', afterStep: 'ASSEMBLY_CONCLUSION', step: 'ASSEMBLY_CONCLUSION' },
+];
+const STEP_ORDER = ['OFFER_CONFIRMATION', 'POWER_OF_ATTORNEY', 'POWER_OF_ATTORNEY_MASTR', 'PLANNING_CONCLUSION', 'DELIVERY', 'DC', 'AC', 'ASSEMBLY_CONCLUSION', 'IN_OPERATION'];
+const PHOTO_STEPS: Photo['step'][] = ['DC', 'AC', 'ASSEMBLY_CONCLUSION', 'OTHER'];
+
+/** Ids of the portal name the source: `ds-<uuid>`, `mg-<mirror id>`, `cms-<file name>`. */
+const ID_PATTERN = /^(ds|mg|cms)-([A-Za-z0-9._-]{1,200})$/;
+const typeOf = (value: string) => (isDocumentType(value) ? value : 'OTHER');
+const cmsFileOf = (instruction: Instruction) => instruction.file?.url.split('/').pop() ?? '';
+
+/** A safe `filename` for Content-Disposition: no path, no control characters or quotes, a PDF keeps its extension. */
+export function downloadName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').normalize('NFC').replace(/[\p{Cc}\p{Cf}"<>|:*?]/gu, '').trim().slice(0, 150);
+  return base || 'dokument.pdf';
+}
+
+/**
+ * Files (issue 13, docs/files.md): one list of the session project's documents from the document service, the
+ * management service's shared files (mirrored as ManagementApiDocument) and the CMS's manuals for the project's product
+ * lines, grouped by the spec's categories; downloads with the ownership check and DOCUMENT_DOWNLOADED; the photos.
+ */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const thumbnails = createThumbnailCache();
+
+  async function currentProject(ctx: RequestContext): Promise<ManagedProject | null> {
+    if (!ctx.user) return null;
+    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
+    return projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0] ?? null;
+  }
+
+  /** Mirrors the management service's list and answers the shared, current versions. */
+  async function managementDocuments(projectId: number): Promise<MirroredDocument[]> {
+    const files = await deps.managementFiles.documents(projectId);
+    const rows = await deps.mirror.sync(
+      projectId,
+      files.map((f) => ({ managementId: f.id, filename: f.filename, share: f.share, path: f.path, type: f.type, hash: f.hash, deleted: f.deleted })),
+    );
+    return rows.filter((row) => row.share);
+  }
+
+  function fromDocumentService(doc: StoredDocument, subjects: Map<string, string>): DocumentItem {
+    const type = typeOf(doc.type);
+    const subject = doc.taskId ? subjects.get(doc.taskId) : undefined;
+    return {
+      id: `ds-${doc.uuid}`,
+      title: doc.title,
+      filename: doc.filename,
+      type,
+      category: categoryOf(type),
+      source: 'DOCUMENT_SERVICE',
+      contentType: doc.contentType,
+      size: doc.size,
+      createdAt: doc.createdAt,
+      href: documentHref(`ds-${doc.uuid}`),
+      task: doc.taskId && subject !== undefined ? { id: doc.taskId, subject, href: threadHref(doc.taskId) } : null,
+      signedInPortal: doc.externalId !== null,
+    };
+  }
+
+  function fromMirror(row: MirroredDocument): DocumentItem {
+    const type = typeOf(row.type);
+    return {
+      id: `mg-${row.id}`,
+      title: row.filename.replace(/\.[a-z0-9]{2,4}$/i, '').replace(/[-_]+/g, ' '),
+      filename: row.filename,
+      type,
+      category: categoryOf(type),
+      source: 'MANAGEMENT',
+      contentType: row.filename.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
+      size: 0,
+      createdAt: row.createdAt.toISOString(),
+      href: documentHref(`mg-${row.id}`),
+      task: null,
+      signedInPortal: false,
+    };
+  }
+
+  function fromCms(instruction: Instruction & { file: NonNullable<Instruction['file']> }): DocumentItem {
+    const file = instruction.file;
+    const id = `cms-${cmsFileOf(instruction)}`;
+    return {
+      id,
+      title: instruction.title,
+      filename: file.name,
+      type: 'USER_MANUAL',
+      category: categoryOf('USER_MANUAL'),
+      source: 'CMS',
+      contentType: file.mime,
+      size: Math.round(file.sizeKb * 1024),
+      createdAt: null,
+      href: documentHref(id),
+      task: null,
+      signedInPortal: false,
+    };
+  }
+
+  /** Reads one source; an outage of it is reported, not thrown, so the other sources still show. */
+  async function source<T>(name: DocumentSource, unavailable: DocumentSource[], load: () => Promise<T[]>): Promise<T[]> {
+    try {
+      return await load();
+    } catch (error) {
+      if (!hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) throw error;
+      deps.warn('documents source unavailable', { source: name, error });
+      unavailable.push(name);
+      return [];
+    }
+  }
+
+  async function documentsOf(project: ManagedProject, lang: Language): Promise<{ items: DocumentItem[]; unavailable: DocumentSource[] }> {
+    const unavailable: DocumentSource[] = [];
+    const [stored, mirrored, instructions] = await Promise.all([
+      source('DOCUMENT_SERVICE', unavailable, () => deps.documents.documents(project.id)),
+      source('MANAGEMENT', unavailable, () => managementDocuments(project.id)),
+      source('CMS', unavailable, () => deps.instructions(lang)),
+    ]);
+    const subjects = stored.some((d) => d.taskId) ? await deps.taskSubjects(project.id).catch(() => new Map<string, string>()) : new Map<string, string>();
+    const manuals = instructions.filter((i): i is Instruction & { file: NonNullable<Instruction['file']> } => i.file !== null && cmsFileOf(i) !== '' && project.productLines.includes(i.productLine));
+    const items = [...stored.map((d) => fromDocumentService(d, subjects)), ...mirrored.map(fromMirror), ...manuals.map(fromCms)];
+    return { items, unavailable };
+  }
+
+  const newestFirst = (a: DocumentItem, b: DocumentItem) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.title.localeCompare(b.title, 'de');
+
+  function view(project: ManagedProject, items: DocumentItem[], filter: DocumentCategory[], unavailable: DocumentSource[]): DocumentsView {
+    const counts: Partial<Record<DocumentCategory, number>> = {};
+    for (const item of items) counts[item.category] = (counts[item.category] ?? 0) + 1;
+    const shown = filter.length > 0 ? items.filter((i) => filter.includes(i.category)) : items;
+    const groups = DOCUMENT_CATEGORY_NAMES.map((category) => ({ category, documents: shown.filter((i) => i.category === category).sort(newestFirst) })).filter(
+      (g) => g.documents.length > 0,
+    );
+    const position = STEP_ORDER.indexOf(project.step);
+    const upcoming = ARRIVAL.filter((a) => !counts[a.category] && STEP_ORDER.indexOf(a.step) >= position && (filter.length === 0 || filter.includes(a.category))).map(
+      ({ category, afterStep }) => ({ category, afterStep }),
+    );
+    return { projectId: project.id, filter, groups, counts, total: items.length, upcoming, unavailable };
+  }
+
+  async function stream(file: FileStream | null): Promise<FileStream> {
+    if (!file) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+    return file;
+  }
+
+  async function gallery(project: ManagedProject): Promise<GalleryView> {
+    const photos = await deps.documents.photos(project.id);
+    const mapped: Photo[] = photos
+      .map((p) => ({
+        id: p.uuid,
+        caption: p.caption,
+        subject: p.subject,
+        step: p.step,
+        takenAt: p.takenAt,
+        width: p.width,
+        height: p.height,
+        thumbnailHref: photoHref(project.id, p.uuid, 'thumbnail'),
+        fullHref: photoHref(project.id, p.uuid, 'full'),
+      }))
+      .sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+    const groups = PHOTO_STEPS.map((step) => ({ step, photos: mapped.filter((p) => p.step === step) })).filter((g) => g.photos.length > 0);
+    return { projectId: project.id, groups, total: mapped.length };
+  }
+
+  /** `GET /documents?categoryFilter=`: the session project's documents (null without a project). */
+  async function list(ctx: RequestContext, filter: DocumentCategory[]): Promise<DocumentsView | null> {
+    const project = await currentProject(ctx);
+    if (!project) return null;
+    const { items, unavailable } = await documentsOf(project, ctx.lang);
+    return view(project, items, filter, unavailable);
+  }
+
+  /** `GET /project/{projectId}/task-document/{taskId}`: what the installer attached to this task of the project. */
+  async function ofTask(user: SessionUser, projectId: number, taskId: string): Promise<DocumentItem[]> {
+    await deps.projects.ownedProject(user.id, projectId);
+    const docs = await deps.documents.documents(projectId, { taskId });
+    const subjects = await deps.taskSubjects(projectId).catch(() => new Map<string, string>());
+    return docs.filter((d) => d.taskId === taskId).map((d) => fromDocumentService(d, subjects)).sort(newestFirst);
+  }
+
+  return {
+    list,
+    ofTask,
+
+    /**
+     * One document of the customer's projects, streamed, with DOCUMENT_DOWNLOADED and its sub-logs. Another
+     * customer's, an unshared, a deleted or a replaced version answers NOT_FOUND, exactly like an unknown id.
+     */
+    async download(user: SessionUser, id: string, lang: Language): Promise<Download> {
+      const match = ID_PATTERN.exec(id);
+      if (!match) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+      const [, kind, ref] = match as unknown as [string, 'ds' | 'mg' | 'cms', string];
+      if (kind === 'ds') {
+        const doc = await deps.documents.document(ref);
+        if (!doc) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+        await deps.projects.ownedProject(user.id, doc.projectId);
+        const file = await stream(await deps.documents.content(doc.uuid));
+        const type = typeOf(doc.type);
+        await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', { projectId: doc.projectId, document: { category: categoryOf(type) }, documentServiceDocument: { documentUuid: doc.uuid } });
+        return { filename: downloadName(doc.filename), contentType: file.contentType, size: file.size, body: file.body };
+      }
+      if (kind === 'mg') {
+        const row = /^\d{1,15}$/.test(ref) ? await deps.mirror.get(Number(ref)) : null;
+        if (!row || row.deleted || !row.share) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+        await deps.projects.ownedProject(user.id, row.projectId);
+        // The service's list decides: a version replaced or withdrawn since the page was shown is not handed out.
+        const current = await managementDocuments(row.projectId);
+        if (!current.some((c) => c.id === row.id)) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+        const file = await stream(await deps.managementFiles.content(row.projectId, row.managementId));
+        await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', {
+          projectId: row.projectId,
+          document: { category: categoryOf(typeOf(row.type)) },
+          managementDocument: { hash: row.hash, projectId: row.projectId },
+        });
+        return { filename: downloadName(row.filename), contentType: file.contentType, size: file.size, body: file.body };
+      }
+      // A CMS manual: offered to customers whose projects have its product line.
+      const projects = await deps.projects.projectsOf(user.id);
+      const lines = new Set(projects.flatMap((p) => p.productLines));
+      const manual = (await deps.instructions(lang)).find((i) => i.file && cmsFileOf(i) === ref && lines.has(i.productLine));
+      if (!manual?.file) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+      const media = await deps.cmsFile(ref);
+      if (!media) throw notFound('Dieses Dokument haben wir nicht gefunden.');
+      const file = { contentType: media.contentType, size: null, body: media.body };
+      await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', { document: { category: categoryOf('USER_MANUAL') }, cmsFileDocument: { fileId: ref } });
+      return { filename: downloadName(manual.file.name), contentType: file.contentType, size: file.size, body: file.body };
+    },
+
+    /** `GET /project/{id}/photos`. */
+    async photos(user: SessionUser, projectId: number): Promise<GalleryView> {
+      const project = await deps.projects.ownedProject(user.id, projectId);
+      return gallery(project);
+    },
+
+    /** A photo of the customer's project: the original (streamed) or its thumbnail (WebP). */
+    async photo(user: SessionUser, projectId: number, photoId: string, size: 'thumbnail' | 'full'): Promise<{ contentType: string; body: ReadableStream<Uint8Array> | Buffer; size: number | null }> {
+      await deps.projects.ownedProject(user.id, projectId);
+      const photos = await deps.documents.photos(projectId);
+      if (!photos.some((p) => p.uuid === photoId)) throw notFound('Dieses Foto haben wir nicht gefunden.');
+      const original = async () => {
+        const file = await stream(await deps.documents.photoContent(photoId));
+        return new Uint8Array(await new Response(file.body).arrayBuffer());
+      };
+      if (size === 'thumbnail') {
+        const bytes = await thumbnails.get(photoId, original);
+        return { contentType: 'image/webp', body: bytes, size: bytes.length };
+      }
+      const file = await stream(await deps.documents.photoContent(photoId));
+      return { contentType: file.contentType, body: file.body, size: file.size };
+    },
+
+    forRequest: (ctx: RequestContext): DocumentsServices => ({
+      list: (filter) => list(ctx, filter),
+      gallery: async () => {
+        const project = await currentProject(ctx);
+        return project ? gallery(project) : null;
+      },
+      ofTask: async (projectId, taskId) => {
+        if (!ctx.user) return [];
+        return ofTask(ctx.user, projectId, taskId);
+      },
+    }),
+  };
+}
+
+export type DocumentsDomainService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,354 @@
+import { useRef, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import {
+  METER_CHANGE_LIMITS,
+  METER_CHANGE_PAGE,
+  MeterChangeRequestSchema,
+  type MeterChangeField,
+} from '../../../bff/contracts/meter-change.ts';
+import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
+import { Button } from '../../components/Button.tsx';
+import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
+import { appApi } from '../../lib/api/client.ts';
+import { RequestError } from '../../lib/api/errors.ts';
+import './MeterChangeForm.css';
+
+export const meterChangeMessageKeys = [
+  'meterChange.buildingLegend',
+  'meterChange.buildingHouse',
+  'meterChange.buildingCommercial',
+  'meterChange.buildingStorage',
+  'meterChange.buildingCarport',
+  'meterChange.buildingOther',
+  'meterChange.meterKindLegend',
+  'meterChange.meterKindPower',
+  'meterChange.meterKindHeating',
+  'meterChange.meterKindOther',
+  'meterChange.existingLegend',
+  'meterChange.existingStays',
+  'meterChange.existingRemoved',
+  'meterChange.existingReplaced',
+  'meterChange.existingCascade',
+  'meterChange.locationLegend',
+  'meterChange.locationAttic',
+  'meterChange.locationGround',
+  'meterChange.locationBasement',
+  'meterChange.locationOther',
+  'meterChange.meterNumberLabel',
+  'meterChange.meterNumberHint',
+  'meterChange.addressLegend',
+  'meterChange.addressHint',
+  'meterChange.streetLabel',
+  'meterChange.houseNumberLabel',
+  'meterChange.zipLabel',
+  'meterChange.cityLabel',
+  'meterChange.noteLabel',
+  'meterChange.noteHint',
+  'meterChange.photoLabel',
+  'meterChange.photoHint',
+  'meterChange.photoOff',
+  'meterChange.submit',
+  'meterChange.sending',
+  'meterChange.uploading',
+  'meterChange.errorChoose',
+  'meterChange.errorMeterNumber',
+  'meterChange.errorStreet',
+  'meterChange.errorHouseNumber',
+  'meterChange.errorZip',
+  'meterChange.errorCity',
+  'meterChange.errorNote',
+  'meterChange.errorPhotoType',
+  'meterChange.errorPhotoSize',
+  'meterChange.errorSummary',
+  'meterChange.errorAlready',
+  'meterChange.errorNotNeeded',
+  'meterChange.errorUnavailable',
+  'meterChange.errorGeneric',
+] as const;
+type Key = (typeof meterChangeMessageKeys)[number];
+
+interface Props {
+  projectId: number;
+  address: { street: string; houseNumber: string; zip: string; city: string };
+  uploadEnabled: boolean;
+  /** What the BFF sent back to the plain form (`?error=`, `?fields=`). */
+  initialError: string | null;
+  initialFields: string[];
+  messages: IslandMessages<Key>;
+}
+
+type Translate = (key: Key, values?: Record<string, string | number>) => string;
+
+/** The spec's four enumerations as radio groups (values 1..n as the management service takes them). */
+const choicesOf = (t: Translate) =>
+  [
+    {
+      name: 'buildingType',
+      legend: t('meterChange.buildingLegend'),
+      options: [t('meterChange.buildingHouse'), t('meterChange.buildingCommercial'), t('meterChange.buildingStorage'), t('meterChange.buildingCarport'), t('meterChange.buildingOther')],
+    },
+    { name: 'meterKind', legend: t('meterChange.meterKindLegend'), options: [t('meterChange.meterKindPower'), t('meterChange.meterKindHeating'), t('meterChange.meterKindOther')] },
+    {
+      name: 'existingComponent',
+      legend: t('meterChange.existingLegend'),
+      options: [t('meterChange.existingStays'), t('meterChange.existingRemoved'), t('meterChange.existingReplaced'), t('meterChange.existingCascade')],
+    },
+    {
+      name: 'locationInBuilding',
+      legend: t('meterChange.locationLegend'),
+      options: [t('meterChange.locationAttic'), t('meterChange.locationGround'), t('meterChange.locationBasement'), t('meterChange.locationOther')],
+    },
+  ] as const satisfies readonly { name: MeterChangeField; legend: string; options: readonly string[] }[];
+
+function fieldError(t: Translate, field: MeterChangeField): string {
+  switch (field) {
+    case 'buildingType':
+    case 'meterKind':
+    case 'existingComponent':
+    case 'locationInBuilding':
+      return t('meterChange.errorChoose');
+    case 'meterNumber':
+      return t('meterChange.errorMeterNumber');
+    case 'street':
+      return t('meterChange.errorStreet');
+    case 'houseNumber':
+      return t('meterChange.errorHouseNumber');
+    case 'zip':
+      return t('meterChange.errorZip');
+    case 'city':
+      return t('meterChange.errorCity');
+    case 'note':
+      return t('meterChange.errorNote');
+    default:
+      return t('meterChange.errorGeneric');
+  }
+}
+
+/** The text of an error code the API answered with (null: the generic text). */
+function codeText(t: Translate, code: string): string {
+  switch (code) {
+    case 'METER_CHANGE.ALREADY_SUBMITTED':
+      return t('meterChange.errorAlready');
+    case 'METER_CHANGE.NOT_NEEDED':
+      return t('meterChange.errorNotNeeded');
+    case 'UPSTREAM.UNAVAILABLE':
+      return t('meterChange.errorUnavailable');
+    case 'UPLOAD.TYPE':
+      return t('meterChange.errorPhotoType');
+    case 'UPLOAD.TOO_LARGE':
+      return t('meterChange.errorPhotoSize');
+    default:
+      return t('meterChange.errorGeneric');
+  }
+}
+
+const FIELDS = ['projectId', 'buildingType', 'meterKind', 'existingComponent', 'locationInBuilding', 'meterNumber', 'street', 'houseNumber', 'zip', 'city', 'note'] as const;
+const isField = (name: string): name is MeterChangeField => (FIELDS as readonly string[]).includes(name);
+
+/** Uploads the photo with the capability; XMLHttpRequest, because fetch reports no upload progress. */
+function uploadPhoto(file: File, capability: { token: string; code: string }, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const body = new FormData();
+    body.append('token', capability.token);
+    body.append('code', capability.code);
+    body.append('file', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/v2/app/meter-change-request/file');
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
+    xhr.timeout = 120_000;
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(String(z.safeParse(z.object({ code: z.string() }), JSON.parse(xhr.responseText || '{}')).data?.code ?? xhr.status))));
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.ontimeout = () => reject(new Error('timeout'));
+    xhr.send(body);
+  });
+}
+
+/**
+ * The meter change request (issue 13): a plain multipart form first (it works without JavaScript and sends the photo
+ * with the request); hydrated, it checks every field at once with the contract's schema, sends the request as JSON
+ * and then the photo with a progress bar through the capability the answer carries.
+ */
+export default function MeterChangeForm(props: Props) {
+  const t = translatorFor(props.messages);
+  const form = useRef<HTMLFormElement>(null);
+  const initialField = new Set(props.initialFields);
+  const [errors, setErrors] = useState<Partial<Record<MeterChangeField | 'photo', string>>>(() =>
+    Object.fromEntries(props.initialFields.filter(isField).map((f) => [f, fieldError(t, f)])),
+  );
+  const [formError, setFormError] = useState<string | null>(() => {
+    if (!props.initialError) return null;
+    return initialField.size > 0 ? t('meterChange.errorSummary') : codeText(t, props.initialError);
+  });
+  const [state, setState] = useState<'idle' | 'sending' | 'uploading'>('idle');
+  const [progress, setProgress] = useState(0);
+
+  function fieldsOf(data: FormData) {
+    const value = (name: string) => (typeof data.get(name) === 'string' ? (data.get(name) as string) : '');
+    return {
+      projectId: props.projectId,
+      buildingType: value('buildingType'),
+      meterKind: value('meterKind'),
+      existingComponent: value('existingComponent'),
+      locationInBuilding: value('locationInBuilding'),
+      meterNumber: value('meterNumber'),
+      street: value('street'),
+      houseNumber: value('houseNumber'),
+      zip: value('zip'),
+      city: value('city'),
+      ...(value('note').trim() ? { note: value('note') } : {}),
+    };
+  }
+
+  function photoProblem(file: File | undefined): string | null {
+    if (!file) return null;
+    if (file.size > UPLOAD_LIMITS.maxFileBytes) return t('meterChange.errorPhotoSize');
+    if (file.type && !['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf'].includes(file.type)) return t('meterChange.errorPhotoType');
+    return null;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== 'idle' || !form.current) return;
+    const data = new FormData(form.current);
+    const parsed = z.safeParse(MeterChangeRequestSchema, fieldsOf(data));
+    const photo = data.get('file') instanceof File && (data.get('file') as File).size > 0 ? (data.get('file') as File) : undefined;
+    const next: Partial<Record<MeterChangeField | 'photo', string>> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path[0] as MeterChangeField] ??= fieldError(t, issue.path[0] as MeterChangeField);
+    const badPhoto = photoProblem(photo);
+    if (badPhoto) next.photo = badPhoto;
+    setErrors(next);
+    setFormError(Object.keys(next).length > 0 ? t('meterChange.errorSummary') : null);
+    if (!parsed.success || badPhoto) {
+      const first = form.current.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-invalid="true"] input');
+      requestAnimationFrame(() => (form.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, input[aria-invalid="true"], textarea[aria-invalid="true"]') ?? first)?.focus());
+      return;
+    }
+    setState('sending');
+    let created;
+    try {
+      created = await appApi.post('meter-change-request', z.object({ requestId: z.string(), upload: z.nullable(z.object({ token: z.string(), code: z.string() })) }), { json: parsed.data });
+    } catch (error) {
+      setState('idle');
+      const code = error instanceof RequestError ? (error.body?.code ?? '') : '';
+      setFormError(codeText(t, code));
+      return;
+    }
+    let sent = '1';
+    if (photo && created.upload) {
+      setState('uploading');
+      try {
+        await uploadPhoto(photo, created.upload, setProgress);
+        sent = 'photo';
+      } catch {
+        // The request is filed; the photo can follow by the mailed link.
+        sent = 'photo-failed';
+      }
+    }
+    window.location.assign(`${METER_CHANGE_PAGE}?sent=${sent}`);
+  }
+
+  const describe = (name: string, hint?: boolean) => [hint ? `mc-${name}-hint` : '', errors[name as MeterChangeField] ? `mc-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const error = (name: MeterChangeField | 'photo') =>
+    errors[name] ? (
+      <p id={`mc-${name}-error`} className="meter-form__error">
+        {errors[name]}
+      </p>
+    ) : null;
+  const text = (name: 'meterNumber' | 'street' | 'houseNumber' | 'zip' | 'city', label: string, extra: Record<string, string | number> = {}, hint?: string) => (
+    <div className={`meter-form__field meter-form__field--${name}`}>
+      <label htmlFor={`mc-${name}`}>{label}</label>
+      <input
+        id={`mc-${name}`}
+        name={name}
+        type="text"
+        required
+        defaultValue={name === 'meterNumber' ? '' : props.address[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describe(name, Boolean(hint))}
+        onChange={() => setErrors((e) => ({ ...e, [name]: undefined }))}
+        {...extra}
+      />
+      {hint && (
+        <p id={`mc-${name}-hint`} className="meter-form__hint">
+          {hint}
+        </p>
+      )}
+      {error(name)}
+    </div>
+  );
+
+  return (
+    <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
+      <input type="hidden" name="projectId" value={props.projectId} />
+      {formError && (
+        <p className="meter-form__error meter-form__error--form" role="alert">
+          {formError}
+        </p>
+      )}
+      {choicesOf(t).map((choice) => (
+        <fieldset key={choice.name} className="meter-form__choices" aria-invalid={errors[choice.name] ? true : undefined} aria-describedby={errors[choice.name] ? `mc-${choice.name}-error` : undefined}>
+          <legend>{choice.legend}</legend>
+          {choice.options.map((option, i) => (
+            <label key={option} className="meter-form__choice">
+              <input type="radio" name={choice.name} value={i + 1} required onChange={() => setErrors((e) => ({ ...e, [choice.name]: undefined }))} />
+              {option}
+            </label>
+          ))}
+          {error(choice.name)}
+        </fieldset>
+      ))}
+      {text('meterNumber', t('meterChange.meterNumberLabel'), { autoComplete: 'off', spellCheck: 'false', maxLength: 40, pattern: '[A-Za-z0-9 \\-]{6,40}' }, t('meterChange.meterNumberHint'))}
+      <fieldset className="meter-form__address">
+        <legend>{t('meterChange.addressLegend')}</legend>
+        <p className="meter-form__hint">{t('meterChange.addressHint')}</p>
+        <div className="meter-form__row">
+          {text('street', t('meterChange.streetLabel'), { autoComplete: 'address-line1', maxLength: 120 })}
+          {text('houseNumber', t('meterChange.houseNumberLabel'), { maxLength: 20 })}
+        </div>
+        <div className="meter-form__row">
+          {text('zip', t('meterChange.zipLabel'), { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 5, pattern: '\\d{5}' })}
+          {text('city', t('meterChange.cityLabel'), { autoComplete: 'address-level2', maxLength: 80 })}
+        </div>
+      </fieldset>
+      <div className="meter-form__field">
+        <label htmlFor="mc-note">{t('meterChange.noteLabel')}</label>
+        <textarea id="mc-note" name="note" rows={3} maxLength={METER_CHANGE_LIMITS.noteMaxLength} aria-invalid={errors.note ? true : undefined} aria-describedby={describe('note', true)} />
+        <p id="mc-note-hint" className="meter-form__hint">
+          {t('meterChange.noteHint')}
+        </p>
+        {error('note')}
+      </div>
+      {props.uploadEnabled ? (
+        <div className="meter-form__field">
+          <label htmlFor="mc-photo">{t('meterChange.photoLabel')}</label>
+          <input
+            id="mc-photo"
+            name="file"
+            type="file"
+            accept="image/jpeg,image/png,image/heic,image/heif,application/pdf"
+            aria-invalid={errors.photo ? true : undefined}
+            aria-describedby={`mc-photo-hint${errors.photo ? ' mc-photo-error' : ''}`}
+            onChange={() => setErrors((e) => ({ ...e, photo: undefined }))}
+          />
+          <p id="mc-photo-hint" className="meter-form__hint">
+            {t('meterChange.photoHint')}
+          </p>
+          {error('photo')}
+        </div>
+      ) : (
+        <p className="notice notice--info">{t('meterChange.photoOff')}</p>
+      )}
+      {state === 'uploading' && (
+        <div className="meter-form__progress" role="status">
+          <label htmlFor="mc-progress">{t('meterChange.uploading', { percent: progress })}</label>
+          <progress id="mc-progress" max={100} value={progress} />
+        </div>
+      )}
+      <Button type="submit" variant="primary" loading={state !== 'idle'} loadingLabel={state === 'uploading' ? t('meterChange.uploading', { percent: progress }) : t('meterChange.sending')}>
+        {t('meterChange.submit')}
+      </Button>
+    </form>
+  );
+}
