@@ -3,7 +3,7 @@ import { createWriteStream, openAsBlob } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
@@ -23,18 +23,44 @@ interface SniffedFile extends Express.Multer.File {
   sha256: string;
 }
 
-/** Reads the first bytes of a stream and puts them back in front, so the rest can still be piped. */
-async function peek(stream: Readable, bytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-    if (length >= bytes) break;
-  }
-  const head = Buffer.concat(chunks);
-  if (head.length > 0) stream.unshift(head);
-  return head;
+/**
+ * Reads the first bytes of a stream without consuming it: the answer holds them and a stream of the whole content (the
+ * same stream with the bytes put back, or, for a file shorter than that, a new one). `for await … break` would
+ * destroy the stream, so this listens and pauses instead.
+ */
+function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; whole: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const finish = (ended: boolean) => {
+      cleanup();
+      const head = Buffer.concat(chunks);
+      if (ended) return resolve({ head, whole: Readable.from(head.length > 0 ? [head] : []) });
+      stream.pause();
+      stream.unshift(head);
+      resolve({ head, whole: stream });
+    };
+    function onData(chunk: Buffer) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) finish(false);
+    }
+    function onEnd() {
+      finish(true);
+    }
+    function onError(error: Error) {
+      cleanup();
+      reject(error);
+    }
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
 }
 
 /**
@@ -46,22 +72,22 @@ function sniffingStorage(policy: UploadPolicy): StorageEngine {
   return {
     _handleFile(_req, file, callback) {
       void (async () => {
-        const head = await peek(file.stream, SNIFF_BYTES);
+        const { head, whole } = await peek(file.stream, SNIFF_BYTES);
         const detected = await fileTypeFromBuffer(head);
         if (!detected || !policy.fileTypes.includes(detected.mime)) {
-          file.stream.resume();
+          whole.resume();
           throw new AppError(policy.errors.type, { params: { file: safeFilename(file.originalname, 'bin') } });
         }
         await mkdir(UPLOAD_DIR, { recursive: true });
         const target = path.join(UPLOAD_DIR, `${randomUUID()}.${detected.ext}`);
         let size = 0;
         const hash = createHash('sha256');
-        file.stream.on('data', (chunk: Buffer) => {
+        whole.on('data', (chunk: Buffer) => {
           size += chunk.length;
           hash.update(chunk);
         });
         try {
-          await pipeline(file.stream, createWriteStream(target));
+          await pipeline(whole, createWriteStream(target));
         } catch (error) {
           await rm(target, { force: true });
           throw error;
@@ -106,7 +132,7 @@ export function uploadParser(policy: UploadPolicy): RequestHandler {
       return;
     }
     res.on('close', () => {
-      for (const file of (req.files as Express.Multer.File[] | undefined) ?? []) void rm(file.path, { force: true });
+      for (const file of (req.files as Express.Multer.File[] | undefined) ?? []) if (file.path) void rm(file.path, { force: true });
     });
     upload(req, res, (error: unknown) => {
       if (!error) return next();

@@ -96,12 +96,39 @@ try {
   row('dashboard signed in: requests/s', hub.rps, String(hub.rps));
   row('dashboard signed in: p99', hub.p99Ms, `${hub.p99Ms} ms`);
 
+  // Files (issue 13): the documents page (three sources, mirror sync) under load, and a 50 MB download streamed
+  // through the portal against the document service itself.
+  const docs = await load(`${portal}/home/app/files/documents`, { connections: CONNECTIONS, seconds: SECONDS, headers: { ...headers, ...br } });
+  row('documents page signed in: requests/s', docs.rps, String(docs.rps));
+  row('documents page signed in: p99', docs.p99Ms, `${docs.p99Ms} ms`);
+  const big = (await (
+    await fetch(`${sandbox}/documents/_control/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 100240, type: 'CIRCUIT_DIAGRAM', title: 'Bench 50 MB', filename: 'bench.pdf', sizeBytes: 50 * 1024 * 1024 }),
+    })
+  ).json()) as { uuid: string };
+  const drain = async (response: Response) => {
+    let bytes = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    return bytes;
+  };
+  let started = Date.now();
+  await drain(await fetch(`${portal}/api/v1/internal/documents/ds-${big.uuid}/download`, { headers }));
+  const viaPortal = Date.now() - started;
+  started = Date.now();
+  await drain(await fetch(`${sandbox}/documents/api/v1/documents/${big.uuid}/content`, { headers: { authorization: 'Bearer local-development-documents-token' } }));
+  const direct = Date.now() - started;
+  row('50 MB download through the portal', viaPortal, `${viaPortal} ms (${Math.round((50 * 1000) / Math.max(viaPortal, 1))} MB/s; direct ${direct} ms)`);
+  await fetch(`${sandbox}/documents/_control/documents/${big.uuid}`, { method: 'DELETE' });
+
   // 3. Bytes on the wire, compressed (brotli) against uncompressed.
   const wire: [string, string, Record<string, string>][] = [
     ['help page HTML', `${portal}/home/app/help`, {}],
     ['dashboard HTML', `${portal}/home/dashboard`, headers],
     ['monitoring HTML', `${portal}/home/app/monitoring?period=day`, headers],
     ['project page HTML', `${portal}/home/app/my-project`, headers],
+    ['documents page HTML', `${portal}/home/app/files/documents`, headers],
     ['work history JSON (year)', `${base}/work-history?period=year&date=${year}-06-01`, headers],
     // The year's CSV is 12 lines (under the 1 KB compression threshold); a day's 96 power points are not.
     ['monitoring CSV (a day of power)', `${base}/export?period=day&date=${year}-06-01`, headers],
@@ -124,6 +151,9 @@ try {
     ['/home/app/my-project', headers, 0],
     ['/home/app/my-project/planning-phase/power-of-attorney', headers, 0],
     ['/home/app/move-mastr', headers, 0],
+    ['/home/app/files/documents', headers, 0],
+    ['/home/app/files/gallery', headers, 0],
+    ['/home/app/files/gallery/demo-100240-roof', headers, 0],
     ['/home/dashboard', headers, 20 * 1024],
   ] as const) {
     const weight = await pageWeight(portal, path, h);

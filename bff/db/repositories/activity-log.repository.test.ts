@@ -74,8 +74,21 @@ describe('activity log in PostgreSQL', () => {
     await repository.record({ ...base, type: 'MESSAGE_SENT', detail: { kind: 'message', taskPath: 'Frage zur Rechnung', attachmentCount: 2 } });
     await repository.record({ ...base, type: 'LEAD_CONTENT_CLICKED', detail: { kind: 'leadContent', topic: 'SOLAR' } });
     await repository.record({ ...base, type: 'SALES_PERSON_CONTACTED', detail: { kind: 'contact', method: 'PHONE' } });
+    // DOCUMENT_DOWNLOADED writes the category and the source's sub-log: one entry per source kind.
+    const download = (related: Parameters<typeof repository.record>[0]['related']) =>
+      repository.record({ ...base, type: 'DOCUMENT_DOWNLOADED', detail: { kind: 'document', category: 'BILL' }, related });
+    await download([{ kind: 'documentServiceDocument', documentUuid: 'd-1' }]);
+    await download([{ kind: 'managementDocument', hash: 'abc', projectId: 100234 }]);
+    await download([{ kind: 'cmsFileDocument', fileId: 'anleitung.pdf' }]);
 
-    const history = await repository.listForUser(user.id);
+    const history = (await repository.listForUser(user.id)).filter((h) => h.type !== 'DOCUMENT_DOWNLOADED' || h.related?.length);
+    const downloads = history.filter((h) => h.type === 'DOCUMENT_DOWNLOADED').map((h) => [h.detail, h.related]);
+    expect(downloads).toEqual([
+      [{ kind: 'document', category: 'BILL' }, [{ kind: 'cmsFileDocument', fileId: 'anleitung.pdf' }]],
+      [{ kind: 'document', category: 'BILL' }, [{ kind: 'managementDocument', hash: 'abc', projectId: 100234 }]],
+      [{ kind: 'document', category: 'BILL' }, [{ kind: 'documentServiceDocument', documentUuid: 'd-1' }]],
+    ]);
+    history.splice(0, 3);
     expect(history.map((h) => h.type)).toEqual(['SALES_PERSON_CONTACTED', 'LEAD_CONTENT_CLICKED', 'MESSAGE_SENT', 'PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
     expect(history.map((h) => h.detail)).toEqual([
       { kind: 'contact', method: 'PHONE' },
@@ -87,7 +100,8 @@ describe('activity log in PostgreSQL', () => {
       { kind: 'faq', question: 'projekt-verknuepfen' },
     ]);
     for (const table of Object.values(SUB_LOG_TABLES)) {
-      expect(await knex(table).join('activity_log', 'activity_log.id', `${table}.activity_log_id`).where('activity_log.user_id', user.id)).toHaveLength(1);
+      const rows = await knex(table).join('activity_log', 'activity_log.id', `${table}.activity_log_id`).where('activity_log.user_id', user.id);
+      expect(rows, table).toHaveLength(table === 'activity_log_document' ? 3 : 1);
     }
   });
 });

@@ -48,6 +48,9 @@ export async function resetJourneyState() {
   await resetLinkingState();
   const esign = await fetch(`${E2E.sandbox}/esign/_control/reset`, { method: 'POST' });
   if (!esign.ok) throw new Error(`esign reset answered ${esign.status}`);
+  // Signed documents are filed in the document service; the demo's own stay.
+  const documents = await fetch(`${E2E.sandbox}/documents/_control/reset`, { method: 'POST' });
+  if (!documents.ok) throw new Error(`documents reset answered ${documents.status}`);
   await sql('DELETE FROM signing_envelopes WHERE project_id < 900000');
   await sql('DELETE FROM project_milestone_mail WHERE project_id < 900000');
 }
@@ -69,4 +72,13 @@ export async function linkDemoProject(projectId: number, sub: string) {
     headers: { authorization: 'Bearer local-development-management-token' },
   });
   if (!response.ok) throw new Error(`linking ${projectId} answered ${response.status}`);
+}
+
+/** The files' demo state: documents and photos as shipped, no meter change requests (portal or stand-in), no mirror. */
+export async function resetFilesState() {
+  await resetLinkingState();
+  const documents = await fetch(`${E2E.sandbox}/documents/_control/reset`, { method: 'POST' });
+  if (!documents.ok) throw new Error(`documents reset answered ${documents.status}`);
+  await sql('DELETE FROM meter_change_request');
+  await sql('DELETE FROM management_api_document');
 }
