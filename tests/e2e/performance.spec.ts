@@ -101,6 +101,22 @@ test.describe('Seitengewicht', () => {
     await expect(button).toBeFocused();
   });
 
+  test('ein Klick, bevor überhaupt ein Skript läuft, öffnet den Dialog nach dem Laden der Seite', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    // Every script of the first load is held back: the press meets the plain HTML button.
+    let hold = true;
+    await page.route(/\/_astro\/.+\.js$/, async (route) => {
+      while (hold) await new Promise((resolve) => setTimeout(resolve, 50));
+      await route.continue();
+    });
+    await page.goto('/home/dashboard', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: /Projekt verknüpfen/ }).click({ noWaitAfter: true });
+    hold = false;
+    await expect(page).toHaveURL(/\/home\/dashboard\?linkProject=open$/);
+    await expect(page.getByRole('dialog', { name: 'Projekt verknüpfen' })).toBeVisible();
+    await expect(page.getByText('Für diese Seite brauchst Du ein verknüpftes Projekt', { exact: false })).toHaveCount(0);
+  });
+
   test('lässt sich der Dialog-Code nicht laden, sagt der Knopf es, und der nächste Klick versucht es erneut', async ({ page }) => {
     await signIn(page, customers.jonas);
     let fail = true;

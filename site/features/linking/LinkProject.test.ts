@@ -17,6 +17,7 @@ describe('the link in the linking mail', () => {
 describe('the project-link check’s way to the link dialog', () => {
   it('opens the link dialog for ?linkProject=new only, and no code dialog', () => {
     expect(wantsLinkDialog('?linkProject=new')).toBe(true);
+    expect(wantsLinkDialog('?linkProject=open')).toBe(true);
     expect(mailLinkTarget('?linkProject=new')).toBeNull();
     expect(wantsLinkDialog('?linkProject=100234')).toBe(false);
     expect(wantsLinkDialog('')).toBe(false);

@@ -35,11 +35,15 @@ export function mailLinkTarget(search: string): CodeTarget | null {
 
 /**
  * `?linkProject=new`: the project-link check sent the customer here from a project page (bff/contracts/routes.ts,
- * LINK_DIALOG_PATH), so the link dialog opens at once.
+ * LINK_DIALOG_PATH), so the link dialog opens at once. `?linkProject=open`: the button was pressed before its script
+ * had run (LinkProjectButton.astro), so the dialog opens at once without a reason.
  */
 export function wantsLinkDialog(search: string): boolean {
-  return new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId) === 'new';
+  const value = new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId);
+  return value === 'new' || value === 'open';
 }
+
+const sentByProjectCheck = (search: string) => new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId) === 'new';
 
 /**
  * The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip; the one
@@ -78,7 +82,7 @@ export default function LinkProject({ messages }: Props) {
     [],
   );
   /** Why the dialog opened by itself (the project-link check); gone once it closes. */
-  const [reason, setReason] = useState(() => (wantsLinkDialog(window.location.search) ? t('linkProject.neededForPage') : null));
+  const [reason, setReason] = useState(() => (sentByProjectCheck(window.location.search) ? t('linkProject.neededForPage') : null));
   const [queue, setQueue] = useState<{ targets: CodeTarget[]; total: number }>(() => {
     const fromMail = mailLinkTarget(window.location.search);
     return { targets: fromMail ? [fromMail] : [], total: fromMail ? 1 : 0 };

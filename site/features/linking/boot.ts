@@ -33,7 +33,8 @@ if (button && host && status) {
     return loading;
   };
 
-  button.addEventListener('click', () => {
+  button.addEventListener('click', (event) => {
+    event.preventDefault();
     status.textContent = '';
     button.setAttribute('aria-busy', 'true');
     load()
