@@ -159,6 +159,23 @@ export const envSchema = z.object({
   /** HMAC key of the task service's events (`POST /api/tasks/webhook`: the installer answered, a to-do was created). */
   TASKS_WEBHOOK_SECRET: z.string().min(16).default('local-development-tasks-webhook-secret'),
 
+  // Scheduled jobs (pg-boss in the portal database; docs/jobs.md)
+  /** Whether this instance runs the job workers and schedules; every instance may (a schedule still runs once). */
+  JOBS_ENABLED: bool.default(true),
+  /** Where a job that failed after its retries is reported. */
+  OPERATOR_EMAIL: z.email().default('betrieb@beispiel-solar.example'),
+  /** The privacy policy's retention period for activity and mail logs (months). */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** How long a users export can be fetched (days). */
+  EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+
+  // Machine callers (spec section 6): one HS256 secret per caller; tokens carry `aud` = API_AUDIENCE (docs/machine-api.md)
+  API_AUDIENCE: z.string().min(3).default('https://kundenportal.example.de/api'),
+  INTERNAL_API_SECRET: z.string().min(32).default('local-development-internal-api-secret-0000'),
+  CRON_API_SECRET: z.string().min(32).default('local-development-cron-api-secret-00000000'),
+  FUNNEL_API_SECRET: z.string().min(32).default('local-development-funnel-api-secret-000000'),
+  EXTERNAL_API_SECRET: z.string().min(32).default('local-development-external-api-secret-0000'),
+
   // Feature switches (spec section 9)
   /**
    * The project-link check: project pages (route table `needsProject`) require a linked project; without one the
@@ -226,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
     if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
     if (e.TASKS_WEBHOOK_SECRET === 'local-development-tasks-webhook-secret') missing.push('TASKS_WEBHOOK_SECRET: in production erforderlich');
+    for (const name of ['INTERNAL_API_SECRET', 'CRON_API_SECRET', 'FUNNEL_API_SECRET', 'EXTERNAL_API_SECRET'] as const) {
+      if (e[name].startsWith('local-development-')) missing.push(`${name}: in production erforderlich`);
+    }
     if (e.MANAGEMENT_WEBHOOK_SECRET === 'local-development-management-webhook-secret') {
       missing.push('MANAGEMENT_WEBHOOK_SECRET: in production erforderlich');
     }

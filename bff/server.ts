@@ -48,6 +48,8 @@ async function main() {
   });
   const applied = await portal.migrate();
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied });
+  // Scheduled jobs (docs/jobs.md): every instance runs the workers; pg-boss sends each schedule once.
+  if (config.JOBS_ENABLED) await portal.services.jobs.start();
   const { app, stopAccepting } = portal;
 
   const server = app.listen(config.PORT, config.HOST, () => {

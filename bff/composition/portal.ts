@@ -50,6 +50,7 @@ export function composePortal(options: PortalOptions) {
     migrate: () => migrateLatest(knex),
     /** Closes the database pools. */
     async close() {
+      await services.jobs.stop().catch(() => undefined);
       await Promise.allSettled([knex.destroy(), sessionPool.end()]);
     },
   };

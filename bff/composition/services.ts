@@ -6,6 +6,7 @@ import { createLinkCodeRepository } from '../db/repositories/link-codes.reposito
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
 import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
+import { createExportRepository, createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
@@ -30,6 +31,7 @@ import { createProjectAccess } from '../domain/projects/project-access.ts';
 import { createSigningService } from '../domain/signing/signing.service.ts';
 import type { Logger } from '../logger.ts';
 import type { Adapters } from './adapters.ts';
+import { createJobRunner } from './jobs.ts';
 
 /**
  * Repositories and domain services, built once per process: the only place that joins `bff/db` and the adapters
@@ -102,6 +104,13 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     cmsFile: (file) => help.media(file),
     taskSubjects: async (projectId) => new Map((await adapters.tasks.tasksOfProject(projectId)).map((t) => [t.id, t.subject])),
     activity,
+    management: adapters.management,
+    users,
+    mailer: adapters.mailer,
+    mailLog,
+    notices: createMilestoneMailRepository(knex),
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
     warn,
   });
   const meterChange = createMeterChangeService({
@@ -116,6 +125,28 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
+  });
+  const exports = createExportRepository(knex);
+  const jobs = createJobRunner({
+    config,
+    databaseUrl: config.databaseUrl,
+    runs: createJobRunRepository(knex),
+    mailer: adapters.mailer,
+    logger,
+    deps: {
+      now: () => new Date(),
+      retention: createRetentionRepository(knex),
+      reminders: createReminderRepository(knex),
+      exports,
+      projects,
+      journeys: adapters.journeys,
+      tasks: adapters.tasks,
+      mailer: adapters.mailer,
+      mailLog,
+      activity,
+      settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
+      warn,
+    },
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
@@ -152,6 +183,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     notifications,
     documents,
     meterChange,
+    jobs,
+    exports,
   };
 }
 

@@ -22,6 +22,7 @@ export const JOURNEY_STEPS = [
   'ASSEMBLY_CONCLUSION',
 ] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+export const isJourneyStep = (value: string): value is JourneyStep => (JOURNEY_STEPS as readonly string[]).includes(value);
 
 /** The page of each step (spec section 2: the planning-phase and assembly-phase routes). */
 export const STEP_PAGES: Record<JourneyStep, string> = {

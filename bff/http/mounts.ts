@@ -5,6 +5,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
+import { cronRoutes, externalRoutes, funnelRoutes, internalRoutes } from './machine/machine.routes.ts';
 import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
@@ -34,6 +35,10 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['machine', esignWebhookRoutes],
   ['machine', managementWebhookRoutes],
   ['machine', tasksWebhookRoutes],
+  ['machine', internalRoutes],
+  ['machine', cronRoutes],
+  ['machine', funnelRoutes],
+  ['machine', externalRoutes],
   ['auth', authRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],

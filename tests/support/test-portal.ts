@@ -65,6 +65,8 @@ export async function startTestPortal(options: {
     knex: portal.knex,
     /** The Express app, e.g. to list its routes (tests/fuzz). */
     app: portal.app,
+    /** The domain services, e.g. the job runner (started only by tests that need it). */
+    services: portal.services,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,

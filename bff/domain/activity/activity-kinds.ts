@@ -38,6 +38,8 @@ export const ACTIVITY_KINDS = {
   FAILED_TASK_CONFIRMATION_EMAIL: null,
   SUCCESS_FINISHED_EMAIL: null,
   FAILED_FINISHED_EMAIL: null,
+  SUCCESS_REMINDER_EMAIL: null,
+  FAILED_REMINDER_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

@@ -38,6 +38,12 @@ export function createActivityService(repository: ActivityLogRepository) {
       });
     },
 
+    /** An activity of a known customer outside a request of theirs (a scheduled job's mail to them). */
+    async recordForUser<T extends RecordedType>(user: { id: string; email: string | null }, type: T, detail: ActivityDetailOf<T>): Promise<RecordedActivity> {
+      const { projectId, ...fields } = detail as { projectId?: number } & Record<string, unknown>;
+      return repository.record({ type, origin: 'PORTAL', userId: user.id, username: user.email, projectId: projectId ?? null, ...subLogsOf(type, fields) });
+    },
+
     /** An activity of a project with no signed-in customer behind it (e.g. a milestone mail on the installer's event). */
     async recordForProject<T extends RecordedType>(type: T, detail: ActivityDetailOf<T> & { projectId: number }): Promise<RecordedActivity> {
       const { projectId, ...fields } = detail as { projectId: number } & Record<string, unknown>;

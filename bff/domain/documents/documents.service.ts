@@ -19,7 +19,13 @@ import type { Instruction } from '../../contracts/help.ts';
 import { threadHref } from '../../contracts/messages.ts';
 import type { Language } from '../../contracts/auth.ts';
 import type { DocumentService, FileStream, StoredDocument } from '../../ports/document-service.ts';
-import type { ManagedProject, ManagementFiles } from '../../ports/management-service.ts';
+import type { ManagedProject, ManagementFiles, ManagementService } from '../../ports/management-service.ts';
+import type { Mailer } from '../../ports/mailer.ts';
+import { renderBrandedMail } from '../mail/mail-layout.ts';
+import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
+import type { UserAccounts } from '../repositories/users.ts';
+import { createHash } from 'node:crypto';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
@@ -39,6 +45,15 @@ export interface DocumentsDeps {
   /** Subjects of the project's tasks, for documents attached to a task. */
   taskSubjects: (projectId: number) => Promise<Map<string, string>>;
   activity: ActivityService;
+  /** For the "new document" mail on the installer's event (issue 14). */
+  management: ManagementService;
+  users: UserAccounts;
+  mailer: Mailer;
+  mailLog: MailLogRepository;
+  /** One mail per project and document, also when the event comes twice. */
+  notices: MilestoneMailRepository;
+  publicUrl: string;
+  installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -238,9 +253,40 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return docs.filter((d) => d.taskId === taskId).map((d) => fromDocumentService(d, subjects)).sort(newestFirst);
   }
 
+  /**
+   * The installer published a document (external event, issue 14): the project's portal customers get one mail per
+   * document with a link to their documents; a repeated event mails nobody again.
+   */
+  async function documentPublished(event: { projectId: number; documentId: string; title: string }): Promise<'mailed' | 'already' | 'no-recipient' | 'failed'> {
+    const project = await deps.management.getProject(event.projectId);
+    const to = project ? await deps.users.emailsOf(project.portalUserIds) : [];
+    if (to.length === 0) return 'no-recipient';
+    const key = `DOC:${createHash('sha256').update(event.documentId).digest('hex').slice(0, 28)}`;
+    if (!(await deps.notices.claim(event.projectId, key))) return 'already';
+    const mail = renderBrandedMail({
+      subject: `Neues Dokument zu Deinem Projekt: ${event.title}`,
+      heading: 'Ein neues Dokument für Dich',
+      greeting: 'Hallo,',
+      blocks: [{ paragraph: `wir haben Dir zu Projekt ${event.projectId} ein Dokument bereitgestellt: „${event.title}“. Du findest es im Kundenportal unter „Dateien“.` }],
+      button: { label: 'Dokumente ansehen', href: new URL('/home/app/files/documents', deps.publicUrl).href },
+      signOff: `Dein Team der ${deps.installerName}`,
+      footer: ['Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.'],
+    });
+    try {
+      await deps.mailer.send({ to, ...mail });
+    } catch (error) {
+      await deps.notices.release(event.projectId, key);
+      deps.warn('document mail failed', { projectId: event.projectId, error });
+      return 'failed';
+    }
+    await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+    return 'mailed';
+  }
+
   return {
     list,
     ofTask,
+    documentPublished,
 
     /**
      * One document of the customer's projects, streamed, with DOCUMENT_DOWNLOADED and its sub-logs. Another

@@ -1,0 +1,20 @@
+import type { JobDefinition } from './job.ts';
+
+/**
+ * Retention (privacy policy, docs/security.md "Privacy"): activity logs (with their sub-logs) and mail logs older than
+ * the policy's period (RETENTION_MONTHS, 24 as the published privacy policy says) are deleted every night.
+ */
+export const retentionJob: JobDefinition = {
+  name: 'retention',
+  description: 'Löscht Aktivitäts- und Mail-Protokolle, die älter sind als die Frist der Datenschutzerklärung.',
+  cron: '15 3 * * *',
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+  async run(deps) {
+    const cutoff = new Date(deps.now());
+    cutoff.setMonth(cutoff.getMonth() - deps.settings.retentionMonths);
+    const deleted = await deps.retention.deleteBefore(cutoff);
+    const exports = await deps.exports.deleteExpired(deps.now());
+    return { cutoff: cutoff.toISOString(), ...deleted, expiredExports: exports };
+  },
+};
