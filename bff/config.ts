@@ -80,6 +80,25 @@ export const EXTERNAL_SERVICES = {
     // Downloads are streamed; the timeout covers the answer's head, not the whole body (docs/files.md).
     timeout: { variable: 'DOCUMENTS_TIMEOUT_MS', defaultMs: 15_000 },
   },
+  /** Cookieless web analytics (Plausible-compatible Events API); used only with the statistics consent. */
+  analytics: {
+    label: 'Die Nutzungsstatistik',
+    url: { variable: 'ANALYTICS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/analytics/api` },
+    timeout: { variable: 'ANALYTICS_TIMEOUT_MS', defaultMs: 3_000 },
+  },
+  /** Static map images of the installation address (external media: only with that consent). */
+  maps: {
+    label: 'Der Kartendienst',
+    url: { variable: 'MAPS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/maps/api` },
+    credential: { variable: 'MAPS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-maps-key' },
+    timeout: { variable: 'MAPS_TIMEOUT_MS', defaultMs: 5_000 },
+  },
+  /** The review platform's rating of the installer (the reviews widget: external media). */
+  reviews: {
+    label: 'Die Bewertungsplattform',
+    url: { variable: 'REVIEWS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/reviews/api` },
+    timeout: { variable: 'REVIEWS_TIMEOUT_MS', defaultMs: 3_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -176,6 +195,9 @@ export const envSchema = z.object({
   FUNNEL_API_SECRET: z.string().min(32).default('local-development-funnel-api-secret-000000'),
   EXTERNAL_API_SECRET: z.string().min(32).default('local-development-external-api-secret-0000'),
 
+  /** The session-replay vendor's recorder script; loaded only with its own consent (docs/consent.md). */
+  REPLAY_SCRIPT_URL: z.url().optional(),
+
   // Feature switches (spec section 9)
   /**
    * The project-link check: project pages (route table `needsProject`) require a linked project; without one the
@@ -206,6 +228,8 @@ export type Config = Env & {
   oidcClientSecret: string;
   strapiUrl: string;
   sandboxUrl: string;
+  /** The session-replay recorder (REPLAY_SCRIPT_URL, locally the sandbox's). */
+  replayScriptUrl: string;
   services: Record<ServiceName, ServiceEndpoint>;
   /** PostgreSQL connection string of the portal database; undefined until the launcher has started one. */
   databaseUrl: string | undefined;
@@ -286,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     strapiUrl: services.cms.url,
     services,
     sandboxUrl,
+    replayScriptUrl: (e.REPLAY_SCRIPT_URL ?? `${sandboxUrl}/replay/recorder.js`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
   };
 }

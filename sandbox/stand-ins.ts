@@ -1,10 +1,14 @@
+import { analyticsStandIn } from './analytics/stand-in.ts';
 import { documentsStandIn } from './documents/stand-in.ts';
 import { esignStandIn } from './esign/stand-in.ts';
 import { identityStandIn } from './identity/stand-in.ts';
 import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
 import { managementStandIn } from './management/stand-in.ts';
+import { mapsStandIn } from './maps/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
+import { replayStandIn } from './replay/stand-in.ts';
+import { reviewsStandIn } from './reviews/stand-in.ts';
 import { tasksStandIn } from './tasks/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
@@ -20,6 +24,10 @@ export const STAND_INS: readonly StandIn[] = [
   masterDataStandIn,
   tasksStandIn,
   documentsStandIn,
+  analyticsStandIn,
+  replayStandIn,
+  mapsStandIn,
+  reviewsStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

@@ -6,6 +6,8 @@ export interface JsonRequest<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as the JSON body. */
   json?: unknown;
+  /** Extra request headers (e.g. the browser's User-Agent for analytics). */
+  headers?: Record<string, string>;
   /** The answer's schema; without one the body is not read (e.g. 204). */
   schema?: S;
   /** Answer null instead of failing when the service says 404 (an unknown id is no outage). */
@@ -26,11 +28,11 @@ type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S>
  * the details as `cause` (logged, never sent).
  */
 export function createJsonClient(endpoint: ServiceEndpoint) {
-  async function send(method: string, path: string, json: unknown): Promise<Response> {
+  async function send(method: string, path: string, json: unknown, extra: Record<string, string> = {}): Promise<Response> {
     try {
       return await fetch(`${endpoint.url}${path}`, {
         method,
-        headers: { ...endpoint.headers, accept: 'application/json', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...extra, ...endpoint.headers, accept: 'application/json', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
         signal: AbortSignal.timeout(endpoint.timeoutMs),
       });
@@ -46,7 +48,7 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
   async function request<S extends z.ZodType | undefined = undefined>(path: string, options?: JsonRequest<S>): Promise<Answer<S>>;
   async function request<S extends z.ZodType | undefined>(path: string, options: JsonRequest<S> = {}): Promise<Answer<S> | null> {
     const method = options.method ?? 'GET';
-    const response = await send(method, path, options.json);
+    const response = await send(method, path, options.json, options.headers);
     if (options.nullOn404 && response.status === 404) {
       await response.body?.cancel();
       return null;

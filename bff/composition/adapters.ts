@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
+import { createHttpAnalytics } from '../adapters/analytics.http.ts';
 import { createHttpDocumentService } from '../adapters/document-service.http.ts';
+import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
@@ -10,7 +12,9 @@ import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
 import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import { createHttpTaskService } from '../adapters/task-service.http.ts';
+import type { Analytics } from '../ports/analytics.ts';
 import type { ContentSource } from '../ports/content-source.ts';
+import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
@@ -28,6 +32,9 @@ export interface Adapters {
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
   documents: DocumentService;
+  analytics: Analytics;
+  maps: Maps;
+  reviews: ReviewPlatform;
   eSignature: ESignature;
   masterData: MasterData;
   tasks: TaskService;
@@ -59,6 +66,9 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     journeys: createHttpManagementJourneys(config.services.management),
     managementFiles: createHttpManagementFiles(config.services.management),
     documents: createHttpDocumentService(config.services.documents),
+    analytics: createHttpAnalytics(config.services.analytics),
+    maps: createHttpMaps(config.services.maps),
+    reviews: createHttpReviewPlatform(config.services.reviews),
     eSignature: createHttpESignature(config.services.esign),
     masterData: createHttpMasterData(config.services.masterData),
     tasks: createHttpTaskService(config.services.tasks),

@@ -15,6 +15,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   messages: (s, ctx) => s.messages.forRequest(ctx),
   documents: (s, ctx) => s.documents.forRequest(ctx),
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
+  externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

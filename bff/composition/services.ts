@@ -14,6 +14,7 @@ import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
+import { createConsentService } from '../domain/consent/consent.service.ts';
 import { createDocumentsService } from '../domain/documents/documents.service.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
@@ -126,6 +127,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
   const exports = createExportRepository(knex);
   const jobs = createJobRunner({
     config,
@@ -185,6 +187,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     meterChange,
     jobs,
     exports,
+    analytics: consent,
+    consent,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Language, SessionUser } from './auth.ts';
+import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
 import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
@@ -36,6 +37,12 @@ export interface PortalServices {
   messages: MessagesServices;
   documents: DocumentsServices;
   meterChange: MeterChangeServices;
+  externalMedia: ExternalMediaServices;
+}
+
+/** External media a page shows only with that consent (docs/consent.md). */
+export interface ExternalMediaServices {
+  reviews(): Promise<{ rating: number; count: number; profileUrl: string; reviewUrl: string } | null>;
 }
 
 /** What the BFF hands to every Astro page as `Astro.locals` (see site/env.d.ts). */
@@ -44,7 +51,11 @@ export interface PortalLocals {
   user: SessionUser | null;
   /** UI language chosen by the `lang` cookie; German unless the customer picked English. */
   lang: Language;
+  /** The visitor's consent (docs/consent.md); null until they chose (the banner shows). */
+  consent: ConsentChoice | null;
   /** Where "Anmelden" points; configurable via LOGIN_URL (spec section 2). */
   loginUrl: string;
+  /** The session-replay vendor's recorder, loaded only with that consent. */
+  replayScriptUrl: string;
   services: PortalServices;
 }

@@ -59,6 +59,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/404', access: 'public' },
   { path: '/500', access: 'public' },
   { path: '/privacy-policy', access: 'public', publicCache: true },
+  { path: '/consent', access: 'public' },
   { path: '/home', access: 'customer' },
   { path: '/home/dashboard', access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home', '/home/app', '/home/form'] } },
   { path: '/home/app', access: 'customer' },

@@ -12,6 +12,7 @@ import { compressResponses, staticFiles } from './middlewares/compression.ts';
 import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
+import { readConsent } from './middlewares/consent.ts';
 import { extendPageCsp } from './middlewares/page-csp.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { publicPageCache } from './middlewares/public-page-cache.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   app.use(mountsOf('assets', routeDeps));
   app.use(language({ secureCookies }));
+  app.use(readConsent);
   app.use(
     createSessionMiddleware({
       pool: deps.sessionPool,
@@ -81,6 +83,7 @@ export function createApp(deps: AppDeps) {
   api.use(mountsOf('machine', routeDeps));
   api.use(requireCsrfProtection(new URL(config.publicUrl).origin));
   const below = (base: string) => base.replace(/^\/api/, '');
+  api.use(mountsOf('public', routeDeps));
   api.use(below(AUTH_BASE), mountsOf('auth', routeDeps));
   api.use(below(APP_API_BASE), mountsOf('capability', routeDeps));
   api.use(below(APP_API_BASE), requireCustomer, mountsOf('app', routeDeps));
@@ -97,7 +100,9 @@ export function createApp(deps: AppDeps) {
     const locals: PortalLocals = {
       user,
       lang: req.language,
+      consent: req.consent,
       loginUrl: config.LOGIN_URL,
+      replayScriptUrl: config.replayScriptUrl,
       services: pageServicesFor(services, ctx),
     };
     res.locals.portal = locals;
@@ -109,9 +114,15 @@ export function createApp(deps: AppDeps) {
   app.use(logPageVisits(services.activity, logger));
   app.use(publicPageCache({ contentVersion: services.help.contentVersion }));
   const identityOrigin = new URL(config.oidcIssuer).origin;
+  const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {
     // Signed in, the layout has the sign-out form, whose 303 leads to the identity provider.
     if (req.session?.user) extendPageCsp(res, 'form-action', identityOrigin);
+    // The session-replay vendor's script and its ingest, only with that consent (docs/consent.md).
+    if (req.consent?.sessionReplay) {
+      extendPageCsp(res, 'script-src', replayOrigin);
+      extendPageCsp(res, 'connect-src', replayOrigin);
+    }
     return deps.pageHandler(req, res, next, localsOf(req, res));
   };
   app.use(renderPage);

@@ -3,6 +3,7 @@ import type { RouteDeps } from './route-deps.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
+import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
 import { cronRoutes, externalRoutes, funnelRoutes, internalRoutes } from './machine/machine.routes.ts';
@@ -20,12 +21,13 @@ import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
  * - `assets`: public files before the session (e.g. CMS media);
  * - `machine`: below /api, before the CSRF check, for callers with their own secret (CMS webhook, later cron tokens);
+ * - `public`: below /api after the CSRF check, for anyone (the consent choice, consented analytics events);
  * - `auth`: /api/auth (sign-in, sign-out, profile);
  * - `capability`: on the app base, after the CSRF check, without a session: a route that a single-use capability in
  *   the request opens (the meter photo upload from a mailed link; docs/files.md);
  * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only.
  */
-export type MountBase = 'assets' | 'machine' | 'auth' | 'capability' | 'app' | 'internal';
+export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' | 'app' | 'internal';
 
 /** The router mount table: one line per capability router. */
 export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
@@ -52,6 +54,8 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', documentsRoutes],
   ['capability', meterPhotoRoutes],
   ['app', meterChangeRoutes],
+  ['public', consentRoutes],
+  ['internal', mapRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

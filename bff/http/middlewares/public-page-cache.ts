@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { consentKey } from './consent.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import { routeOf } from '../../contracts/routes.ts';
 
@@ -84,7 +85,8 @@ export function publicPageCache(options: PublicPageCacheOptions): RequestHandler
       version = options.contentVersion();
       entries.clear();
     }
-    const key = `${req.language}:${req.originalUrl}`;
+    // The banner and what runs after consent differ per choice (docs/consent.md).
+    const key = `${req.language}:${consentKey(req.consent)}:${req.originalUrl}`;
     const cached = entries.get(key);
     if (cached && now() - cached.storedAt < maxAgeMs) {
       send(req, res, cached, true);

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+
+/**
+ * Consent (TDDDG section 25, GDPR; issue 14, docs/consent.md): nothing beyond what is strictly necessary runs, is
+ * stored or is requested before the visitor agrees. The choice is kept in a strictly necessary cookie with the purpose
+ * list's version: a changed list asks again.
+ */
+export const CONSENT_PURPOSES = ['statistics', 'sessionReplay', 'externalMedia'] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+export type ConsentChoice = Record<ConsentPurpose, boolean>;
+
+/** Raise when a purpose is added or changes what it covers: everybody is asked again. */
+export const CONSENT_VERSION = 1;
+export const CONSENT_COOKIE = 'kundenportal.consent';
+export const CONSENT_PAGE = '/consent';
+export const CONSENT_PATH = '/api/consent';
+/** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
+export const ANALYTICS_EVENT_PATH = '/api/event';
+
+/** `1.s1.r0.m1`: version, statistics, session replay, external media. */
+export function encodeConsent(choice: ConsentChoice): string {
+  return `${CONSENT_VERSION}.s${Number(choice.statistics)}.r${Number(choice.sessionReplay)}.m${Number(choice.externalMedia)}`;
+}
+
+/** The choice in the cookie, or null when there is none or it was made for another version of the purpose list. */
+export function decodeConsent(value: string | undefined): ConsentChoice | null {
+  const match = /^(\d+)\.s([01])\.r([01])\.m([01])$/.exec(value ?? '');
+  if (!match || Number(match[1]) !== CONSENT_VERSION) return null;
+  return { statistics: match[2] === '1', sessionReplay: match[3] === '1', externalMedia: match[4] === '1' };
+}
+
+export const ConsentFormSchema = z.object({
+  choice: z.enum(['all', 'none', 'custom']),
+  statistics: z.optional(z.string()),
+  sessionReplay: z.optional(z.string()),
+  externalMedia: z.optional(z.string()),
+  returnTo: z.optional(z.string().check(z.maxLength(500))),
+});
+
+export const AnalyticsEventSchema = z.strictObject({
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_ -]{1,39}$/i)),
+  /** The page's path (no query: it may carry personal data). */
+  path: z.string().check(z.regex(/^\/[^?#\s]{0,300}$/)),
+  referrerPath: z.optional(z.string().check(z.maxLength(300))),
+  props: z.optional(z.record(z.string().check(z.maxLength(40)), z.union([z.string().check(z.maxLength(100)), z.number(), z.boolean()]))),
+});
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
