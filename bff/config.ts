@@ -188,6 +188,22 @@ export const envSchema = z.object({
   /** How long a users export can be fetched (days). */
   EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 
+  /**
+   * Schedules that replace a job's own (docs/jobs.md): `name=cron` pairs separated by `;`, e.g.
+   * `heartbeat=* * * * *;reminders=0 9 * * 1-5` (5-field cron in Europe/Berlin).
+   */
+  JOB_SCHEDULES: z
+    .string()
+    .regex(/^(\s*[a-z][a-z0-9-]*\s*=\s*\S+( \S+){4}\s*)(;\s*[a-z][a-z0-9-]*\s*=\s*\S+( \S+){4}\s*)*$|^$/, 'name=cron pairs separated by ";" (5 cron fields)')
+    .default('')
+    .transform((value) => Object.fromEntries(value.split(';').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]))),
+  /** How often schedules are evaluated (seconds; pg-boss defaults to 30, tests of two instances go faster). */
+  JOBS_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).optional(),
+  /** This instance's name in the `X-Portal-Instance` header and the job history (several instances; docs/two-instances.md). */
+  INSTANCE_NAME: z.string().regex(/^[a-z0-9-]{1,32}$/).optional(),
+  /** Local two-instance mode of `npm start` (docs/two-instances.md): 2 runs two portals behind nginx on PORT. */
+  PORTAL_INSTANCES: z.coerce.number().int().min(1).max(2).default(1),
+
   // Machine callers (spec section 6): one HS256 secret per caller; tokens carry `aud` = API_AUDIENCE (docs/machine-api.md)
   API_AUDIENCE: z.string().min(3).default('https://kundenportal.example.de/api'),
   INTERNAL_API_SECRET: z.string().min(32).default('local-development-internal-api-secret-0000'),
