@@ -10,6 +10,13 @@ import type { Mailer } from '../ports/mailer.ts';
 
 const deadLetterOf = (job: JobDefinition) => `${job.name}-failed`;
 
+/** The jobs with the operator's schedules (JOB_SCHEDULES) in place of their own; an unknown name stops start-up. */
+function withSchedules(jobs: readonly JobDefinition[], schedules: Record<string, string>): JobDefinition[] {
+  const unknown = Object.keys(schedules).filter((name) => !jobs.some((job) => job.name === name));
+  if (unknown.length > 0) throw new Error(`JOB_SCHEDULES names unknown jobs: ${unknown.join(', ')}`);
+  return jobs.map((job) => (schedules[job.name] ? { ...job, cron: schedules[job.name] } : job));
+}
+
 /**
  * The job runner (issue 14, docs/jobs.md) on pg-boss 12 in schema `pgboss` of the portal database. Every portal
  * instance runs it: pg-boss evaluates the Europe/Berlin schedules on all of them and throttles, so a schedule sends one
@@ -32,8 +39,8 @@ export function createJobRunner(options: {
   /** How often schedules are evaluated (seconds, pg-boss: 1..45); tests go faster than the default 30/5. */
   cronCheckSeconds?: number;
 }) {
-  const jobs = options.jobs ?? JOBS;
-  const instance = options.instance ?? `${os.hostname()}:${process.pid}:${options.config.PORT}`;
+  const jobs = withSchedules(options.jobs ?? JOBS, options.config.JOB_SCHEDULES);
+  const instance = options.instance ?? options.config.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}:${options.config.PORT}`;
   const poll = options.pollSeconds ?? 2;
   let boss: PgBoss | null = null;
 
@@ -83,7 +90,7 @@ export function createJobRunner(options: {
         schema: 'pgboss',
         application_name: 'kundenportal-jobs',
         max: 4,
-        ...(options.cronCheckSeconds ? { cronMonitorIntervalSeconds: options.cronCheckSeconds, cronWorkerIntervalSeconds: options.cronCheckSeconds } : {}),
+        ...((options.cronCheckSeconds ?? options.config.JOBS_CRON_CHECK_SECONDS) ? { cronMonitorIntervalSeconds: options.cronCheckSeconds ?? options.config.JOBS_CRON_CHECK_SECONDS, cronWorkerIntervalSeconds: options.cronCheckSeconds ?? options.config.JOBS_CRON_CHECK_SECONDS } : {}),
       });
       boss.on('error', (error: unknown) => options.logger.error('job runner error', { error }));
       await boss.start();

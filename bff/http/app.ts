@@ -57,6 +57,14 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
 
+  if (config.INSTANCE_NAME) {
+    const name = config.INSTANCE_NAME;
+    // Which instance answered (several behind a proxy; docs/two-instances.md).
+    app.use((_req, res, next) => {
+      res.set('X-Portal-Instance', name);
+      next();
+    });
+  }
   app.use(opsRoutes({ accepting: () => accepting, databaseReachable: deps.databaseReachable }));
   app.use(securityHeaders({ hsts: secureCookies }));
   // Dynamic answers (pages, JSON, CSV) compressed with brotli or gzip (Vary: Accept-Encoding); answers that already

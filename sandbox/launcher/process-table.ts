@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../../bff/config.ts';
+import { NGINX, instancePorts, writeNginxConfig } from './proxy.ts';
 
 /** What the launcher knows when it starts the long-running processes. */
 export interface LaunchContext {
@@ -19,8 +20,8 @@ export interface ProcessEntry {
   essential: boolean;
   /** Whether it runs with this configuration (default: always). */
   enabled?(config: Config): boolean;
-  /** Arguments to Node (the project's Node 24 runs every process). */
-  command(context: LaunchContext): { args: string[]; cwd: string; env: NodeJS.ProcessEnv };
+  /** Arguments to Node (the project's Node 24 runs every process), or to `bin` (the reverse proxy). */
+  command(context: LaunchContext): { bin?: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
   /** Polled until it answers 2xx; `npm start` reports ready when every process does. */
   ready: { url(config: Config): string; timeoutMs: number };
   /** Logged when a non-essential process ends. */
@@ -72,7 +73,38 @@ export const PROCESS_TABLE: readonly ProcessEntry[] = [
   {
     name: 'portal',
     essential: true,
+    enabled: (config) => config.PORTAL_INSTANCES === 1,
     command: (context) => tsx(context, 'bff/server.ts'),
     ready: { url: (config) => `http://localhost:${config.PORT}/readyz`, timeoutMs: 60_000 },
+  },
+  // Two instances behind nginx (PORTAL_INSTANCES=2, docs/two-instances.md): one may stop, the proxy serves on.
+  ...(['a', 'b'] as const).map(
+    (name, index): ProcessEntry => ({
+      name: `portal-${name}`,
+      essential: false,
+      enabled: (config) => config.PORTAL_INSTANCES === 2,
+      command: (context) => {
+        const base = tsx(context, 'bff/server.ts');
+        const port = instancePorts(context.config.PORT)[index];
+        return {
+          ...base,
+          env: { ...base.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: context.config.publicUrl, TRUST_PROXY: 'true', INSTANCE_NAME: `portal-${name}` },
+        };
+      },
+      ready: { url: (config) => `http://127.0.0.1:${instancePorts(config.PORT)[index]}/readyz`, timeoutMs: 60_000 },
+      exitNote: 'der Proxy schickt alle Anfragen an die andere Instanz.',
+    }),
+  ),
+  {
+    name: 'proxy',
+    essential: true,
+    enabled: (config) => config.PORTAL_INSTANCES === 2,
+    command: (context) => ({
+      bin: NGINX,
+      args: ['-c', writeNginxConfig(path.resolve(context.root, context.config.DATA_DIR), context.config.PORT)],
+      cwd: context.root,
+      env: context.env,
+    }),
+    ready: { url: (config) => `http://localhost:${config.PORT}/readyz`, timeoutMs: 30_000 },
   },
 ];

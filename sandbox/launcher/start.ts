@@ -116,8 +116,8 @@ async function main() {
   const context = { config, root, env, databaseUrl, cmsDatabaseUrl };
   const entries = PROCESS_TABLE.filter((entry) => entry.enabled?.(config) ?? true);
   const processes = entries.map((entry) => {
-    const { args, cwd, env: processEnv } = entry.command(context);
-    return { entry, proc: supervise(startProcess(entry.name, node, args, { cwd, env: processEnv }), entry) };
+    const { bin, args, cwd, env: processEnv } = entry.command(context);
+    return { entry, proc: supervise(startProcess(entry.name, bin ?? node, args, { cwd, env: processEnv }), entry) };
   });
   await Promise.all(
     processes.map(({ entry, proc }) => waitForHttp(entry.ready.url(config), { timeoutMs: entry.ready.timeoutMs, process: proc })),
