@@ -4,10 +4,15 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the real stack started by
  * `npm start` on ports of its own and a data folder of its own, so a running development stack is not disturbed.
  */
+/** `E2E_PORT_OFFSET` shifts every port, so two checkouts can run their e2e stacks side by side. */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORTS = { PORT: 4331 + offset, SANDBOX_PORT: 4020 + offset, SMTP_PORT: 2535 + offset, PG_PORT: 5443 + offset, STRAPI_PORT: 1347 + offset };
+
 export const E2E = {
-  portal: 'http://localhost:4331',
-  sandbox: 'http://localhost:4020',
-  strapi: 'http://localhost:1347',
+  portal: `http://localhost:${PORTS.PORT}`,
+  sandbox: `http://localhost:${PORTS.SANDBOX_PORT}`,
+  strapi: `http://localhost:${PORTS.STRAPI_PORT}`,
+  database: `postgres://postgres:postgres@127.0.0.1:${PORTS.PG_PORT}/portal`,
 };
 
 const isCI = Boolean(process.env.CI);
@@ -59,11 +64,7 @@ export default defineConfig({
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     env: {
-      PORT: '4331',
-      SANDBOX_PORT: '4020',
-      SMTP_PORT: '2535',
-      PG_PORT: '5443',
-      STRAPI_PORT: '1347',
+      ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
       DATA_DIR: '.data/e2e',
       // A slowed IoT cloud turns into the German message quickly (monitoring fault tests).
       IOT_TIMEOUT_MS: '3000',

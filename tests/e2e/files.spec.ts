@@ -159,7 +159,7 @@ test.describe('Dateien', () => {
 
     const mail = await waitForMail(E2E.sandbox, customers.anna.email, since);
     expect(mail.subject).toMatch(/^Dein Antrag auf Zählerwechsel ist angekommen/);
-    const link = /http:\/\/localhost:4331\/meter-change-request\/photo\?token=[\w-]+&code=\d{6}/.exec(mail.text)?.[0] ?? '';
+    const link = new RegExp(`${E2E.portal}/meter-change-request/photo\\?token=[\\w-]+&code=\\d{6}`).exec(mail.text)?.[0] ?? '';
     expect(link).not.toBe('');
 
     // On the phone: no session, the camera's photo, one tap.

@@ -13,7 +13,8 @@ import { testData } from '../support/test-data.ts';
  * Two portal instances on one PostgreSQL behind nginx (issue 14, docs/two-instances.md), started exactly as
  * `npm run start:two` does, on ports of their own and without Strapi.
  */
-const PORTS = { PORT: '4361', SANDBOX_PORT: '4060', SMTP_PORT: '2575', PG_PORT: '5473' };
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORTS = { PORT: String(4361 + offset), SANDBOX_PORT: String(4060 + offset), SMTP_PORT: String(2575 + offset), PG_PORT: String(5473 + offset) };
 const DATA_DIR = '.data/two-instances';
 const proxy = `http://localhost:${PORTS.PORT}`;
 const sandbox = `http://localhost:${PORTS.SANDBOX_PORT}`;

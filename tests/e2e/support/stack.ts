@@ -2,7 +2,7 @@ import pg from 'pg';
 import { E2E } from '../../../playwright.config.ts';
 
 /** The e2e stack's portal database (embedded PostgreSQL on the e2e port, see playwright.config.ts). */
-const DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5443/portal';
+const DATABASE_URL = E2E.database;
 
 export async function sql(statement: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
