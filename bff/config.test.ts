@@ -26,6 +26,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'kein-url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('reads job schedules as name=cron or name=off pairs and refuses anything else', () => {
+    expect(loadConfig({}).JOB_SCHEDULES).toEqual({});
+    expect(loadConfig({ JOB_SCHEDULES: 'heartbeat=* * * * *; reminders=off' }).JOB_SCHEDULES).toEqual({ heartbeat: '* * * * *', reminders: 'off' });
+    expect(loadConfig({ JOB_SCHEDULES: 'reminders=0,30 9 * * 1-5' }).JOB_SCHEDULES).toEqual({ reminders: '0,30 9 * * 1-5' });
+    for (const wrong of ['reminders', 'reminders=* * *', 'Reminders=off', 'reminders=off;']) {
+      expect(() => loadConfig({ JOB_SCHEDULES: wrong }), wrong).toThrow(/JOB_SCHEDULES/);
+    }
+  });
+
   it('refuses to run production on development secrets', () => {
     let error: unknown;
     try {

@@ -190,11 +190,12 @@ export const envSchema = z.object({
 
   /**
    * Schedules that replace a job's own (docs/jobs.md): `name=cron` pairs separated by `;`, e.g.
-   * `heartbeat=* * * * *;reminders=0 9 * * 1-5` (5-field cron in Europe/Berlin).
+   * `heartbeat=* * * * *;reminders=0 9 * * 1-5` (5-field cron in Europe/Berlin); `name=off` leaves the job to the
+   * cron endpoint (an external scheduler).
    */
   JOB_SCHEDULES: z
     .string()
-    .regex(/^(\s*[a-z][a-z0-9-]*\s*=\s*\S+( \S+){4}\s*)(;\s*[a-z][a-z0-9-]*\s*=\s*\S+( \S+){4}\s*)*$|^$/, 'name=cron pairs separated by ";" (5 cron fields)')
+    .regex(/^(\s*[a-z][a-z0-9-]*\s*=\s*(off|\S+( \S+){4})\s*)(;\s*[a-z][a-z0-9-]*\s*=\s*(off|\S+( \S+){4})\s*)*$|^$/, 'name=cron (5 fields) or name=off, pairs separated by ";"')
     .default('')
     .transform((value) => Object.fromEntries(value.split(';').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]))),
   /** How often schedules are evaluated (seconds; pg-boss defaults to 30, tests of two instances go faster). */

@@ -9,6 +9,7 @@ import { mapsStandIn } from './maps/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
 import { replayStandIn } from './replay/stand-in.ts';
 import { reviewsStandIn } from './reviews/stand-in.ts';
+import { schedulerStandIn } from './scheduler/stand-in.ts';
 import { tasksStandIn } from './tasks/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
@@ -28,6 +29,7 @@ export const STAND_INS: readonly StandIn[] = [
   replayStandIn,
   mapsStandIn,
   reviewsStandIn,
+  schedulerStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

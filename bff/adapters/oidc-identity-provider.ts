@@ -34,7 +34,7 @@ export function createOidcIdentityProvider(options: OidcOptions): IdentityProvid
   };
 
   return {
-    async startLogin(redirectUri) {
+    async startLogin(redirectUri, startOptions = {}) {
       const config = await getConfiguration();
       const pending = {
         codeVerifier: client.randomPKCECodeVerifier(),
@@ -49,6 +49,9 @@ export function createOidcIdentityProvider(options: OidcOptions): IdentityProvid
         code_challenge_method: 'S256',
         state: pending.state,
         nonce: pending.nonce,
+        // OpenID Connect Prompt Create 1.0 (Keycloak 24+; Auth0 calls it screen_hint=signup).
+        ...(startOptions.register ? { prompt: 'create' } : {}),
+        ...(startOptions.loginHint ? { login_hint: startOptions.loginHint } : {}),
       });
       return { authorizationUrl, pending };
     },

@@ -10,11 +10,19 @@ import type { Mailer } from '../ports/mailer.ts';
 
 const deadLetterOf = (job: JobDefinition) => `${job.name}-failed`;
 
-/** The jobs with the operator's schedules (JOB_SCHEDULES) in place of their own; an unknown name stops start-up. */
+/**
+ * The jobs with the operator's schedules (JOB_SCHEDULES) in place of their own (`off`: only the cron endpoint starts
+ * it); an unknown name stops start-up.
+ */
 function withSchedules(jobs: readonly JobDefinition[], schedules: Record<string, string>): JobDefinition[] {
   const unknown = Object.keys(schedules).filter((name) => !jobs.some((job) => job.name === name));
   if (unknown.length > 0) throw new Error(`JOB_SCHEDULES names unknown jobs: ${unknown.join(', ')}`);
-  return jobs.map((job) => (schedules[job.name] ? { ...job, cron: schedules[job.name] } : job));
+  return jobs.map((job) => {
+    const schedule = schedules[job.name];
+    if (schedule === undefined) return job;
+    const { cron: _own, ...rest } = job;
+    return schedule === 'off' ? rest : { ...rest, cron: schedule };
+  });
 }
 
 /**
@@ -112,6 +120,8 @@ export function createJobRunner(options: {
       return boss.send(job.name, data, singletonKey ? { singletonKey } : {});
     },
     names: () => jobs.map((j) => j.name),
+    /** Every job with its German description and schedule (the cron endpoint lists them for a scheduler). */
+    catalogue: () => jobs.map((j) => ({ name: j.name, description: j.description, cron: j.cron ?? null, timeZone: JOB_TIME_ZONE })),
     history: (job?: string, limit?: number) => options.runs.recent(job, limit),
     async stop() {
       if (!boss) return;

@@ -7,6 +7,7 @@ import { createMailLogRepository } from '../db/repositories/mail-log.repository.
 import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createExportRepository, createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
+import { createInvitationRepository } from '../db/repositories/invitations.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
@@ -18,6 +19,7 @@ import { createConsentService } from '../domain/consent/consent.service.ts';
 import { createDocumentsService } from '../domain/documents/documents.service.ts';
 import { createHelpService } from '../domain/help/help.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
+import { createInvitationService } from '../domain/invitations/invitations.service.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
 import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
@@ -129,6 +131,17 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
   const exports = createExportRepository(knex);
+  const invitations = createInvitationService({
+    management: adapters.management,
+    invitations: createInvitationRepository(knex),
+    mailer: adapters.mailer,
+    mailLog,
+    activity,
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    now: () => new Date(),
+    warn,
+  });
   const jobs = createJobRunner({
     config,
     databaseUrl: config.databaseUrl,
@@ -146,6 +159,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailer: adapters.mailer,
       mailLog,
       activity,
+      invitations,
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
@@ -185,6 +199,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     notifications,
     documents,
     meterChange,
+    invitations,
     jobs,
     exports,
     analytics: consent,

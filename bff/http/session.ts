@@ -10,8 +10,11 @@ declare module 'express-session' {
     user: SessionUser;
     /** ID token kept server-side for the provider's logout (id_token_hint); never sent to the browser. */
     idToken: string;
-    /** The login attempt in flight: PKCE verifier, state, nonce and where to go afterwards. */
-    login: PendingLogin & { returnTo: string };
+    /**
+     * The login attempt in flight: PKCE verifier, state, nonce and where to go afterwards; `invitationId` when it
+     * started from an invitation link (the project is connected after the sign-in).
+     */
+    login: PendingLogin & { returnTo: string; invitationId?: number };
     /** Sign-in time (ms) for the absolute session timeout. */
     signedInAt: number;
     /** The project the customer works on (spec section 7, auth-session-project-id). */

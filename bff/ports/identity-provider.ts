@@ -14,8 +14,11 @@ export interface VerifiedLogin {
 
 /** The customer identity provider (OIDC). Adapter: adapters/oidc-identity-provider.ts. */
 export interface IdentityProvider {
-  /** Starts a login attempt: a fresh PKCE verifier, state and nonce, and the provider's authorization URL. */
-  startLogin(redirectUri: string): Promise<{ authorizationUrl: URL; pending: PendingLogin }>;
+  /**
+   * Starts a login attempt: a fresh PKCE verifier, state and nonce, and the provider's authorization URL.
+   * `register` asks the provider for its account creation screen (`prompt=create`); `loginHint` prefills the address.
+   */
+  startLogin(redirectUri: string, options?: { register?: boolean; loginHint?: string }): Promise<{ authorizationUrl: URL; pending: PendingLogin }>;
   /**
    * Completes the authorization-code grant for the callback URL the browser arrived at.
    * Rejects with LoginFailed when the provider reports an error or any check fails.

@@ -26,6 +26,8 @@ export interface ManagementService {
   projectsOfUser(userId: string): Promise<ManagedProject[]>;
   /** Connects the portal account to the project; idempotent. */
   connectUser(projectId: number, userId: string): Promise<void>;
+  /** Projects no portal account is connected to yet (their customers get an invitation). */
+  projectsWithoutPortalAccount(): Promise<ManagedProject[]>;
 }
 
 /** The installer's view of a project's journey (vendor shape, validated by the adapter). */

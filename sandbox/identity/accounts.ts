@@ -136,11 +136,11 @@ export class AccountDirectory {
   }
 
   /** A new account; undefined when the e-mail address is taken. */
-  async create(input: z.output<typeof NewAccountSchema>): Promise<DemoAccount | undefined> {
+  async create(input: z.output<typeof NewAccountSchema>, origin: 'test' | 'registered' = 'test'): Promise<DemoAccount | undefined> {
     const email = normaliseEmail(input.email);
     if (this.byEmail(email)) return undefined;
     const account: DemoAccount = {
-      sub: `kp|test-${randomUUID()}`,
+      sub: `kp|${origin === 'test' ? 'test-' : ''}${randomUUID()}`,
       email,
       givenName: input.givenName,
       familyName: input.familyName,
@@ -153,6 +153,14 @@ export class AccountDirectory {
     };
     this.#created.set(account.sub, account);
     return account;
+  }
+
+  /**
+   * Self-registration (the `create` prompt): a customer without a customer number yet, address not verified; undefined
+   * when the e-mail address is taken.
+   */
+  register(input: { email: string; password: string; givenName: string; familyName: string }): Promise<DemoAccount | undefined> {
+    return this.create({ ...input, customerNumber: null, phase: 'PROJECT', phone: '', emailVerified: false }, 'registered');
   }
 
   /** Removes a created account; demo accounts stay. */

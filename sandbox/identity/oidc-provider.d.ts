@@ -51,6 +51,8 @@ declare module 'oidc-provider' {
     entities: UnknownObject;
     provider: Provider;
     route: string | undefined;
+    /** The prompt values the authorization request asked for. */
+    readonly prompts: Set<string>;
     readonly requestParamOIDCScopes: Set<string>;
     readonly requestParamClaims: Set<string>;
   }
@@ -106,8 +108,17 @@ declare module 'oidc-provider' {
     findAccount?: FindAccount;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => void | Promise<void>;
-    interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string | Promise<string> };
+    interactions?: { policy?: interactionPolicy.Prompt[]; url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string | Promise<string> };
     [key: string]: unknown;
+  }
+
+  /** The interaction policy: prompts (login, consent, ...) and the checks that decide when each is shown. */
+  export namespace interactionPolicy {
+    class Prompt {
+      constructor(options: { name: string; requestable: boolean });
+      readonly name: string;
+    }
+    function base(): Prompt[] & { add(prompt: Prompt, index?: number): void; get(name: string): Prompt | undefined };
   }
 
   export class Provider {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Provider, { type Account, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Account, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../bff/config.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { createMemoryAdapter } from './memory-adapter.ts';
@@ -75,6 +75,18 @@ export function portalLoginUrl(config: Config): string {
  * PKCE S256, the demo accounts, and German pages. Claims land in the ID token itself (conformIdTokenClaims: false)
  * because the portal builds its session user from the ID token (spec section 6: app-metadata claim).
  */
+/**
+ * The default policy (login, consent) plus `prompt=create` (OpenID Connect Prompt Create 1.0): a client asks for the
+ * account creation screen instead of the login form, e.g. the portal's invitation link. A requestable prompt stays
+ * pending until the interaction's result carries its name (oidc-provider's `promptPending`), so the screen's handlers
+ * finish with `{ login, create }`. Keycloak (24+) and Auth0 (`screen_hint=signup`) offer the same in production.
+ */
+function interactionPolicyWithCreate() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return policy;
+}
+
 export async function createIdentityProvider(config: Config, options: IdentityDeps): Promise<Provider> {
   const { log } = options;
   const portalOrigin = new URL(config.publicUrl).origin;
@@ -136,6 +148,7 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
     // The portal talks to the provider from its server only; no browser CORS access is needed.
     clientBasedCORS: () => false,
     interactions: {
+      policy: interactionPolicyWithCreate(),
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx, sub): Promise<Account | undefined> {

@@ -5,6 +5,7 @@ import type { Config } from '../../bff/config.ts';
 import { AccountDirectory, DEMO_PASSWORD_HINT, NewAccountSchema } from './accounts.ts';
 import { createIdentityProvider, portalLoginUrl, type IdentityProviderOptions } from './provider.ts';
 import { badRequest, controlGuard, controlJson, notFound } from '../shared/stand-in.ts';
+import { registrationPage, validateRegistration, type RegistrationPageOptions } from './registration.ts';
 import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
 
 export interface Identity {
@@ -72,6 +73,28 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
     );
   }
 
+  function renderRegistration(
+    res: Response,
+    uid: string,
+    values: RegistrationPageOptions['values'],
+    outcome: Pick<RegistrationPageOptions, 'errors' | 'notice'> = {},
+  ): void {
+    const base = `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+    sendPage(
+      res,
+      registrationPage({
+        action: `${base}/register`,
+        abortAction: `${base}/abort`,
+        loginHref: `${base}?view=login`,
+        privacyPolicyUrl: `${config.publicUrl}/privacy-policy`,
+        values,
+        ...outcome,
+        portalOrigin,
+      }),
+      outcome.errors ? 422 : 200,
+    );
+  }
+
   router.get('/interaction/:uid', async (req, res) => {
     const interaction = await details(req, res);
     if (interaction.prompt.name === 'consent') {
@@ -80,7 +103,40 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
       return;
     }
     const loginHint = interaction.params.login_hint;
-    renderLogin(res, interaction.uid, typeof loginHint === 'string' ? loginHint : '');
+    const hint = typeof loginHint === 'string' ? loginHint : '';
+    // prompt=create shows the account creation screen; its "Anmelden" link shows the login form of the same interaction.
+    if (interaction.prompt.name === 'create' && req.query.view !== 'login') {
+      renderRegistration(res, interaction.uid, { email: hint });
+      return;
+    }
+    renderLogin(res, interaction.uid, hint);
+  });
+
+  router.post('/interaction/:uid/register', form, async (req, res) => {
+    const interaction = await details(req, res);
+    const input = {
+      givenName: field(req.body, 'givenName'),
+      familyName: field(req.body, 'familyName'),
+      email: field(req.body, 'email').trim(),
+      password: field(req.body, 'password'),
+      privacy: field(req.body, 'privacy') === 'yes',
+    };
+    const values = { givenName: input.givenName, familyName: input.familyName, email: input.email };
+    const errors = validateRegistration(input);
+    if (Object.keys(errors).length > 0) {
+      renderRegistration(res, interaction.uid, values, { errors });
+      return;
+    }
+    const account = await accounts.register({ ...input, givenName: input.givenName.trim(), familyName: input.familyName.trim() });
+    if (!account) {
+      renderRegistration(res, interaction.uid, values, {
+        errors: { email: 'Zu dieser E-Mail-Adresse gibt es schon ein Konto.' },
+        notice: 'Zu dieser E-Mail-Adresse gibt es schon ein Konto. Melde Dich mit ihr an.',
+      });
+      return;
+    }
+    log(`OIDC: Konto erstellt ${account.sub}`);
+    await provider.interactionFinished(req, res, { login: { accountId: account.sub, amr: ['pwd'] }, create: {} }, { mergeWithLastSubmission: false });
   });
 
   router.post('/interaction/:uid/login', form, async (req, res) => {
@@ -101,7 +157,8 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
     await provider.interactionFinished(
       req,
       res,
-      { login: { accountId: account.sub, amr: ['pwd'] } },
+      // Signing in from the account creation screen answers its `create` prompt too.
+      { login: { accountId: account.sub, amr: ['pwd'] }, ...(interaction.prompt.name === 'create' ? { create: {} } : {}) },
       { mergeWithLastSubmission: false },
     );
   });

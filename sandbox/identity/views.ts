@@ -33,6 +33,12 @@ a{color:#0b5cad}
 details{margin-top:1.5rem;border-top:1px solid #d0d7de;padding-top:1rem;color:#4d5762}
 summary{cursor:pointer;font-weight:600}
 details ul{padding-left:1.25rem;margin:.5rem 0}
+.field-error{margin:.25rem 0 0;color:#a32020;font-weight:600}
+.check{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-start}
+.check input{width:auto;margin:.3rem 0 0}
+.check label{flex:1;font-weight:400}
+.check .field-error{flex-basis:100%}
+.switch{margin:1.25rem 0 0}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;word-break:break-all}
 `;
 
@@ -65,7 +71,7 @@ function contentSecurityPolicy(portalOrigin: string, script?: string): string {
     .join('; ');
 }
 
-function layout(options: { title: string; body: string; portalOrigin: string; script?: string }): Page {
+export function layout(options: { title: string; body: string; portalOrigin: string; script?: string }): Page {
   const script = options.script ? `<script>${options.script}</script>` : '';
   const html = `<!DOCTYPE html>
 <html lang="de">

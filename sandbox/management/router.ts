@@ -11,9 +11,12 @@ import { testerPage } from './tester-page.ts';
 const ProjectIdSchema = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
 const PortalUserIdSchema = z.string().min(1).max(255).regex(/^[^\p{Cc}]+$/u);
 
-type ProjectsQuery = { by: 'customer'; customerNumber: string; zip: string } | { by: 'portalUser'; portalUserId: string };
+type ProjectsQuery =
+  | { by: 'customer'; customerNumber: string; zip: string }
+  | { by: 'portalUser'; portalUserId: string }
+  | { by: 'withoutPortalAccount' };
 
-/** The only two searches the vendor offers; anything else (extra, repeated or empty parameters) is a bad request. */
+/** The only three searches the vendor offers; anything else (extra, repeated or empty parameters) is a bad request. */
 function parseProjectsQuery(query: Request['query']): ProjectsQuery | undefined {
   const keys = Object.keys(query).sort().join('&');
   const value = (key: string): string | undefined => {
@@ -25,6 +28,8 @@ function parseProjectsQuery(query: Request['query']): ProjectsQuery | undefined 
     const zip = value('zip');
     return customerNumber && zip ? { by: 'customer', customerNumber, zip } : undefined;
   }
+  // The invitations job's question (issue 14): projects that no portal account is connected to yet.
+  if (keys === 'portalAccount') return value('portalAccount') === 'none' ? { by: 'withoutPortalAccount' } : undefined;
   if (keys === 'portalUserId') {
     const portalUserId = value('portalUserId');
     return portalUserId ? { by: 'portalUser', portalUserId } : undefined;
@@ -96,7 +101,9 @@ export function createManagementRouter(store: ManagementStore, files: Management
         const items =
           query.by === 'customer'
             ? store.findByCustomer(query.customerNumber, query.zip)
-            : store.findByPortalUser(query.portalUserId);
+            : query.by === 'portalUser'
+              ? store.findByPortalUser(query.portalUserId)
+              : store.withoutPortalAccount();
         res.json({ items });
       });
 

@@ -301,6 +301,11 @@ export class ManagementStore {
     return this.#select((p) => p.portalUserIds.includes(portalUserId));
   }
 
+  /** Projects no portal account is connected to (they get an invitation). */
+  withoutPortalAccount(): VendorProject[] {
+    return this.#select((p) => p.portalUserIds.length === 0);
+  }
+
   /** Links a portal account to a project; idempotent. False when the project does not exist. */
   async link(projectId: number, portalUserId: string): Promise<boolean> {
     const project = this.#projects.get(projectId);

@@ -40,6 +40,9 @@ export const ACTIVITY_KINDS = {
   FAILED_FINISHED_EMAIL: null,
   SUCCESS_REMINDER_EMAIL: null,
   FAILED_REMINDER_EMAIL: null,
+  SUCCESS_ID_INVITATION_EMAIL: null,
+  FAILED_ID_INVITATION_EMAIL: null,
+  INVITATION_LINK_CLICKED: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

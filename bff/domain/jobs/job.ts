@@ -2,6 +2,7 @@ import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagementJourneys } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { InvitationService } from '../invitations/invitations.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ExportRepository, ReminderRepository, RetentionRepository } from '../repositories/jobs.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
@@ -18,6 +19,7 @@ export interface JobDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   activity: ActivityService;
+  invitations: InvitationService;
   settings: {
     publicUrl: string;
     installerName: string;

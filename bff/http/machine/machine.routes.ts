@@ -28,7 +28,7 @@ const JobName = z.string().check(z.regex(/^[a-z][a-z0-9-]{1,40}$/));
 export function cronRoutes(deps: RouteDeps): Router {
   const { router, api } = machineRouter(deps, 'cron');
   api.get('/jobs', async (_req, res) => {
-    res.json({ jobs: deps.services.jobs.names(), runs: await deps.services.jobs.history(undefined, 20) });
+    res.json({ jobs: deps.services.jobs.catalogue(), runs: await deps.services.jobs.history(undefined, 20) });
   });
   api.post('/jobs/:name', express.json({ limit: '8kb' }), async (req, res) => {
     const name = z.safeParse(JobName, req.params.name);

@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import express, { Router, type Request, type Response } from 'express';
+import type { SessionUser } from '../../contracts/auth.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { LoginFailed } from '../../ports/identity-provider.ts';
 import { redirectWithin } from '../redirect.ts';
@@ -24,16 +25,54 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
   const redirectUri = `${deps.publicUrl}/api/auth/callback`;
   const loginError = (reason: 'cancelled' | 'failed' | 'forbidden') => `/?loginError=${reason}`;
 
+  async function beginLogin(req: Request, res: Response, login: { returnTo: string; register?: boolean; loginHint?: string; invitationId?: number }) {
+    const { authorizationUrl, pending } = await deps.identityProvider.startLogin(redirectUri, { register: login.register, loginHint: login.loginHint });
+    req.session.login = { ...pending, returnTo: login.returnTo, ...(login.invitationId ? { invitationId: login.invitationId } : {}) };
+    await promisify((cb) => req.session.save(cb));
+    res.redirect(302, authorizationUrl.href);
+  }
+
+  /** Where the customer lands after an invitation: the dashboard confirming the project, or saying why not. */
+  async function acceptInvitation(req: Request, invitationId: number, user: SessionUser): Promise<string> {
+    try {
+      const outcome = await services.invitations.accept(invitationId, user);
+      if (outcome.status !== 'accepted') return `/home/dashboard?invitation=${outcome.status}`;
+      req.session.currentProjectId = outcome.projectId;
+      return `/home/dashboard?linked=${outcome.projectId}`;
+    } catch (error) {
+      deps.logger.warn('invitation not accepted', { invitationId, error });
+      return '/home/dashboard?invitation=failed';
+    }
+  }
+
   router.get('/login', async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
     if (req.session.user) {
       redirectWithin(res, returnTo);
       return;
     }
-    const { authorizationUrl, pending } = await deps.identityProvider.startLogin(redirectUri);
-    req.session.login = { ...pending, returnTo };
-    await promisify((cb) => req.session.save(cb));
-    res.redirect(302, authorizationUrl.href);
+    await beginLogin(req, res, { returnTo });
+  });
+
+  /**
+   * The invitation mail's link (issue 14, docs/jobs.md): INVITATION_LINK_CLICKED, then the identity provider's account
+   * creation screen (an existing account signs in from there); the callback connects the project. A signed-in customer
+   * gets the project at once. A wrong, used or expired link goes to the start page, which says why.
+   */
+  router.get('/invitation', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const click = await services.invitations.click(token);
+    if (click.status !== 'valid') {
+      redirectWithin(res, req.session.user ? `/home/dashboard?invitation=${click.status}` : `/?invitation=${click.status}`);
+      return;
+    }
+    if (req.session.user) {
+      const destination = await acceptInvitation(req, click.invitationId, req.session.user);
+      await promisify((cb) => req.session.save(cb));
+      redirectWithin(res, destination);
+      return;
+    }
+    await beginLogin(req, res, { returnTo: '/home/dashboard', register: true, loginHint: click.email, invitationId: click.invitationId });
   });
 
   router.get('/callback', async (req, res) => {
@@ -67,8 +106,9 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     req.session.user = result.user;
     req.session.idToken = verified.idToken;
     req.session.signedInAt = Date.now();
+    const destination = pending.invitationId ? await acceptInvitation(req, pending.invitationId, result.user) : pending.returnTo;
     await promisify((cb) => req.session.save(cb));
-    redirectWithin(res, pending.returnTo, { fallback: '/home/dashboard' });
+    redirectWithin(res, destination, { fallback: '/home/dashboard' });
   });
 
   /**
