@@ -100,6 +100,7 @@ export function createHelpService(deps: {
     return deps.cache.get(key, () => load(key) as Promise<z.output<S>>, (body) => z.parse(schema, body));
   };
 
+  let lastContactWarning = 0;
   const shared = {
     faqCategories: (lang: Language) => cached('faqs', lang, z.array(FaqCategorySchema)),
     articles: (lang: Language) => cached('articles', lang, z.array(ArticleSchema)),
@@ -110,12 +111,18 @@ export function createHelpService(deps: {
       return policy;
     },
     supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
-    /** Never rejects: the footer of every page shows it, and a page must not fail for it. */
+    /**
+     * Never rejects: the footer of every page shows it, and a page must not fail for it. While the CMS is down (and
+     * nothing is cached) every page would log it; once a minute says the same.
+     */
     contact: async (lang: Language): Promise<Contact | null> => {
       try {
         return await cached('contact', lang, z.nullable(ContactSchema));
       } catch (error) {
-        deps.warn?.('contact not shown', { error });
+        if (Date.now() - lastContactWarning >= 60_000) {
+          lastContactWarning = Date.now();
+          deps.warn?.('contact not shown (said at most once a minute)', { error });
+        }
         return null;
       }
     },
