@@ -78,7 +78,7 @@ export const schedulerStandIn: StandIn = {
     router.post('/run/:name', controlGuard, async (req, res) => {
       const name = String(req.params.name);
       const answer = await call(`/jobs/${encodeURIComponent(name)}`, { method: 'POST', body: '{}' }).catch(() => null);
-      res.redirect(303, answer?.status === 202 ? `./?started=${encodeURIComponent(name)}` : `./?failed=${encodeURIComponent(name)}`);
+      res.redirect(303, `${req.baseUrl}/?${answer?.status === 202 ? 'started' : 'failed'}=${encodeURIComponent(name)}`);
     });
     return { mountPath: '/scheduler', router, summary: 'Job-Planer /scheduler/' };
   },

@@ -12,18 +12,18 @@ const toInvitation = (row: Record<string, unknown>): Invitation => ({
 
 export function createInvitationRepository(knex: Knex): InvitationRepository {
   return {
-    async claim(projectId, email, tokenHash) {
+    async claim(projectId, email, tokenHash, at) {
       // A row whose mail never went out gets the new token; a sent one stays as it is (one invitation per address).
       const [row] = await knex('project_invitation')
-        .insert({ projectId, email, tokenHash })
+        .insert({ projectId, email, tokenHash, sentAt: at })
         .onConflict(['projectId', 'email'])
-        .merge({ tokenHash })
+        .merge({ tokenHash, sentAt: at })
         .whereNull('project_invitation.sentAt')
         .returning('id');
       return row ? Number(row.id) : null;
     },
-    async markSent(id, at) {
-      await knex('project_invitation').where({ id }).update({ sentAt: at });
+    async markUnsent(id) {
+      await knex('project_invitation').where({ id }).update({ sentAt: null });
     },
     async byTokenHash(tokenHash) {
       const row = await knex('project_invitation').where({ tokenHash }).first();

@@ -20,14 +20,14 @@ const project = (id: number, emails: string[]): ManagedProject => ({
 function memoryRepository() {
   const rows: (Invitation & { tokenHash: string })[] = [];
   const repository: InvitationRepository = {
-    async claim(projectId, email, tokenHash) {
+    async claim(projectId, email, tokenHash, at) {
       const row = rows.find((r) => r.projectId === projectId && r.email === email);
       if (row?.sentAt) return null;
-      if (row) return ((row.tokenHash = tokenHash), row.id);
-      rows.push({ id: rows.length + 1, projectId, email, tokenHash, sentAt: null, clickedAt: null, acceptedBy: null });
+      if (row) return Object.assign(row, { tokenHash, sentAt: at }).id;
+      rows.push({ id: rows.length + 1, projectId, email, tokenHash, sentAt: at, clickedAt: null, acceptedBy: null });
       return rows.length;
     },
-    markSent: async (id, at) => void Object.assign(rows[id - 1] as object, { sentAt: at }),
+    markUnsent: async (id) => void Object.assign(rows[id - 1] as object, { sentAt: null }),
     byTokenHash: async (hash) => rows.find((r) => r.tokenHash === hash) ?? null,
     byId: async (id) => rows[id - 1] ?? null,
     markClicked: async () => {},

@@ -82,7 +82,7 @@ export function createInvitationService(deps: {
         const email = project.contact.emails[0]?.trim().toLowerCase();
         if (!email) continue;
         const token = randomBytes(32).toString('base64url');
-        const id = await deps.invitations.claim(project.id, email, hashToken(token));
+        const id = await deps.invitations.claim(project.id, email, hashToken(token), deps.now());
         if (id === null) continue;
         const mail = invitationMail(project, token);
         try {
@@ -90,10 +90,10 @@ export function createInvitationService(deps: {
         } catch (error) {
           failed += 1;
           deps.warn('invitation mail failed', { projectId: project.id, error });
+          await deps.invitations.markUnsent(id);
           await deps.activity.recordForProject('FAILED_ID_INVITATION_EMAIL', { projectId: project.id });
           continue;
         }
-        await deps.invitations.markSent(id, deps.now());
         const activity = await deps.activity.recordForProject('SUCCESS_ID_INVITATION_EMAIL', { projectId: project.id });
         await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: email, subject: mail.subject, html: mail.html, text: mail.text });
         mailed += 1;

@@ -12,11 +12,13 @@ export interface Invitation {
 
 export interface InvitationRepository {
   /**
-   * Claims the invitation of this project and address with a new token hash: a new row, or the row of an earlier try
-   * whose mail did not go out. Null when the invitation was sent already (one invitation per project and address).
+   * Claims the invitation of this project and address with a new token hash, as sent at `at` (the link works as soon
+   * as the mail can arrive): a new row, or the row of an earlier try whose mail did not go out. Null when the
+   * invitation was sent already (one invitation per project and address).
    */
-  claim(projectId: number, email: string, tokenHash: string): Promise<number | null>;
-  markSent(id: number, at: Date): Promise<void>;
+  claim(projectId: number, email: string, tokenHash: string, at: Date): Promise<number | null>;
+  /** The mail did not go out: the next run may claim it again (with a new token). */
+  markUnsent(id: number): Promise<void>;
   byTokenHash(tokenHash: string): Promise<Invitation | null>;
   byId(id: number): Promise<Invitation | null>;
   /** Keeps the first click only. */
