@@ -10,6 +10,7 @@ import { createExportRepository, createJobRunRepository, createReminderRepositor
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
@@ -30,6 +31,7 @@ import { cacheFinishedPeriods } from '../domain/monitoring/finished-periods.ts';
 import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
 import { createSigningService } from '../domain/signing/signing.service.ts';
+import { createSurveysService } from '../domain/surveys/surveys.service.ts';
 import type { Logger } from '../logger.ts';
 import type { Adapters } from './adapters.ts';
 import { createJobRunner } from './jobs.ts';
@@ -129,6 +131,27 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
   const exports = createExportRepository(knex);
+  const surveys = createSurveysService({
+    projects,
+    management: adapters.management,
+    journeys: adapters.journeys,
+    tasks: adapters.tasks,
+    reviewPlatform: adapters.reviews,
+    definitions: (lang) => help.surveyDefinitions(lang),
+    surveys: createSurveyRepository(knex),
+    reviews: createReviewRepository(knex),
+    customerIds: async () => (await exports.customers()).map((c) => c.userId),
+    activity,
+    mailer: adapters.mailer,
+    reviewMailer: adapters.reviewMailer,
+    reviewDebug: config.REVIEW_DEBUG_MODE,
+    mailLog,
+    idempotent: createIdempotency(createIdempotencyRepository(knex)),
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    linkSecret: `${config.sessionSecret}:review-mail`,
+    warn,
+  });
   const jobs = createJobRunner({
     config,
     databaseUrl: config.databaseUrl,
@@ -146,13 +169,14 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailer: adapters.mailer,
       mailLog,
       activity,
+      surveys,
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
-    sources: [accountNotifications, journey.notifications, messages.notifications],
+    sources: [accountNotifications, journey.notifications, messages.notifications, surveys.notifications],
     seen: createNotificationSeenRepository(knex),
     warn,
   });
@@ -185,6 +209,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     notifications,
     documents,
     meterChange,
+    surveys,
     jobs,
     exports,
     analytics: consent,

@@ -5,6 +5,7 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ExportRepository, ReminderRepository, RetentionRepository } from '../repositories/jobs.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { SurveysService } from '../surveys/surveys.service.ts';
 
 /** What the jobs work with (built in bff/composition/jobs.ts). */
 export interface JobDeps {
@@ -18,6 +19,8 @@ export interface JobDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   activity: ActivityService;
+  /** Survey invitations and review mails (issue 15). */
+  surveys: Pick<SurveysService, 'runInvitations' | 'runReviewMails'>;
   settings: {
     publicUrl: string;
     installerName: string;
