@@ -257,7 +257,7 @@ export interface NpsFigures {
 }
 
 export const NpsQuerySchema = z.strictObject({
-  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  from: z.optional(z.iso.date()),
+  to: z.optional(z.iso.date()),
   surveyType: z.optional(SurveyTypeSchema),
 });
