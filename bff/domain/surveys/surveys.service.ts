@@ -326,10 +326,13 @@ export function createSurveysService(deps: SurveysDeps) {
 
   /** The invitation of one project's survey: the row once, the mail once (claimed before mailing). */
   async function invite(project: ManagedProject, surveyType: SurveyType): Promise<InviteOutcome> {
-    const accounts = await deps.surveys.accountsOf(project.portalUserIds);
-    if (accounts.length === 0) return 'no-recipient';
+    if (project.portalUserIds.length === 0) return 'no-recipient';
     const row = await deps.surveys.ensure(project.id, surveyType);
     if (row.completedAt) return 'answered';
+    // An account the portal has not seen signed in yet has no address here: the survey waits in the portal (bell,
+    // list), and a later run mails it once the address is known.
+    const accounts = await deps.surveys.accountsOf(project.portalUserIds);
+    if (accounts.length === 0) return 'no-recipient';
     if (!(await deps.surveys.claimMail(row.id, 'INVITATION'))) return 'already';
     const delivered = await mailSurvey(row, accounts, 'INVITATION');
     if (delivered === 0) {
