@@ -24,6 +24,7 @@ const definitions = (lang: 'de' | 'en'): SurveyDefinition[] => [
   },
   { surveyName: 'AC_INSTALLATION', lang, title: 'Deine Meinung zur AC-Montage', intro: '', questions: [{ questionId: 'overall', question: 'Wie zufrieden?', labelOne: 'a', labelTwo: 'b', labelThree: 'c', labelFour: 'd', labelFive: 'e' }] },
 ];
+let definitionReads = 0;
 const content: ContentSource = {
   faqs: async () => [],
   articles: async () => [],
@@ -31,7 +32,10 @@ const content: ContentSource = {
   privacyPolicy: async () => null,
   supportQuestions: async () => [],
   contact: async () => null,
-  surveyDefinitions: async (lang) => definitions(lang),
+  surveyDefinitions: async (lang) => {
+    definitionReads += 1;
+    return definitions(lang);
+  },
   media: async () => null,
 };
 
@@ -415,6 +419,21 @@ describe('the installer’s NPS', () => {
     } finally {
       await portal.knex('survey').whereIn('projectId', rows.map((r) => r.projectId)).delete();
     }
+  });
+});
+
+describe('survey definitions from the CMS', () => {
+  it('are reloaded in both languages when Strapi announces a changed survey', async () => {
+    const before = definitionReads;
+    const hook = await fetch(`${portal.url}/api/cms/webhook`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${portal.config.CMS_WEBHOOK_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'entry.publish', model: 'survey-definition', uid: 'api::survey-definition.survey-definition', entry: {} }),
+    });
+    expect(hook.status).toBe(204);
+    // German, and English laid over German: three reads of the source.
+    await expect.poll(() => definitionReads - before).toBe(3);
+    expect((await portal.services.help.surveyDefinitions('en'))[0]?.title).toBe('Your opinion on the DC installation');
   });
 });
 
