@@ -58,8 +58,16 @@ test.describe('Umfragen', () => {
     await page.locator('.bell__toggle').click();
     await expect(page.getByRole('button', { name: /Wie war die DC-Montage\?/ })).toBeVisible();
 
-    await page.goto(surveyPath);
+    // The form is a plain form: not one script is loaded.
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    const opened = await page.goto(surveyPath);
+    test.info().annotations.push({ type: 'form page', description: `${(await opened?.body())?.length ?? 0} bytes of HTML` });
     await expect(page.getByRole('heading', { level: 1, name: 'Deine Meinung zur DC-Montage' })).toBeVisible();
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script:not([type="application/ld+json"]):not([type="speculationrules"])').count()).toBe(0);
     await expect(page.getByText('Projekt 100240 · Katharinenstraße 14, Leipzig')).toBeVisible();
     await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(customers.jonas.email);
     await expectNoAxeViolations(page);
