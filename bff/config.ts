@@ -93,10 +93,11 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'MAPS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-maps-key' },
     timeout: { variable: 'MAPS_TIMEOUT_MS', defaultMs: 5_000 },
   },
-  /** The review platform's rating of the installer (the reviews widget: external media). */
+  /** The review platform: the rating for the reviews widget (external media) and personal review invitations (issue 15). */
   reviews: {
     label: 'Die Bewertungsplattform',
     url: { variable: 'REVIEWS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/reviews/api` },
+    credential: { variable: 'REVIEWS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-reviews-key' },
     timeout: { variable: 'REVIEWS_TIMEOUT_MS', defaultMs: 3_000 },
   },
   /** The headless CMS (Strapi): public read API, no credential. */
@@ -177,6 +178,16 @@ export const envSchema = z.object({
   MANAGEMENT_WEBHOOK_SECRET: z.string().min(16).default('local-development-management-webhook-secret'),
   /** HMAC key of the task service's events (`POST /api/tasks/webhook`: the installer answered, a to-do was created). */
   TASKS_WEBHOOK_SECRET: z.string().min(16).default('local-development-tasks-webhook-secret'),
+  /** HMAC key of the review platform's events (`POST /api/reviews/webhook`: a review was given; issue 15). */
+  REVIEWS_WEBHOOK_SECRET: z.string().min(16).default('local-development-reviews-webhook-secret'),
+
+  /**
+   * Review debug mode (spec section 9): every review mail goes to the debug SMTP server (REVIEW_DEBUG_SMTP_HOST and
+   * REVIEW_DEBUG_SMTP_PORT, default 587) instead of through the relay to the customer, for testing with real data.
+   */
+  REVIEW_DEBUG_MODE: bool.default(false),
+  REVIEW_DEBUG_SMTP_HOST: z.string().min(1).optional(),
+  REVIEW_DEBUG_SMTP_PORT: port.default(587),
 
   // Scheduled jobs (pg-boss in the portal database; docs/jobs.md)
   /** Whether this instance runs the job workers and schedules; every instance may (a schedule still runs once). */
@@ -284,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
     if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
     if (e.TASKS_WEBHOOK_SECRET === 'local-development-tasks-webhook-secret') missing.push('TASKS_WEBHOOK_SECRET: in production erforderlich');
+    if (e.REVIEWS_WEBHOOK_SECRET === 'local-development-reviews-webhook-secret') missing.push('REVIEWS_WEBHOOK_SECRET: in production erforderlich');
     for (const name of ['INTERNAL_API_SECRET', 'CRON_API_SECRET', 'FUNNEL_API_SECRET', 'EXTERNAL_API_SECRET'] as const) {
       if (e[name].startsWith('local-development-')) missing.push(`${name}: in production erforderlich`);
     }

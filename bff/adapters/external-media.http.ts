@@ -17,8 +17,13 @@ export function createHttpMaps(endpoint: ServiceEndpoint): Maps {
 
 const SummarySchema = z.object({ rating: z.number().min(0).max(5), count: z.number().int().nonnegative(), profileUrl: z.url(), reviewUrl: z.url() });
 
-/** The review platform's public widget API. */
+const InvitationLinkSchema = z.object({ id: z.string().min(1).max(64), url: z.url() });
+
+/** The review platform's public widget API and its private invitation API (API key, like Trustpilot's invitation links). */
 export function createHttpReviewPlatform(endpoint: ServiceEndpoint): ReviewPlatform {
   const client = createJsonClient(endpoint);
-  return { summary: () => client.get('/summary', SummarySchema) };
+  return {
+    summary: () => client.get('/summary', SummarySchema),
+    invitationLink: (invitation) => client.request('/v1/invitation-links', { method: 'POST', json: invitation, schema: InvitationLinkSchema }),
+  };
 }

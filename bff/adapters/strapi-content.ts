@@ -3,6 +3,7 @@ import type { Block, FaqCategory, Image, InlineNode, RichText } from '../contrac
 import type { ServiceEndpoint } from '../config.ts';
 import type { Language } from '../contracts/auth.ts';
 import { CMS_MEDIA_PATH } from '../contracts/help.ts';
+import { SurveyNameSchema } from '../contracts/surveys.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import { createJsonClient } from './json-client.ts';
 
@@ -112,6 +113,21 @@ const ContactEntry = z.looseObject({
   street: z.string().nullish(),
   postalCode: z.string().nullish(),
   city: z.string().nullish(),
+});
+const StarQuestionEntry = z.looseObject({
+  questionId: z.string().min(1).max(64),
+  question: z.string(),
+  labelOne: z.string(),
+  labelTwo: z.string(),
+  labelThree: z.string(),
+  labelFour: z.string(),
+  labelFive: z.string(),
+});
+const SurveyDefinitionEntry = z.looseObject({
+  surveyName: z.string(),
+  title: z.string(),
+  intro: z.string().nullish(),
+  questions: z.array(StarQuestionEntry).nullish(),
 });
 /**
  * Strapi's list answer. Its pagination metadata depends on the query: `page`/`pageSize` give `pageCount` and `total`,
@@ -227,6 +243,24 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       const response = await client.stream(`/uploads/${encodeURIComponent(file)}`);
       if (!response?.body) return null;
       return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: response.body };
+    },
+
+    async surveyDefinitions(locale) {
+      const list = await all(`survey-definitions?locale=${locale}&populate=questions&sort=surveyName:asc`, SurveyDefinitionEntry);
+      // A survey name the portal does not know (a newer CMS) is left out rather than failing every survey page.
+      return list.flatMap((entry) => {
+        const name = SurveyNameSchema.safeParse(entry.surveyName);
+        if (!name.success) return [];
+        return [
+          {
+            surveyName: name.data,
+            lang: locale,
+            title: entry.title,
+            intro: entry.intro ?? '',
+            questions: (entry.questions ?? []).map(({ questionId, question, labelOne, labelTwo, labelThree, labelFour, labelFive }) => ({ questionId, question, labelOne, labelTwo, labelThree, labelFour, labelFive })),
+          },
+        ];
+      });
     },
 
     async supportQuestions(limit, locale) {

@@ -65,6 +65,9 @@ export function createHttpTaskService(endpoint: ServiceEndpoint): TaskService {
       const attachments = await uploadAll(files);
       return client.request('/tasks', { method: 'POST', json: { ...request, attachments }, schema: TaskSchema });
     },
+    async createServiceTask(task) {
+      return client.request('/service-tasks', { method: 'POST', json: task, schema: z.object({ id: z.string() }) });
+    },
     async comment(taskId, { files, ...comment }) {
       const attachments = await uploadAll(files);
       await client.request(`/tasks/${encodeURIComponent(taskId)}/comments`, { method: 'POST', json: { ...comment, attachments } });

@@ -28,6 +28,8 @@ import type { TaskService } from '../ports/task-service.ts';
 export interface Adapters {
   identityProvider: IdentityProvider;
   mailer: Mailer;
+  /** Review mails (issue 15): the relay, or in review debug mode (spec section 9) the debug SMTP server. */
+  reviewMailer: Mailer;
   management: ManagementService;
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
@@ -47,6 +49,14 @@ export interface Adapters {
  * Tests pass `overrides` to put a stand-in of their own in place of one adapter.
  */
 export function buildAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
+  const mailer = createSmtpMailer({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    user: config.SMTP_USER,
+    password: config.SMTP_PASSWORD,
+    from: config.MAIL_FROM,
+  });
   return {
     identityProvider: createOidcIdentityProvider({
       issuer: config.oidcIssuer,
@@ -54,14 +64,10 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
       clientSecret: config.oidcClientSecret,
       allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
     }),
-    mailer: createSmtpMailer({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      user: config.SMTP_USER,
-      password: config.SMTP_PASSWORD,
-      from: config.MAIL_FROM,
-    }),
+    mailer,
+    reviewMailer: config.REVIEW_DEBUG_MODE
+      ? createSmtpMailer({ host: config.REVIEW_DEBUG_SMTP_HOST ?? config.SMTP_HOST, port: config.REVIEW_DEBUG_SMTP_PORT, secure: false, from: config.MAIL_FROM })
+      : mailer,
     management: createHttpManagementService(config.services.management),
     journeys: createHttpManagementJourneys(config.services.management),
     managementFiles: createHttpManagementFiles(config.services.management),

@@ -11,6 +11,7 @@ import { createInvitationRepository } from '../db/repositories/invitations.repos
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
@@ -32,6 +33,7 @@ import { cacheFinishedPeriods } from '../domain/monitoring/finished-periods.ts';
 import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
 import { createSigningService } from '../domain/signing/signing.service.ts';
+import { createSurveysService } from '../domain/surveys/surveys.service.ts';
 import type { Logger } from '../logger.ts';
 import type { Adapters } from './adapters.ts';
 import { createJobRunner } from './jobs.ts';
@@ -142,6 +144,27 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     now: () => new Date(),
     warn,
   });
+  const surveys = createSurveysService({
+    projects,
+    management: adapters.management,
+    journeys: adapters.journeys,
+    tasks: adapters.tasks,
+    reviewPlatform: adapters.reviews,
+    definitions: (lang) => help.surveyDefinitions(lang),
+    surveys: createSurveyRepository(knex),
+    reviews: createReviewRepository(knex),
+    customerIds: async () => (await exports.customers()).map((c) => c.userId),
+    activity,
+    mailer: adapters.mailer,
+    reviewMailer: adapters.reviewMailer,
+    reviewDebug: config.REVIEW_DEBUG_MODE,
+    mailLog,
+    idempotent: createIdempotency(createIdempotencyRepository(knex)),
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    linkSecret: `${config.sessionSecret}:review-mail`,
+    warn,
+  });
   const jobs = createJobRunner({
     config,
     databaseUrl: config.databaseUrl,
@@ -160,13 +183,14 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailLog,
       activity,
       invitations,
+      surveys,
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
-    sources: [accountNotifications, journey.notifications, messages.notifications],
+    sources: [accountNotifications, journey.notifications, messages.notifications, surveys.notifications],
     seen: createNotificationSeenRepository(knex),
     warn,
   });
@@ -200,6 +224,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     documents,
     meterChange,
     invitations,
+    surveys,
     jobs,
     exports,
     analytics: consent,

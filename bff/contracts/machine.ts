@@ -21,6 +21,11 @@ export const ExternalEventSchema = z.discriminatedUnion('event', [
       title: z.string().check(z.minLength(1), z.maxLength(200)),
     }),
   }),
+  /** The installer reports a DC or AC installation done (issue 15): its survey invitation follows. */
+  z.strictObject({
+    event: z.literal('project.step_done'),
+    data: z.strictObject({ projectId: z.number().check(z.int(), z.positive()), step: z.enum(['DC', 'AC']) }),
+  }),
   z.strictObject({
     event: z.literal('task.answered'),
     data: z.looseObject({ projectId: z.number().check(z.int(), z.positive()), taskId: z.string().check(z.minLength(1), z.maxLength(64)), kind: z.string().check(z.maxLength(40)) }),

@@ -8,6 +8,7 @@ import type { MeterChangeServices } from './meter-change.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
+import type { SurveysServices } from './surveys.ts';
 
 /** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
 export interface LayoutView {
@@ -37,6 +38,7 @@ export interface PortalServices {
   messages: MessagesServices;
   documents: DocumentsServices;
   meterChange: MeterChangeServices;
+  surveys: SurveysServices;
   externalMedia: ExternalMediaServices;
 }
 

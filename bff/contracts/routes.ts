@@ -95,6 +95,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'customer',
     sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
   },
+  // Surveys (issue 15): reached from the invitation mail and the bell (open surveys); not a logged visit (spec
+  // section 2) and not in the menu (most of the time there is nothing to answer). The samples are ids no survey has.
+  { path: '/home/app/surveys', access: 'customer' },
+  { path: '/home/app/surveys/[id]', access: 'customer', sample: '/home/app/surveys/999999999' },
+  { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
   { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
 ];

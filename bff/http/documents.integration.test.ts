@@ -31,6 +31,7 @@ const content: ContentSource = {
   privacyPolicy: async () => null,
   supportQuestions: async () => [],
   contact: async () => null,
+  surveyDefinitions: async () => [],
   media: async (file) => (file === 'wechselrichter_abc.pdf' ? { contentType: 'application/pdf', body: new Blob([MANUAL_PDF]).stream() } : null),
 };
 

@@ -21,6 +21,7 @@ const content: ContentSource = {
     { id: 'sq-stoerung-speicher', title: lang === 'de' ? 'Speicher lädt oder entlädt nicht' : 'Battery', parentId: 'sq-stoerung', lang },
   ],
   contact: async () => null,
+  surveyDefinitions: async () => [],
   media: async () => null,
 };
 

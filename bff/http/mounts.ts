@@ -16,6 +16,7 @@ import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
+import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 
 /**
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
@@ -56,6 +57,9 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['app', meterChangeRoutes],
   ['public', consentRoutes],
   ['internal', mapRoutes],
+  ['internal', surveysRoutes],
+  ['capability', reviewMailLinkRoutes],
+  ['machine', reviewsWebhookRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

@@ -34,6 +34,11 @@ export interface TaskService {
   task(taskId: string): Promise<VendorTask | null>;
   /** Uploads the files first; a failed upload creates nothing. */
   createRequest(request: { projectId: number; subject: string; text: string; supportQuestion: string[]; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<VendorTask>;
+  /**
+   * An internal task for the installer's customer service (issue 15: a survey's detractor or a request for contact).
+   * It never appears among the customer's messages.
+   */
+  createServiceTask(task: { projectId: number; subject: string; text: string; source: string }): Promise<{ id: string }>;
   comment(taskId: string, comment: { text: string; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<void>;
   /** Null for an unknown attachment. */
   attachment(attachmentId: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;

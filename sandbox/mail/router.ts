@@ -20,7 +20,7 @@ function sendHtml(res: Response, html: string, status = 200): void {
  * The web mailbox (`/mailbox`) and its JSON API for automated tests (`/mailbox/api/messages`).
  * `smtpPort()` is read per request so the page names the real port even when it was chosen by the OS.
  */
-export function createMailboxRouter(store: MailStore, options: { smtpPort: () => number }): express.Router {
+export function createMailboxRouter(store: MailStore, options: { smtpPort: () => number; debug?: boolean }): express.Router {
   const router = express.Router();
 
   router.get('/api/messages', (req, res) => {
@@ -43,7 +43,7 @@ export function createMailboxRouter(store: MailStore, options: { smtpPort: () =>
   });
 
   router.get('/', (req, res) => {
-    sendHtml(res, mailboxPage({ mails: store.list(), basePath: req.baseUrl, smtpPort: options.smtpPort() }));
+    sendHtml(res, mailboxPage({ mails: store.list(), basePath: req.baseUrl, smtpPort: options.smtpPort(), debug: options.debug ?? false }));
   });
 
   router.post('/clear', async (req, res) => {

@@ -112,7 +112,7 @@ function subjectOf(mail: StoredMail): string {
   return mail.subject.trim() === '' ? '(kein Betreff)' : mail.subject;
 }
 
-export function mailboxPage(options: { mails: StoredMail[]; basePath: string; smtpPort: number }): string {
+export function mailboxPage(options: { mails: StoredMail[]; basePath: string; smtpPort: number; debug?: boolean }): string {
   const { mails, basePath } = options;
   const rows = mails
     .map(
@@ -135,8 +135,12 @@ ${rows}
 </tbody>
 </table>`;
   const count = mails.length === 1 ? '1 E-Mail' : `${mails.length} E-Mails`;
-  const body = `<h1>Postfach</h1>
-<p class="muted">Alle E-Mails, die der Sandbox-SMTP-Server auf Port ${options.smtpPort} empfangen hat, neueste zuerst.</p>
+  const body = `<h1>${options.debug ? 'Debug-Postfach (Bewertungs-Mails)' : 'Postfach'}</h1>
+<p class="muted">${
+    options.debug
+      ? `Im Bewertungs-Debugmodus (REVIEW_DEBUG_MODE) schickt das Portal jede Bewertungs-Mail hierher statt an den Kunden: Port ${options.smtpPort}, neueste zuerst.`
+      : `Alle E-Mails, die der Sandbox-SMTP-Server auf Port ${options.smtpPort} empfangen hat, neueste zuerst.`
+  }</p>
 <div class="toolbar">
 <a href="${escapeHtml(basePath)}">Aktualisieren</a>
 <span class="muted">${count}</span>

@@ -6,6 +6,7 @@ import type { ManagementFiles } from './files.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
 import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
+import type { PortalReporter } from './portal-events.ts';
 import { testerPage } from './tester-page.ts';
 
 const ProjectIdSchema = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
@@ -82,7 +83,19 @@ async function answerChange(res: Response, change: () => Promise<Change>, answer
  * tests. Mount at `/management`: the API lives under `/api/v1` (bearer token = the portal's MANAGEMENT_API_TOKEN), the
  * test controls under `/_control` (see sandbox/shared/stand-in.ts), and a German back-office page for testers at `/`.
  */
-export function createManagementRouter(store: ManagementStore, files: ManagementFiles, options: { token: string }): express.Router {
+const ReportStepSchema = z.strictObject({ step: z.enum(['DC', 'AC']) });
+
+/** What the portal answered to a reported step, in the tester's words. */
+const reportMessage = (step: 'DC' | 'AC', answer: { status: number; outcome: string | null }) =>
+  answer.status === 202
+    ? `${step}-Montage ans Portal gemeldet (${answer.outcome === 'already-queued' ? 'Einladung war schon eingeplant' : 'Umfrage-Einladung folgt'}).`
+    : answer.status === 0
+      ? 'Das Portal ist nicht erreichbar.'
+      : `Das Portal antwortete ${answer.status}.`;
+
+export function createManagementRouter(store: ManagementStore, files: ManagementFiles, options: { token: string; reportStepDone?: PortalReporter }): express.Router {
+  /** Only a DC or AC step that is done can be reported; the portal then invites to its survey. */
+  const reportable = (id: number, step: 'DC' | 'AC') => store.journey(id)?.steps.find((s) => s.step === step)?.status === 'DONE';
   const standIn = createStandIn({
     apiPath: '/api/v1',
     auth: { bearer: options.token, realm: 'management' },
@@ -297,6 +310,21 @@ export function createManagementRouter(store: ManagementStore, files: Management
           if (body) await answerChange(res, () => store.changeMastr(id, body));
         }),
       );
+      /** The installer's system reports a DC or AC installation done to the portal (issue 15: the survey follows). */
+      control.post(
+        '/projects/:id/report-step',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(ReportStepSchema, req, res);
+          if (!body) return;
+          if (!options.reportStepDone || !reportable(id, body.step)) {
+            res.status(409).json({ error: 'conflict', detail: `${body.step} ist in diesem Projekt nicht erledigt.` });
+            return;
+          }
+          const answer = await options.reportStepDone(id, body.step);
+          res.status(answer.status === 202 ? 202 : 502).json({ portalStatus: answer.status, outcome: answer.outcome });
+        }),
+      );
       /** A whole journey for a test (checked like the demo data). */
       control.put(
         '/projects/:id/journey',
@@ -362,6 +390,13 @@ export function createManagementRouter(store: ManagementStore, files: Management
           await store.changeMastr(id.data, { registered: true });
           message = 'Anlage im MaStR als registriert eingetragen.';
           break;
+        case 'report-dc':
+        case 'report-ac': {
+          const step = req.params.action === 'report-dc' ? 'DC' : 'AC';
+          if (!options.reportStepDone || !reportable(id.data, step)) throw new JourneyConflict(`Die ${step}-Montage ist in diesem Projekt nicht erledigt.`);
+          message = reportMessage(step, await options.reportStepDone(id.data, step));
+          break;
+        }
         default:
           notFound(res);
           return;

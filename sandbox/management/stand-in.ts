@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { StandIn } from '../stand-in-types.ts';
 import { backgroundSender, createEventSender } from '../shared/signed-events.ts';
+import { createPortalReporter } from './portal-events.ts';
 import { createManagementRouter } from './router.ts';
 import { ManagementFiles } from './files.ts';
 import { ManagementStore } from './store.ts';
@@ -26,7 +27,7 @@ export const managementStandIn: StandIn = {
     store.onPositionChange((change) => events.send('project.step_changed', change));
     return {
       mountPath: '/management',
-      router: createManagementRouter(store, files, { token: config.MANAGEMENT_API_TOKEN }),
+      router: createManagementRouter(store, files, { token: config.MANAGEMENT_API_TOKEN, reportStepDone: createPortalReporter(config) }),
       summary: 'Projektverwaltung /management/',
       close: async () => {
         await events.drain();

@@ -59,6 +59,13 @@ dd{margin:0}
 
 const e = escapeHtml;
 
+/** Issue 15: the installer reports a finished DC or AC installation to the portal, which invites to its survey. */
+function reportButtons(journey: Journey, base: string): string {
+  const done = (['DC', 'AC'] as const).filter((step) => journey.steps.find((s) => s.step === step)?.status === 'DONE');
+  if (done.length === 0) return '';
+  return `<div class="row">${done.map((step) => `<form method="post" action="${base}/report-${step.toLowerCase()}"><button class="secondary">${step}-Montage ans Portal melden (Umfrage)</button></form>`).join('')}</div>`;
+}
+
 function projectCard({ project, journey }: { project: VendorProject; journey: Journey }): string {
   const active = journey.steps.find((s) => s.status === 'ACTIVE');
   const grid = journey.gridOperator;
@@ -87,6 +94,7 @@ function projectCard({ project, journey }: { project: VendorProject; journey: Jo
 ${journey.mastr.required ? `<form method="post" action="${base}/mastr-move"><button class="secondary">MaStR-Übertragung anfragen</button></form>
 <form method="post" action="${base}/mastr-registered"><button class="secondary">MaStR: registriert</button></form>` : ''}
 </div>
+${reportButtons(journey, base)}
 </section>`;
 }
 

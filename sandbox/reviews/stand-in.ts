@@ -1,21 +1,34 @@
-import express from 'express';
 import type { StandIn } from '../stand-in-types.ts';
+import { backgroundSender, createEventSender } from '../shared/signed-events.ts';
+import { createReviewsRouter } from './router.ts';
+import { ReviewStore } from './store.ts';
+
+/** Where the portal takes the review platform's events (bff/http/routes/surveys.routes.ts). */
+export const PORTAL_REVIEW_EVENTS_PATH = '/api/reviews/webhook';
 
 /**
- * A review platform under `/reviews`: the installer's public rating for widgets (`GET /reviews/api/summary`, public
- * like the platforms' widget APIs) and its public profile and review pages.
+ * A review platform under `/reviews`: the installer's public rating for widgets, personal invitation links for the
+ * portal's review invitations, the review page behind each link (German, for testers), and the report of every review
+ * back to the portal (`review.created`, signed like the other vendors' events).
  */
 export const reviewsStandIn: StandIn = {
   name: 'reviews',
-  async start({ url }) {
-    const router = express.Router();
-    router.get('/api/summary', (_req, res) => {
-      res.set('Cache-Control', 'no-store').json({ rating: 4.8, count: 312, profileUrl: `${url}/reviews/beispiel-solar`, reviewUrl: `${url}/reviews/beispiel-solar/bewerten` });
-    });
-    router.get(['/beispiel-solar', '/beispiel-solar/bewerten'], (req, res) => {
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      res.type('html').send(`<!doctype html><html lang="de"><meta charset="utf-8"><title>Beispiel Solar GmbH – Bewertungen (Sandbox)</title><body style="font-family:sans-serif"><h1>Beispiel Solar GmbH</h1><p>4,8 von 5 Sternen aus 312 Bewertungen.</p>${req.path.endsWith('bewerten') ? '<p>Hier würdest Du Deine Bewertung schreiben.</p>' : ''}</body></html>`);
-    });
-    return { mountPath: '/reviews', router };
+  async start({ config, dataDir, log, url }) {
+    const store = await ReviewStore.open(dataDir, log);
+    const events = backgroundSender(
+      createEventSender({ url: `${config.publicUrl}${PORTAL_REVIEW_EVENTS_PATH}`, secret: config.REVIEWS_WEBHOOK_SECRET, header: 'x-reviews-signature', label: 'Bewertungen', log }),
+    );
+    store.onReview((invitation) =>
+      events.send('review.created', { invitationId: invitation.id, referenceId: invitation.referenceId, stars: invitation.review?.stars, createdAt: invitation.review?.createdAt }),
+    );
+    return {
+      mountPath: '/reviews',
+      router: createReviewsRouter(store, { apiKey: config.REVIEWS_API_KEY, url }),
+      summary: 'Bewertungsplattform /reviews/',
+      close: async () => {
+        await events.drain();
+        await store.flush();
+      },
+    };
   },
 };

@@ -24,6 +24,12 @@ const AnswerSchema = z.strictObject({
   author: z.string().trim().min(1).max(100).default('Kundenservice'),
   status: z.enum(TASK_STATUSES).optional(),
 });
+const ServiceTaskSchema = z.strictObject({
+  projectId: z.number().int().positive(),
+  subject: z.string().trim().min(1).max(300),
+  text: z.string().trim().min(1).max(10_000),
+  source: z.string().trim().min(1).max(100),
+});
 const TodoSchema = z.strictObject({ projectId: z.number().int().positive(), subject: z.string().trim().min(1).max(200), text: z.string().trim().min(1).max(5000), author: z.string().trim().min(1).max(100).default('Kundenservice') });
 
 /**
@@ -46,11 +52,12 @@ export function createTasksRouter(store: TaskStore, options: { token: string }):
       api.get('/tasks', (req, res) => {
         const projectId = ProjectIdSchema.safeParse(req.query.projectId);
         if (!projectId.success) return badRequest(res, 'projectId is required');
-        res.json({ items: store.list({ projectId: projectId.data }) });
+        // Internal tasks stay in the back office: the API of the customer's threads never lists them.
+        res.json({ items: store.list({ projectId: projectId.data }).filter((t) => t.type !== 'SERVICE') });
       });
       api.get('/tasks/:id', (req, res) => {
         const task = store.get(req.params.id);
-        if (!task) return notFound(res);
+        if (!task || task.type === 'SERVICE') return notFound(res);
         res.json(task);
       });
       /** A customer's request: routed to a team by its support question (the rules in store.ts). */
@@ -62,10 +69,23 @@ export function createTasksRouter(store: TaskStore, options: { token: string }):
         const { author, ...rest } = body.data;
         res.status(201).json(await store.create({ ...rest, type: 'REQUEST', author: { ...author, role: 'CUSTOMER' }, attachments }));
       });
+      /**
+       * An internal task for customer service (e.g. a survey's detractor to call back): team Kundenservice, never in the
+       * customer's threads; the same `source` answers the task created before (200) instead of a second one.
+       */
+      api.post('/service-tasks', json, async (req, res) => {
+        const body = ServiceTaskSchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+        const existing = store.bySource(body.data.source);
+        if (existing) return void res.status(200).json(existing);
+        const { source, ...rest } = body.data;
+        res.status(201).json(await store.create({ ...rest, source, type: 'SERVICE', supportQuestion: [], author: { name: 'Kundenportal', role: 'SYSTEM', portalUserId: null }, attachments: [] }));
+      });
       api.post('/tasks/:id/comments', json, async (req, res) => {
         const body = CommentSchema.safeParse(req.body);
         if (!body.success) return badRequest(res, z.prettifyError(body.error));
-        if (!store.get(req.params.id)) return notFound(res);
+        const target = store.get(req.params.id);
+        if (!target || target.type === 'SERVICE') return notFound(res);
         const attachments = await attachmentsOf(res, body.data.attachments);
         if (!attachments) return;
         const entry = await store.addEntry(req.params.id, { kind: 'COMMENT', author: { ...body.data.author, role: 'CUSTOMER' }, text: body.data.text, attachments });

@@ -35,13 +35,18 @@ export type Entry = z.infer<typeof EntrySchema>;
 export const TaskSchema = z.object({
   id: z.string(),
   projectId: z.number().int().positive(),
-  /** REQUEST: the customer wrote first; TODO: the installer asks the customer to do something. */
-  type: z.enum(['REQUEST', 'TODO']),
+  /**
+   * REQUEST: the customer wrote first; TODO: the installer asks the customer to do something; SERVICE: an internal task
+   * for customer service (e.g. call a customer after a survey), never shown to the customer.
+   */
+  type: z.enum(['REQUEST', 'TODO', 'SERVICE']),
   subject: z.string().min(1),
   status: z.enum(TASK_STATUSES),
   team: z.string().min(1),
   /** The support question the customer chose, as the path of titles (top level first). */
   supportQuestion: z.array(z.string()).default([]),
+  /** Who created an internal task, e.g. `survey-12`: the same source creates one task only. */
+  source: z.string().nullable().default(null),
   createdAt: iso,
   updatedAt: iso,
   entries: z.array(EntrySchema).min(1),
@@ -142,7 +147,13 @@ export class TaskStore {
     return found.every((f) => f !== null) ? found.map((f) => (f as { meta: Attachment }).meta) : undefined;
   }
 
-  async create(input: { projectId: number; type: Task['type']; subject: string; text: string; supportQuestion: string[]; author: Entry['author']; attachments: Attachment[] }): Promise<Task> {
+  /** The internal task of a source, if one was created already. */
+  bySource(source: string): Task | undefined {
+    const task = this.#state.tasks.find((t) => t.source === source);
+    return task && structuredClone(task);
+  }
+
+  async create(input: { projectId: number; type: Task['type']; subject: string; text: string; supportQuestion: string[]; author: Entry['author']; attachments: Attachment[]; source?: string }): Promise<Task> {
     const now = new Date().toISOString();
     this.#state.lastNumber += 1;
     const task: Task = {
@@ -151,14 +162,15 @@ export class TaskStore {
       type: input.type,
       subject: input.subject,
       status: 'OPEN',
-      team: input.type === 'TODO' ? 'Kundenservice' : routeToTeam(input.supportQuestion),
+      team: input.type === 'REQUEST' ? routeToTeam(input.supportQuestion) : DEFAULT_TEAM,
       supportQuestion: input.supportQuestion,
+      source: input.source ?? null,
       createdAt: now,
       updatedAt: now,
       entries: [
         {
           id: randomUUID(),
-          kind: input.type === 'TODO' ? 'EXTERNAL_RESPONSE' : 'EXTERNAL_REQUEST',
+          kind: input.type === 'TODO' ? 'EXTERNAL_RESPONSE' : input.type === 'SERVICE' ? 'INTERNAL_INQUIRY' : 'EXTERNAL_REQUEST',
           author: input.author,
           text: input.text,
           createdAt: now,
@@ -206,6 +218,8 @@ export class TaskStore {
   }
 
   #announce(task: Task, entry: Entry) {
+    // Internal tasks are the back office's own: nothing about them reaches the customer.
+    if (task.type === 'SERVICE') return;
     for (const listener of this.#listeners) listener({ taskId: task.id, projectId: task.projectId, entryId: entry.id, kind: entry.kind, status: task.status });
   }
 

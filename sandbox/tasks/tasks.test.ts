@@ -97,4 +97,25 @@ describe('sandbox task service (ticketing)', () => {
     expect(items[0]).toMatchObject({ type: 'TODO', subject: 'Foto', status: 'OPEN' });
     await expect.poll(() => events.length).toBe(1);
   });
+
+  it('keeps service tasks internal: once per source, team Kundenservice, never in the customer API, no event, marked on the page', async () => {
+    const body = JSON.stringify({ projectId: 100240, subject: 'Rückruf nach Umfrage', text: 'NPS 3', source: 'survey-7' });
+    const created = await api('/service-tasks', { method: 'POST', body });
+    expect(created.status).toBe(201);
+    const task = (await created.json()) as Task;
+    expect(task).toMatchObject({ type: 'SERVICE', team: 'Kundenservice', source: 'survey-7', entries: [{ kind: 'INTERNAL_INQUIRY', text: 'NPS 3' }] });
+    const again = await api('/service-tasks', { method: 'POST', body });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Task).id).toBe(task.id);
+    const { items } = (await (await api('/tasks?projectId=100240')).json()) as { items: Task[] };
+    expect(items.map((t) => t.id)).not.toContain(task.id);
+    expect((await api(`/tasks/${task.id}`)).status).toBe(404);
+    expect((await api(`/tasks/${task.id}/comments`, { method: 'POST', body: JSON.stringify({ text: 'x', author: customer }) })).status).toBe(404);
+    const answered = await fetch(`${sandbox.url}/tasks/_control/tasks/${task.id}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Kunde angerufen', status: 'DONE' }) });
+    expect(answered.status).toBe(201);
+    const page = await (await fetch(`${sandbox.url}/tasks/`)).text();
+    expect(page).toContain('Servicefall (intern, für den Kunden unsichtbar)');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toEqual([]);
+  });
 });

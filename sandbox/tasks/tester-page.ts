@@ -14,6 +14,7 @@ const KIND = {
   INTERNAL_INQUIRY: 'Interne Rückfrage (nur intern)',
   ACTION_COMMENT: 'System',
 } as const;
+const TYPE = { REQUEST: 'Anfrage', TODO: 'To-do für den Kunden', SERVICE: 'Servicefall (intern, für den Kunden unsichtbar)' } as const;
 const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 const STYLES = `
@@ -29,6 +30,7 @@ ol{list-style:none;padding:0;margin:.5rem 0}
 li{border-left:4px solid #d0d7de;padding:.35rem .75rem;margin-bottom:.5rem}
 li.CUSTOMER{border-color:#1f6feb}
 li.INTERNAL_INQUIRY{border-color:#a40e26;background:#fff5f5}
+section.SERVICE{border-left:6px solid #a40e26}
 li.SYSTEM{border-color:#57606a;color:#57606a}
 .meta{font-size:.85rem;color:#57606a}
 p.text{white-space:pre-wrap;margin:.25rem 0}
@@ -51,13 +53,17 @@ function entry(x: Entry): string {
 function card(task: Task): string {
   const base = `/tasks/tester/tasks/${encodeURIComponent(task.id)}`;
   const statusOptions = Object.entries(STATUS).map(([v, l]) => `<option value="${v}"${v === task.status ? ' selected' : ''}>${l}</option>`).join('');
-  return `<section class="card" id="aufgabe-${e(task.id)}" aria-labelledby="titel-${e(task.id)}">
+  return `<section class="card ${task.type}" id="aufgabe-${e(task.id)}" aria-labelledby="titel-${e(task.id)}">
 <h2 id="titel-${e(task.id)}">${e(task.id)} · Projekt ${task.projectId} · ${e(task.subject)}</h2>
-<p class="meta">${task.type === 'TODO' ? 'To-do für den Kunden' : 'Anfrage'} · Team ${e(task.team)} · Status ${STATUS[task.status]}${task.supportQuestion.length ? ` · Thema: ${task.supportQuestion.map(e).join(' › ')}` : ''}</p>
+<p class="meta">${TYPE[task.type]} · Team ${e(task.team)} · Status ${STATUS[task.status]}${task.supportQuestion.length ? ` · Thema: ${task.supportQuestion.map(e).join(' › ')}` : ''}</p>
 <ol>${task.entries.map(entry).join('')}</ol>
 <form method="post" action="${base}/answer">
 <label>Text<textarea name="text" required maxlength="5000"></textarea></label>
-<label>Art<select name="kind"><option value="EXTERNAL_RESPONSE">Antwort an den Kunden</option><option value="COMMENT">Kommentar (sichtbar)</option><option value="INTERNAL_INQUIRY">Interne Rückfrage</option></select></label>
+<label>Art<select name="kind">${
+    task.type === 'SERVICE'
+      ? '<option value="INTERNAL_INQUIRY">Interne Notiz</option>'
+      : '<option value="EXTERNAL_RESPONSE">Antwort an den Kunden</option><option value="COMMENT">Kommentar (sichtbar)</option><option value="INTERNAL_INQUIRY">Interne Rückfrage</option>'
+  }</select></label>
 <label>Von<input name="author" value="Kundenservice" maxlength="100"></label>
 <label>Status danach<select name="status"><option value="">unverändert</option>${Object.entries(STATUS).map(([v, l]) => `<option value="${v}">${l}</option>`).join('')}</select></label>
 <button>Speichern</button>

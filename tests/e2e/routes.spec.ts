@@ -17,6 +17,9 @@ const expectedStatus: Record<string, number> = {
   '/500': 500,
   // Without a token the mailed photo link is not a valid link: the page says so with 404.
   '/meter-change-request/photo': 404,
+  // A survey exists only after an invitation (tests/e2e/surveys.spec.ts opens real ones, with axe): the sample id is none.
+  '/home/app/surveys/[id]': 404,
+  '/home/app/surveys/[id]/result': 404,
 };
 
 async function openAndCheck(page: Page, route: PageRoute) {

@@ -13,6 +13,7 @@ export const SUB_LOG_TABLES: Record<SubLogKind, string> = {
   cmsFileDocument: 'activity_log_cms_file_document',
   documentServiceDocument: 'activity_log_document_service_document',
   managementDocument: 'activity_log_management_document',
+  survey: 'activity_log_survey',
 };
 
 /** One model per sub-log table, built from the table list so the mapping stays in one place. */

@@ -18,6 +18,8 @@ export interface SubLogFields {
   cmsFileDocument: { fileId: string };
   documentServiceDocument: { documentUuid: string };
   managementDocument: { hash: string; projectId: number };
+  /** SURVEY_COMPLETED and the survey invitations: which survey (spec section 3, survey names). */
+  survey: { surveyName: string };
 }
 export type SubLogKind = keyof SubLogFields;
 
@@ -43,6 +45,13 @@ export const ACTIVITY_KINDS = {
   SUCCESS_ID_INVITATION_EMAIL: null,
   FAILED_ID_INVITATION_EMAIL: null,
   INVITATION_LINK_CLICKED: null,
+  SURVEY_COMPLETED: 'survey',
+  AC_SURVEY_INVITATION_SENT: 'survey',
+  AC_SURVEY_INVITATION_FAILED: 'survey',
+  DC_SURVEY_INVITATION_SENT: 'survey',
+  DC_SURVEY_INVITATION_FAILED: 'survey',
+  SUCCESS_REVIEW_EMAIL: null,
+  FAILED_REVIEW_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

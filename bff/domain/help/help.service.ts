@@ -12,6 +12,7 @@ import {
   type HelpServices,
 } from '../../contracts/help.ts';
 import type { ProductLine } from '../../contracts/projects.ts';
+import { SurveyDefinitionSchema, type SurveyDefinition } from '../../contracts/surveys.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import type { ContentCacheKey, ContentKey, ContentSource } from '../../ports/content-source.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -31,6 +32,7 @@ export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
   'privacy-policy': ['privacy-policy'],
   'support-question': ['support-questions'],
   contact: ['contact'],
+  'survey-definition': ['survey-definitions'],
   // A changed or deleted file can sit in any of them.
   file: ['faqs', 'articles', 'instructions', 'privacy-policy'],
 };
@@ -89,6 +91,15 @@ export function createHelpService(deps: {
         return german && english ? translatedOver(german, english, ['company', 'phone', 'email', 'street', 'postalCode', 'city']) : (english ?? german);
       },
     },
+    // Survey questions (issue 15): an English survey replaces its German one as a whole (its questions are per language).
+    'survey-definitions': {
+      de: () => source.surveyDefinitions('de'),
+      en: async () => {
+        const [german, english] = await Promise.all([source.surveyDefinitions('de'), source.surveyDefinitions('en')]);
+        const byName = new Map(english.map((d) => [d.surveyName, d]));
+        return [...german.map((d) => byName.get(d.surveyName) ?? d), ...english.filter((d) => !german.some((g) => g.surveyName === d.surveyName))];
+      },
+    },
   };
   const LANGUAGES: readonly Language[] = ['de', 'en'];
   const load = (key: ContentCacheKey) => {
@@ -111,6 +122,8 @@ export function createHelpService(deps: {
       return policy;
     },
     supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
+    /** The survey definitions in a language, German where no translation exists (issue 15). */
+    surveyDefinitions: (lang: Language): Promise<SurveyDefinition[]> => cached('survey-definitions', lang, z.array(SurveyDefinitionSchema)),
     /**
      * Never rejects: the footer of every page shows it, and a page must not fail for it. While the CMS is down (and
      * nothing is cached) every page would log it; once a minute says the same.

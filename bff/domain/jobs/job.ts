@@ -6,6 +6,7 @@ import type { InvitationService } from '../invitations/invitations.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ExportRepository, ReminderRepository, RetentionRepository } from '../repositories/jobs.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { SurveysService } from '../surveys/surveys.service.ts';
 
 /** What the jobs work with (built in bff/composition/jobs.ts). */
 export interface JobDeps {
@@ -20,6 +21,8 @@ export interface JobDeps {
   mailLog: MailLogRepository;
   activity: ActivityService;
   invitations: InvitationService;
+  /** Survey invitations and review mails (issue 15). */
+  surveys: Pick<SurveysService, 'runInvitations' | 'runReviewMails'>;
   settings: {
     publicUrl: string;
     installerName: string;

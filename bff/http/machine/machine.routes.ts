@@ -2,8 +2,10 @@ import express, { Router, type Request } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { ExternalEventSchema, MachineErrors, machineBase, type MachineCaller } from '../../contracts/machine.ts';
+import { NpsQuerySchema } from '../../contracts/surveys.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { RouteDeps } from '../route-deps.ts';
+import { queueSurveyInvitations } from '../routes/surveys.routes.ts';
 import { requireMachineToken } from './machine-auth.ts';
 
 const secretOf = (deps: RouteDeps, caller: MachineCaller) =>
@@ -67,20 +69,37 @@ export function externalRoutes(deps: RouteDeps): Router {
   api.post('/events', express.json({ limit: '16kb' }), async (req, res) => {
     const parsed = z.safeParse(ExternalEventSchema, req.body);
     if (!parsed.success) throw new AppError(CommonErrors.VALIDATION, { cause: parsed.error });
-    const { event, data } = parsed.data;
     const { journey, messages, documents } = deps.services;
-    const outcome =
-      event === 'project.step_changed'
-        ? await journey.projectEvent(data)
-        : event === 'task.answered'
-          ? await messages.taskEvent(data)
-          : await documents.documentPublished(data);
-    deps.logger.info('external event', { event, projectId: data.projectId, outcome });
+    const event = parsed.data;
+    let outcome: string;
+    switch (event.event) {
+      case 'project.step_changed':
+        outcome = await journey.projectEvent(event.data);
+        // A DC or AC step done within the last days brings its survey (issue 15); the job decides.
+        await queueSurveyInvitations(deps, { projectId: event.data.projectId });
+        break;
+      case 'project.step_done':
+        outcome = await queueSurveyInvitations(deps, { projectId: event.data.projectId, step: event.data.step });
+        break;
+      case 'task.answered':
+        outcome = await messages.taskEvent(event.data);
+        break;
+      case 'document.published':
+        outcome = await documents.documentPublished(event.data);
+        break;
+    }
+    deps.logger.info('external event', { event: event.event, projectId: event.data.projectId, outcome });
     if (outcome === 'failed') {
       res.status(503).json({ code: CommonErrors.UPSTREAM_UNAVAILABLE.code, message: 'Try again later' });
       return;
     }
-    res.status(202).json({ event, outcome });
+    res.status(202).json({ event: event.event, outcome });
+  });
+  /** The NPS per survey type over a period (issue 15): computed once in the domain, with N beside it. */
+  api.get('/surveys/nps', async (req, res) => {
+    const query = z.safeParse(NpsQuerySchema, req.query);
+    if (!query.success) throw new AppError(CommonErrors.VALIDATION, { cause: query.error });
+    res.set('Cache-Control', 'no-store').json(await deps.services.surveys.npsReport(query.data));
   });
   api.get('/exports/:id', async (req, res) => {
     const found = await deps.services.exports.find(String(req.params.id), new Date());

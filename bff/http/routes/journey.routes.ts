@@ -18,6 +18,7 @@ import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
+import { queueSurveyInvitations } from './surveys.routes.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const route = (path: string) => `/${path}`;
@@ -154,7 +155,8 @@ const EventSchema = z.looseObject({
  * The management service's project events (a machine caller, HMAC-signed): when a project reaches IN_OPERATION the
  * customer gets the "finished" mail, once.
  */
-export function managementWebhookRoutes({ services: { journey }, config, logger }: RouteDeps): Router {
+export function managementWebhookRoutes(deps: RouteDeps): Router {
+  const { services: { journey }, config, logger } = deps;
   const router = Router();
   router.post(JOURNEY_PATHS.managementWebhook.replace(/^\/api/, ''), async (req, res) => {
     if (!isValidEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-management-signature'))) {
@@ -165,6 +167,8 @@ export function managementWebhookRoutes({ services: { journey }, config, logger 
     }
     const payload = z.parse(EventSchema, req.body);
     const outcome = payload.event === 'project.step_changed' ? await journey.projectEvent(payload.data) : 'ignored';
+    // A DC or AC step done brings its survey invitation (issue 15).
+    if (payload.event === 'project.step_changed') await queueSurveyInvitations(deps, { projectId: payload.data.projectId });
     logger.info('management event', { event: payload.event, projectId: payload.data.projectId, step: payload.data.step, outcome });
     if (outcome === 'failed') {
       // The sender retries; the mail is tried again then.

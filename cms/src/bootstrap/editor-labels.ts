@@ -75,6 +75,18 @@ export const EDITOR_LABELS: Partial<Record<UID.ContentType, Record<string, Label
     postalCode: { label: 'Postleitzahl', description: 'Gilt für alle Sprachen.' },
     city: { label: 'Ort', description: 'Gilt für alle Sprachen.' },
   },
+  'api::survey-definition.survey-definition': {
+    surveyName: {
+      label: 'Umfrage',
+      description: 'Wofür die Fragen gelten: DC_INSTALLATION nach der Montage auf dem Dach, AC_INSTALLATION nach dem Anschluss. Je Umfrage ein Eintrag; gilt für alle Sprachen.',
+    },
+    title: { label: 'Überschrift', description: 'Steht über dem Formular im Kundenportal.' },
+    intro: { label: 'Einleitung', description: 'Ein, zwei Sätze, worum es geht. Die Frage zur Weiterempfehlung (0–10) stellt das Portal immer selbst.' },
+    questions: {
+      label: 'Sternefragen',
+      description: 'Eine bis zehn Fragen mit je fünf Sternen. Je Sprache gepflegt; die Kennung einer Frage muss in allen Sprachen gleich sein.',
+    },
+  },
   'api::lead-content.lead-content': {
     topic: { label: 'Thema', description: 'Für welches Interesse (Produkt) der Inhalt im Anfrage-Formular erscheint.' },
     title: { label: 'Titel' },
@@ -83,7 +95,38 @@ export const EDITOR_LABELS: Partial<Record<UID.ContentType, Record<string, Label
   },
 };
 
+/** Fields of components (content manager configuration `components::<uid>`), e.g. the star question of a survey. */
+export const COMPONENT_LABELS: Record<string, Record<string, Label>> = {
+  'survey.star-question': {
+    questionId: {
+      label: 'Kennung',
+      description: 'Kleinbuchstaben, Ziffern und Bindestriche, z. B. puenktlichkeit. Antworten werden unter ihr gespeichert: nach dem Veröffentlichen nicht mehr ändern.',
+    },
+    question: { label: 'Frage', description: 'So, wie Kund:innen sie lesen, mit Fragezeichen.' },
+    labelOne: { label: '1 Stern', description: 'Beschriftung der schlechtesten Stufe, z. B. „Sehr unpünktlich“.' },
+    labelTwo: { label: '2 Sterne' },
+    labelThree: { label: '3 Sterne' },
+    labelFour: { label: '4 Sterne' },
+    labelFive: { label: '5 Sterne', description: 'Beschriftung der besten Stufe, z. B. „Auf die Minute“.' },
+  },
+};
+
 type Metadata = { edit?: Record<string, unknown>; list?: Record<string, unknown> };
+
+/** The stored metadata entries whose label or description differ from the wanted ones, with them set. */
+function relabel(current: Record<string, Metadata>, labels: Record<string, Label>): Record<string, Metadata> {
+  const metadatas: Record<string, Metadata> = {};
+  for (const [field, meta] of Object.entries(current)) {
+    const wanted = labels[field] ?? COMMON[field];
+    if (!wanted) continue;
+    const edit = meta.edit && Object.keys(meta.edit).length > 0 ? { ...meta.edit, label: wanted.label, description: wanted.description ?? '' } : meta.edit;
+    const list = meta.list ? { ...meta.list, label: wanted.label } : meta.list;
+    if (JSON.stringify(edit) !== JSON.stringify(meta.edit) || JSON.stringify(list) !== JSON.stringify(meta.list)) {
+      metadatas[field] = { ...meta, ...(edit ? { edit } : {}), ...(list ? { list } : {}) };
+    }
+  }
+  return metadatas;
+}
 
 export async function ensureEditorLabels(strapi: Core.Strapi): Promise<void> {
   const contentTypes = strapi.plugin('content-manager').service('content-types');
@@ -92,18 +135,19 @@ export async function ensureEditorLabels(strapi: Core.Strapi): Promise<void> {
     const model = strapi.contentTypes[uid];
     if (!model) continue;
     const configuration = (await contentTypes.findConfiguration(model)) as { metadatas?: Record<string, Metadata> };
-    const metadatas: Record<string, Metadata> = {};
-    for (const [field, current] of Object.entries(configuration.metadatas ?? {})) {
-      const wanted = labels[field] ?? COMMON[field];
-      if (!wanted) continue;
-      const edit = current.edit && Object.keys(current.edit).length > 0 ? { ...current.edit, label: wanted.label, description: wanted.description ?? '' } : current.edit;
-      const list = current.list ? { ...current.list, label: wanted.label } : current.list;
-      if (JSON.stringify(edit) !== JSON.stringify(current.edit) || JSON.stringify(list) !== JSON.stringify(current.list)) {
-        metadatas[field] = { ...current, ...(edit ? { edit } : {}), ...(list ? { list } : {}) };
-      }
-    }
+    const metadatas = relabel(configuration.metadatas ?? {}, labels);
     if (Object.keys(metadatas).length === 0) continue;
     await contentTypes.updateConfiguration(model, { metadatas: { ...configuration.metadatas, ...metadatas } });
+    changed += Object.keys(metadatas).length;
+  }
+  const components = strapi.plugin('content-manager').service('components');
+  for (const [uid, labels] of Object.entries(COMPONENT_LABELS)) {
+    const model = (strapi.components as unknown as Record<string, { uid: string } | undefined>)[uid];
+    if (!model) continue;
+    const configuration = (await components.findConfiguration(model)) as { metadatas?: Record<string, Metadata> };
+    const metadatas = relabel(configuration.metadatas ?? {}, labels);
+    if (Object.keys(metadatas).length === 0) continue;
+    await components.updateConfiguration(model, { metadatas: { ...configuration.metadatas, ...metadatas } });
     changed += Object.keys(metadatas).length;
   }
   if (changed > 0) strapi.log.info(`Content manager: German labels set for ${changed} field(s).`);

@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
  * to Strapi's Content API).
  */
 export const PUBLIC_ACTIONS = [
-  ...['faq', 'faq-category', 'article', 'instruction', 'support-question', 'lead-content'].flatMap((type) => [
+  ...['faq', 'faq-category', 'article', 'instruction', 'support-question', 'lead-content', 'survey-definition'].flatMap((type) => [
     `api::${type}.${type}.find`,
     `api::${type}.${type}.findOne`,
   ]),

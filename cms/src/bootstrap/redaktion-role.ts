@@ -13,7 +13,7 @@ export const REDAKTION_ROLE = {
   code: 'redaktion',
   name: 'Redaktion',
   description:
-    'Pflegt die Hilfe-Inhalte des Kundenportals (FAQ, Wissensdatenbank, Anleitungen, Datenschutz, Kontakt) auf Deutsch und Englisch und die Mediathek.',
+    'Pflegt die Hilfe-Inhalte des Kundenportals (FAQ, Wissensdatenbank, Anleitungen, Datenschutz, Kontakt, Umfragen) auf Deutsch und Englisch und die Mediathek.',
 } as const;
 
 export const HELP_CONTENT_TYPES = [
@@ -25,6 +25,7 @@ export const HELP_CONTENT_TYPES = [
   'api::support-question.support-question',
   'api::lead-content.lead-content',
   'api::contact.contact',
+  'api::survey-definition.survey-definition',
 ] as const;
 
 const CONTENT_ACTIONS = ['create', 'read', 'update', 'delete', 'publish'].map(

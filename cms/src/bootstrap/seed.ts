@@ -37,6 +37,14 @@ type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
 /** `parent`: the German title of the topic this one is a sub-topic of (listed before it). */
 type SupportQuestionSeed = { title: string; sortOrder: number; parent?: string };
 type ContactSeed = { company: string; phone: string; email: string; hours: string; street: string; postalCode: string; city: string };
+type StarQuestionSeed = { questionId: string; question: string; labelOne: string; labelTwo: string; labelThree: string; labelFour: string; labelFive: string };
+/** One survey per survey name (issue 15); the NPS question is the portal's own and not part of it. */
+type SurveyDefinitionSeed = {
+  surveyName: 'DC_INSTALLATION' | 'AC_INSTALLATION' | 'INSTALLATION_FEEDBACK' | 'CUSTOMER_SATISFACTION_FOLLOW_UP';
+  title: string;
+  intro: string;
+  questions: StarQuestionSeed[];
+};
 type LeadContentSeed = { topic: 'IQ' | 'SOLAR' | 'STORAGE' | 'CHARGE' | 'OFFGRID'; title: string; media?: Media; text: CompactRichText };
 
 const MIME_BY_EXTENSION: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.mp4': 'video/mp4' };
@@ -166,6 +174,14 @@ class Seeder {
     return 1;
   }
 
+  async surveyDefinitions(): Promise<number> {
+    const rows = await this.json<SurveyDefinitionSeed[]>('survey-definitions.json');
+    for (const row of rows) {
+      await this.strapi.documents('api::survey-definition.survey-definition').create({ data: row as never, status: 'published' });
+    }
+    return rows.length;
+  }
+
   async leadContents(): Promise<number> {
     const rows = await this.json<LeadContentSeed[]>('lead-contents.json');
     for (const { media, text, ...row } of rows) {
@@ -190,6 +206,7 @@ export async function seedContent(strapi: Core.Strapi): Promise<void> {
     ['api::support-question.support-question', () => seeder.supportQuestions()],
     ['api::contact.contact', () => seeder.contact()],
     ['api::lead-content.lead-content', () => seeder.leadContents()],
+    ['api::survey-definition.survey-definition', () => seeder.surveyDefinitions()],
   ];
   const markers = strapi.store({ type: 'core', name: 'kundenportal-seed' });
 
@@ -267,6 +284,8 @@ async function seedEnglish(strapi: Core.Strapi): Promise<void> {
     { uid: 'api::privacy-policy.privacy-policy', file: 'privacy-policy.json', single: true, data: ({ title, body }) => rich({ title, body }, ['body']) },
     { uid: 'api::support-question.support-question', file: 'support-questions.json', key: 'sortOrder', data: ({ title }) => ({ title }) },
     { uid: 'api::contact.contact', file: 'contact.json', single: true, published: false, data: ({ hours }) => ({ hours }) },
+    // Questions are per language (a localized component): the English survey brings its own, with the same questionIds.
+    { uid: 'api::survey-definition.survey-definition', file: 'survey-definitions.json', key: 'surveyName', data: ({ title, intro, questions }) => ({ title, intro, questions }) },
   ];
   const markers = strapi.store({ type: 'core', name: 'kundenportal-seed-en' });
 

@@ -847,7 +847,7 @@ export interface ApiSupportQuestionSupportQuestion
   extends Struct.CollectionTypeSchema {
   collectionName: 'support_questions';
   info: {
-    description: 'Themen, die Kundinnen und Kunden beim Schreiben einer Nachricht ausw\u00E4hlen';
+    description: 'Themen, die Kundinnen und Kunden beim Schreiben einer Nachricht ausw\u00E4hlen; ein Thema kann Unterthemen haben (Schritt f\u00FCr Schritt)';
     displayName: 'Support-Thema';
     pluralName: 'support-questions';
     singularName: 'support-question';
@@ -861,12 +861,20 @@ export interface ApiSupportQuestionSupportQuestion
     };
   };
   attributes: {
+    children: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::support-question.support-question'
+    >;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
     locale: Schema.Attribute.String;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
+      'api::support-question.support-question'
+    >;
+    parent: Schema.Attribute.Relation<
+      'manyToOne',
       'api::support-question.support-question'
     >;
     publishedAt: Schema.Attribute.DateTime;
@@ -883,6 +891,85 @@ export interface ApiSupportQuestionSupportQuestion
         i18n: {
           localized: true;
         };
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
+export interface ApiSurveyDefinitionSurveyDefinition
+  extends Struct.CollectionTypeSchema {
+  collectionName: 'survey_definitions';
+  info: {
+    description: 'Fragen der Umfragen nach der DC- und AC-Montage: je Frage f\u00FCnf Sterne mit ihren Beschriftungen; die Frage zur Weiterempfehlung (0\u201310) stellt das Portal immer selbst';
+    displayName: 'Umfrage';
+    pluralName: 'survey-definitions';
+    singularName: 'survey-definition';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: true;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    intro: Schema.Attribute.Text &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 600;
+      }>;
+    locale: Schema.Attribute.String;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::survey-definition.survey-definition'
+    >;
+    publishedAt: Schema.Attribute.DateTime;
+    questions: Schema.Attribute.Component<'survey.star-question', true> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }> &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 10;
+          min: 1;
+        },
+        number
+      >;
+    surveyName: Schema.Attribute.Enumeration<
+      [
+        'DC_INSTALLATION',
+        'AC_INSTALLATION',
+        'INSTALLATION_FEEDBACK',
+        'CUSTOMER_SATISFACTION_FOLLOW_UP',
+      ]
+    > &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
       }>;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
@@ -1409,6 +1496,7 @@ declare module '@strapi/strapi' {
       'api::lead-content.lead-content': ApiLeadContentLeadContent;
       'api::privacy-policy.privacy-policy': ApiPrivacyPolicyPrivacyPolicy;
       'api::support-question.support-question': ApiSupportQuestionSupportQuestion;
+      'api::survey-definition.survey-definition': ApiSurveyDefinitionSurveyDefinition;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::i18n.locale': PluginI18NLocale;
