@@ -11,6 +11,9 @@ import { createInvitationRepository } from '../db/repositories/invitations.repos
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createFunnelRepository, createLeadSourceRepository } from '../db/repositories/funnel.repository.ts';
+import { createFunnelService } from '../domain/funnel/funnel.service.ts';
+import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
@@ -130,6 +133,27 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     warn,
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
+  const funnel = createFunnelService({
+    requests: createFunnelRepository(knex),
+    sources: createLeadSourceRepository(knex),
+    hasher: createSmsCodeHasher(config.sessionSecret),
+    rateLimiter: createPgRateLimiter(knex),
+    sms: adapters.sms,
+    sales: adapters.sales,
+    conversions: adapters.conversions,
+    mailer: adapters.mailer,
+    mailLog,
+    activity,
+    settings: {
+      publicUrl: config.publicUrl,
+      installerName: config.INSTALLER_NAME,
+      operatorEmail: config.OPERATOR_EMAIL,
+      dailySmsBudget: config.SMS_DAILY_BUDGET,
+      defaultLeadsourceId: config.FUNNEL_DEFAULT_LEADSOURCE_ID,
+    },
+    now: () => new Date(),
+    log: logger,
+  });
   const exports = createExportRepository(knex);
   const invitations = createInvitationService({
     management: adapters.management,
@@ -160,6 +184,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailLog,
       activity,
       invitations,
+      funnel,
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
@@ -200,6 +225,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     documents,
     meterChange,
     invitations,
+    funnel,
     jobs,
     exports,
     analytics: consent,

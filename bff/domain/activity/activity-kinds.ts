@@ -43,6 +43,8 @@ export const ACTIVITY_KINDS = {
   SUCCESS_ID_INVITATION_EMAIL: null,
   FAILED_ID_INVITATION_EMAIL: null,
   INVITATION_LINK_CLICKED: null,
+  SUCCESS_FUNNEL_EMAIL: null,
+  FAILED_FUNNEL_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

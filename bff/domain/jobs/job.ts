@@ -2,6 +2,7 @@ import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagementJourneys } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { FunnelService } from '../funnel/funnel.service.ts';
 import type { InvitationService } from '../invitations/invitations.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ExportRepository, ReminderRepository, RetentionRepository } from '../repositories/jobs.ts';
@@ -20,6 +21,7 @@ export interface JobDeps {
   mailLog: MailLogRepository;
   activity: ActivityService;
   invitations: InvitationService;
+  funnel: FunnelService;
   settings: {
     publicUrl: string;
     installerName: string;

@@ -1,4 +1,5 @@
 import { exportUsersJob } from './export-users.job.ts';
+import { funnelJob } from './funnel.job.ts';
 import { heartbeatJob } from './heartbeat.job.ts';
 import { invitationsJob } from './invitations.job.ts';
 import type { JobDefinition } from './job.ts';
@@ -6,6 +7,6 @@ import { remindersJob } from './reminders.job.ts';
 import { retentionJob } from './retention.job.ts';
 
 /** Every job of the portal (docs/jobs.md); a capability adds its job with one line here. */
-export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob];
+export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob, funnelJob];
 
 export const jobByName = (name: string) => JOBS.find((job) => job.name === name);
