@@ -15,7 +15,7 @@ const EMAIL_MAX = 254;
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 const EMAIL_PATTERN = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
 
-const clip = (value: string | undefined, max: number) => (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max);
+const clip = (value: string | undefined, max: number) => (value ?? '').replace(/\p{Cc}/gu, '').slice(0, max);
 
 /** What the visitor typed, kept as typed (bounded), so the form can show it again whatever was wrong. */
 export function readDraft(form: FunnelDetailsForm): FunnelDraft {
