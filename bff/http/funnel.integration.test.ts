@@ -24,7 +24,7 @@ const e164 = (national: string) => `+49${national.replace(/\D/g, '').slice(1)}`;
 /** A browser of its own address that made its consent choice on the portal's banner (marketing: conversion tracking). */
 async function browser(marketing = false) {
   const client = new BrowserLikeClient({ 'x-forwarded-for': `10.18.${randomInt(0, 250)}.${randomInt(1, 250)}` });
-  const choice = marketing ? { choice: 'custom', marketing: 'on' } : { choice: 'none' };
+  const choice: Record<string, string> = marketing ? { choice: 'custom', marketing: 'on' } : { choice: 'none' };
   const chosen = await post(client, '/api/consent', { ...choice, returnTo: '/angebot' });
   if (chosen.status !== 303) throw new Error(`consent answered ${chosen.status}`);
   return client;
@@ -131,7 +131,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const answer = await fetch(`${portal.url}${FUNNEL}/details`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-      body: new URLSearchParams(details(mobile()) as Record<string, string>).toString(),
+      body: new URLSearchParams({ ...details(mobile()), topics: 'SOLAR' }).toString(),
     });
     expect(answer.status).toBe(403);
   });
