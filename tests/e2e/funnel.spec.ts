@@ -46,8 +46,14 @@ test.beforeEach(async () => {
 test.describe('Angebots-Funnel', () => {
   test('Anfrage → Code aus dem SMS-Postfach → Nummer bestätigt, Lead beim Vertrieb', async ({ page, browser }) => {
     const phone = mobile();
+    // An ad's landing page: no JavaScript at all (the forms are plain forms).
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
     await page.goto('/angebot?quelle=google-pv-fruehjahr');
     await expect(page.getByRole('heading', { level: 1, name: 'Dein unverbindliches Angebot' })).toBeVisible();
+    await expect(page.locator('script:not([type="speculationrules"])')).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     await fillDetails(page, phone);
@@ -69,6 +75,7 @@ test.describe('Angebots-Funnel', () => {
     await expect(page.getByRole('heading', { name: 'Deine Ansprechperson' })).toBeVisible();
     await expect(page.getByText('Tobias Neumann')).toBeVisible();
     await expectNoAxeViolations(page);
+    expect(scripts).toEqual([]);
 
     const lead = await sql('SELECT leadsource_id, sales_lead_id, topics FROM funnel_lead WHERE phone_number = $1', [e164(phone)]);
     expect(lead.rows[0]).toMatchObject({ leadsource_id: 'LS-2101', topics: ['SOLAR', 'STORAGE'] });
