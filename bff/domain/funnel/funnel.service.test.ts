@@ -198,6 +198,23 @@ describe('funnel SMS codes', () => {
     expect(mails[0]?.text).toContain('+49 171 ••••• 67');
   });
 
+  it('sends no second SMS for a second press of the button while the code is live (a double submit)', async () => {
+    const by = visit();
+    const { token, request } = await service.begin(null, form(), by);
+    await service.submitDetails(request, form(), by);
+    const again = await service.begin(token, form(), by);
+    expect(again.token).toBe(token);
+    expect(await service.submitDetails(again.request, form({ email: 'lena.neu@example.de' }), by)).toBe('code');
+    expect(sms).toHaveLength(1);
+    expect((await service.forRequest().page(token)).draft.email).toBe('lena.neu@example.de');
+    // A changed number is a new code, after the cooldown.
+    const changed = await service.begin(token, form({ phone: '0160 7654321' }), by);
+    expect((await failure(service.submitDetails(changed.request, form({ phone: '0160 7654321' }), by))).code).toBe('FUNNEL.RESEND_TOO_EARLY');
+    later(30);
+    await service.submitDetails((await service.begin(token, form(), by)).request, form({ phone: '0160 7654321' }), by);
+    expect(sms.map((m) => m.to)).toEqual(['+491711234567', '+491607654321']);
+  });
+
   it('binds a code to its request: the same code does not open another browser’s request', async () => {
     const first = await start();
     const code = lastCode();
