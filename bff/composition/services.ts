@@ -150,6 +150,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       operatorEmail: config.OPERATOR_EMAIL,
       dailySmsBudget: config.SMS_DAILY_BUDGET,
       defaultLeadsourceId: config.FUNNEL_DEFAULT_LEADSOURCE_ID,
+      retentionMonths: config.RETENTION_MONTHS,
     },
     now: () => new Date(),
     log: logger,

@@ -183,8 +183,13 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const mine = conversions.filter((c) => c.conversionId === lead.id);
     expect(mine).toEqual([expect.objectContaining({ clickId: 'Cj0KCQiA-integration-test', campaign: 'gads-cmp-18533-pv-fruehjahr', fields: ['campaign', 'clickId', 'clickIdType', 'conversionId', 'name', 'occurredAt'] })]);
 
+    const [lost] = await portal.knex('funnel_lead')
+      .insert({ phoneNumber: e164(mobile()), firstName: 'Alt', lastName: 'Verloren', email: 'alt@example.de', topics: portal.knex.raw("'{SOLAR}'::text[]"), leadsourceId: 'LS-1000', contactConsentAt: new Date('2023-01-01'), contactConsentVersion: '2026-11', status: 'LOST', salesForwardedAt: new Date('2023-01-02'), updatedAt: new Date('2023-01-02') })
+      .returning('id');
     const result = await funnelJob.run(portal.services.jobs.deps, {});
     expect(result.pending).toBe(0);
+    expect(result.lostLeadsDeleted).toBeGreaterThanOrEqual(1);
+    expect(await portal.knex('funnel_lead').where({ id: lost.id })).toEqual([]);
     expect((await portal.knex('funnel_lead').where({ id: lead.id }).first()).salesLeadId).toMatch(/^L-\d+$/);
   });
 });

@@ -184,6 +184,10 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
       await knex('funnel_lead').where({ id: leadId }).update({ status: 'LOST', updatedAt: knex.fn.now() });
     },
 
+    async deleteLostLeads(before) {
+      return knex('funnel_lead').where({ status: 'LOST' }).where('updatedAt', '<', before).delete();
+    },
+
     async deleteExpired(now) {
       return knex('funnel_request').where('expiresAt', '<=', now).delete();
     },

@@ -81,6 +81,7 @@ function memoryRepository(): FunnelRepository & { codes: FunnelSmsCode[]; leads:
     async markLost(id) {
       (leads.find((l) => l.id === id) as FunnelLead).status = 'LOST';
     },
+    deleteLostLeads: async () => 0,
     deleteExpired: async () => 0,
   };
 }
@@ -129,7 +130,7 @@ function build() {
     mailer: { from: 'portal@example.de', send: async (mail) => void mails.push(mail) },
     mailLog: { record: async () => undefined } as never,
     activity: createActivityService({ record: async (entry) => ({ ...entry, id: 1, logId: 'x', createdAt: clock }), listForUser: async () => [] }),
-    settings: { publicUrl: 'https://portal.example.de', installerName: 'Beispiel Solar GmbH', operatorEmail: 'betrieb@example.de', dailySmsBudget: budget, defaultLeadsourceId: 'LS-1000' },
+    settings: { publicUrl: 'https://portal.example.de', installerName: 'Beispiel Solar GmbH', operatorEmail: 'betrieb@example.de', dailySmsBudget: budget, defaultLeadsourceId: 'LS-1000', retentionMonths: 24 },
     now: () => clock,
     log: { info: (m, f) => logLines.push(`${m} ${JSON.stringify(f)}`), warn: (m, f) => logLines.push(`${m} ${JSON.stringify(f)}`) },
   });

@@ -47,6 +47,8 @@ export interface FunnelDeps {
     operatorEmail: string;
     dailySmsBudget: number;
     defaultLeadsourceId: string;
+    /** The privacy policy's retention period; a lead sales closed as lost is deleted after it. */
+    retentionMonths: number;
   };
   now: () => Date;
   log: { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
@@ -368,13 +370,19 @@ export function createFunnelService(deps: FunnelDeps) {
       return { leadId: lead.id, status: lead.status === 'WON' ? 'WON' : 'LOST' };
     },
 
-    /** The funnel job: expired requests go, leads the sales service missed are handed over again. */
-    async housekeeping(): Promise<{ deleted: number; forwarded: number; pending: number }> {
+    /**
+     * The funnel job: expired requests go, lost leads go after the retention period (open ones stay with sales, won
+     * ones become customers), leads the sales service missed are handed over again.
+     */
+    async housekeeping(): Promise<{ deleted: number; lostLeadsDeleted: number; forwarded: number; pending: number }> {
       const deleted = await requests.deleteExpired(deps.now());
+      const cutoff = new Date(deps.now());
+      cutoff.setMonth(cutoff.getMonth() - deps.settings.retentionMonths);
+      const lostLeadsDeleted = await requests.deleteLostLeads(cutoff);
       const pending = await requests.unforwarded(50);
       for (const lead of pending) await forward(lead);
       const stillPending = (await requests.unforwarded(50)).length;
-      return { deleted, forwarded: pending.length - stillPending, pending: stillPending };
+      return { deleted, lostLeadsDeleted, forwarded: pending.length - stillPending, pending: stillPending };
     },
   };
 }

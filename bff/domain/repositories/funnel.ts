@@ -104,6 +104,8 @@ export interface FunnelRepository {
   releaseConversion(leadId: string): Promise<void>;
   markWon(leadId: string, customerNumber: string, at: Date): Promise<void>;
   markLost(leadId: string): Promise<void>;
+  /** Deletes leads that sales closed as lost and that did not change since `before`; returns how many. */
+  deleteLostLeads(before: Date): Promise<number>;
   /** Deletes funnel requests (and their codes) past their lifetime; returns how many. */
   deleteExpired(now: Date): Promise<number>;
 }
