@@ -31,7 +31,7 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     // A returning visitor who rejected everything (docs/consent.md); tests/e2e/consent.spec.ts starts without it.
-    storageState: { cookies: [{ name: 'kundenportal.consent', value: '1.s0.r0.m0', domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
+    storageState: { cookies: [{ name: 'kundenportal.consent', value: '2.s0.r0.m0.w0', domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
     trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     // A common laptop width where the header shows the whole navigation (from 1440 px; below it is in the menu).

@@ -100,6 +100,27 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'REVIEWS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-reviews-key' },
     timeout: { variable: 'REVIEWS_TIMEOUT_MS', defaultMs: 3_000 },
   },
+  /** The SMS gateway (the lead funnel's codes; a Sinch-like batches API). */
+  sms: {
+    label: 'Der SMS-Versand',
+    url: { variable: 'SMS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/sms/xms/v1/kundenportal` },
+    credential: { variable: 'SMS_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-sms-token' },
+    timeout: { variable: 'SMS_TIMEOUT_MS', defaultMs: 10_000 },
+  },
+  /** The installer's sales service (CRM): verified leads go there, its representatives call them back. */
+  sales: {
+    label: 'Unser Vertrieb',
+    url: { variable: 'SALES_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/sales/api/v1` },
+    credential: { variable: 'SALES_API_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-sales-token' },
+    timeout: { variable: 'SALES_TIMEOUT_MS', defaultMs: 10_000 },
+  },
+  /** The advertising networks' conversion tracking (a verified lead, once, only with the marketing consent). */
+  conversions: {
+    label: 'Die Erfolgsmessung der Werbung',
+    url: { variable: 'CONVERSIONS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/conversions/api/v1` },
+    credential: { variable: 'CONVERSIONS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-conversions-key' },
+    timeout: { variable: 'CONVERSIONS_TIMEOUT_MS', defaultMs: 5_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -222,6 +243,14 @@ export const envSchema = z.object({
   CRON_API_SECRET: z.string().min(32).default('local-development-cron-api-secret-00000000'),
   FUNNEL_API_SECRET: z.string().min(32).default('local-development-funnel-api-secret-000000'),
   EXTERNAL_API_SECRET: z.string().min(32).default('local-development-external-api-secret-0000'),
+
+  // Lead funnel (issue 18, docs/funnel.md)
+  /** Sender name of the funnel's SMS (alphanumeric, at most 11 characters, as networks allow). */
+  SMS_SENDER: z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, '3-11 letters, digits or spaces').default('BspSolar'),
+  /** SMS per day (UTC) across all instances; when spent, sending stops and OPERATOR_EMAIL gets one alert. */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** The sales service's lead source for visitors without (or with an unknown or inactive) `quelle` parameter. */
+  FUNNEL_DEFAULT_LEADSOURCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).default('LS-1000'),
 
   /** The session-replay vendor's recorder script; loaded only with its own consent (docs/consent.md). */
   REPLAY_SCRIPT_URL: z.url().optional(),

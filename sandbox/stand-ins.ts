@@ -1,4 +1,5 @@
 import { analyticsStandIn } from './analytics/stand-in.ts';
+import { conversionsStandIn } from './conversions/stand-in.ts';
 import { documentsStandIn } from './documents/stand-in.ts';
 import { esignStandIn } from './esign/stand-in.ts';
 import { identityStandIn } from './identity/stand-in.ts';
@@ -9,7 +10,9 @@ import { mapsStandIn } from './maps/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
 import { replayStandIn } from './replay/stand-in.ts';
 import { reviewsStandIn } from './reviews/stand-in.ts';
+import { salesStandIn } from './sales/stand-in.ts';
 import { schedulerStandIn } from './scheduler/stand-in.ts';
+import { smsStandIn } from './sms/stand-in.ts';
 import { tasksStandIn } from './tasks/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
@@ -30,6 +33,9 @@ export const STAND_INS: readonly StandIn[] = [
   mapsStandIn,
   reviewsStandIn,
   schedulerStandIn,
+  smsStandIn,
+  salesStandIn,
+  conversionsStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

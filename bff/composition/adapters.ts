@@ -1,5 +1,8 @@
 import type { Config } from '../config.ts';
 import { createHttpAnalytics } from '../adapters/analytics.http.ts';
+import { createHttpConversionTracking } from '../adapters/conversion-tracking.http.ts';
+import { createHttpSalesService } from '../adapters/sales-service.http.ts';
+import { createHttpSmsGateway } from '../adapters/sms-gateway.http.ts';
 import { createHttpDocumentService } from '../adapters/document-service.http.ts';
 import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
@@ -13,6 +16,9 @@ import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import { createHttpTaskService } from '../adapters/task-service.http.ts';
 import type { Analytics } from '../ports/analytics.ts';
+import type { ConversionTracking } from '../ports/conversion-tracking.ts';
+import type { SalesService } from '../ports/sales-service.ts';
+import type { SmsGateway } from '../ports/sms-gateway.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
@@ -42,6 +48,9 @@ export interface Adapters {
   tasks: TaskService;
   iot: IotCloud;
   content: ContentSource;
+  sms: SmsGateway;
+  sales: SalesService;
+  conversions: ConversionTracking;
 }
 
 /**
@@ -80,6 +89,9 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
     content: createStrapiContentSource(config.services.cms),
+    sms: createHttpSmsGateway(config.services.sms, { sender: config.SMS_SENDER }),
+    sales: createHttpSalesService(config.services.sales),
+    conversions: createHttpConversionTracking(config.services.conversions),
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
   surveys: (s, ctx) => s.surveys.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
+  funnel: (s) => s.funnel.forRequest(),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

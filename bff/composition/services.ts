@@ -12,6 +12,9 @@ import { createMessagesRepository, createNotificationSeenRepository } from '../d
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
+import { createFunnelRepository, createLeadSourceRepository } from '../db/repositories/funnel.repository.ts';
+import { createFunnelService } from '../domain/funnel/funnel.service.ts';
+import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
@@ -132,6 +135,28 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     warn,
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
+  const funnel = createFunnelService({
+    requests: createFunnelRepository(knex),
+    sources: createLeadSourceRepository(knex),
+    hasher: createSmsCodeHasher(config.sessionSecret),
+    rateLimiter: createPgRateLimiter(knex),
+    sms: adapters.sms,
+    sales: adapters.sales,
+    conversions: adapters.conversions,
+    mailer: adapters.mailer,
+    mailLog,
+    activity,
+    settings: {
+      publicUrl: config.publicUrl,
+      installerName: config.INSTALLER_NAME,
+      operatorEmail: config.OPERATOR_EMAIL,
+      dailySmsBudget: config.SMS_DAILY_BUDGET,
+      defaultLeadsourceId: config.FUNNEL_DEFAULT_LEADSOURCE_ID,
+      retentionMonths: config.RETENTION_MONTHS,
+    },
+    now: () => new Date(),
+    log: logger,
+  });
   const exports = createExportRepository(knex);
   const invitations = createInvitationService({
     management: adapters.management,
@@ -184,6 +209,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       activity,
       invitations,
       surveys,
+      funnel,
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
@@ -225,6 +251,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     meterChange,
     invitations,
     surveys,
+    funnel,
     jobs,
     exports,
     analytics: consent,

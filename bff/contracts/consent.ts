@@ -5,28 +5,33 @@ import * as z from 'zod/mini';
  * stored or is requested before the visitor agrees. The choice is kept in a strictly necessary cookie with the purpose
  * list's version: a changed list asks again.
  */
-export const CONSENT_PURPOSES = ['statistics', 'sessionReplay', 'externalMedia'] as const;
+/**
+ * `marketing` (issue 18): a verified lead from an ad is reported to the advertising network's conversion tracking
+ * (click id and campaign, nothing that names the person). Not covered by `statistics`, which promises counting
+ * without handing anything to another company.
+ */
+export const CONSENT_PURPOSES = ['statistics', 'sessionReplay', 'externalMedia', 'marketing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 export type ConsentChoice = Record<ConsentPurpose, boolean>;
 
 /** Raise when a purpose is added or changes what it covers: everybody is asked again. */
-export const CONSENT_VERSION = 1;
+export const CONSENT_VERSION = 2;
 export const CONSENT_COOKIE = 'kundenportal.consent';
 export const CONSENT_PAGE = '/consent';
 export const CONSENT_PATH = '/api/consent';
 /** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
 export const ANALYTICS_EVENT_PATH = '/api/event';
 
-/** `1.s1.r0.m1`: version, statistics, session replay, external media. */
+/** `2.s1.r0.m1.w0`: version, statistics, session replay, external media, marketing (advertising: "w" for Werbung). */
 export function encodeConsent(choice: ConsentChoice): string {
-  return `${CONSENT_VERSION}.s${Number(choice.statistics)}.r${Number(choice.sessionReplay)}.m${Number(choice.externalMedia)}`;
+  return `${CONSENT_VERSION}.s${Number(choice.statistics)}.r${Number(choice.sessionReplay)}.m${Number(choice.externalMedia)}.w${Number(choice.marketing)}`;
 }
 
 /** The choice in the cookie, or null when there is none or it was made for another version of the purpose list. */
 export function decodeConsent(value: string | undefined): ConsentChoice | null {
-  const match = /^(\d+)\.s([01])\.r([01])\.m([01])$/.exec(value ?? '');
+  const match = /^(\d+)\.s([01])\.r([01])\.m([01])\.w([01])$/.exec(value ?? '');
   if (!match || Number(match[1]) !== CONSENT_VERSION) return null;
-  return { statistics: match[2] === '1', sessionReplay: match[3] === '1', externalMedia: match[4] === '1' };
+  return { statistics: match[2] === '1', sessionReplay: match[3] === '1', externalMedia: match[4] === '1', marketing: match[5] === '1' };
 }
 
 export const ConsentFormSchema = z.object({
@@ -34,6 +39,7 @@ export const ConsentFormSchema = z.object({
   statistics: z.optional(z.string()),
   sessionReplay: z.optional(z.string()),
   externalMedia: z.optional(z.string()),
+  marketing: z.optional(z.string()),
   returnTo: z.optional(z.string().check(z.maxLength(500))),
 });
 

@@ -1,6 +1,7 @@
 import type { Language, SessionUser } from './auth.ts';
 import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
+import type { FunnelServices } from './funnel.ts';
 import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
@@ -40,6 +41,7 @@ export interface PortalServices {
   meterChange: MeterChangeServices;
   surveys: SurveysServices;
   externalMedia: ExternalMediaServices;
+  funnel: FunnelServices;
 }
 
 /** External media a page shows only with that consent (docs/consent.md). */

@@ -102,6 +102,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
   { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
+  // Lead funnel (issue 18, docs/funnel.md): public, reached from ads and partner pages with `?quelle=<urlParam>`.
+  { path: '/angebot', access: 'public' },
+  { path: '/angebot/code', access: 'public' },
+  { path: '/angebot/fertig', access: 'public' },
 ];
 
 /**

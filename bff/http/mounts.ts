@@ -6,7 +6,8 @@ import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { helpRoutes } from './routes/help.routes.ts';
-import { cronRoutes, externalRoutes, funnelRoutes, internalRoutes } from './machine/machine.routes.ts';
+import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
+import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
 import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
@@ -60,6 +61,7 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', surveysRoutes],
   ['capability', reviewMailLinkRoutes],
   ['machine', reviewsWebhookRoutes],
+  ['capability', funnelFormRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

@@ -155,6 +155,8 @@ try {
     ['/home/app/files/gallery', headers, 0],
     ['/home/app/files/gallery/demo-100240-roof', headers, 0],
     ['/home/dashboard', headers, 20 * 1024],
+    // The lead funnel's landing page (issue 18): an ad's target, plain forms only.
+    ['/angebot?quelle=google-pv-fruehjahr', headers, 0],
   ] as const) {
     const weight = await pageWeight(portal, path, h);
     row(`${path} signed in: initial JavaScript`, weight.initialJsGzipBytes, kb(weight.initialJsGzipBytes), { max, label: max === 0 ? '0 B' : `≤ ${kb(max)}` });

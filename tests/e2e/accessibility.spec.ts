@@ -58,6 +58,15 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('Angebots-Funnel: Formular und Fehler an den Feldern', async ({ page }) => {
+    await page.goto('/angebot?quelle=partner-mueller');
+    await expectNoAxeViolations(page);
+    await page.getByRole('textbox', { name: 'Handynummer' }).fill('030 1234567');
+    await page.getByRole('button', { name: 'Code per SMS anfordern' }).click();
+    await expect(page.getByRole('alert')).toContainText('Bitte prüfe diese Angaben');
+    await expectNoAxeViolations(page);
+  });
+
   test('Fehlerseite /500', async ({ page }) => {
     await page.goto('/500');
     await expectNoAxeViolations(page);

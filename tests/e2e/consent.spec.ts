@@ -46,7 +46,7 @@ test.describe('Einwilligung', () => {
     await reject.click();
     await expect(page).toHaveURL(/\/home\/app\/help$/);
     await expect(banner).toHaveCount(0);
-    expect((await context.cookies()).map((c) => [c.name, c.value])).toEqual([['kundenportal.consent', '1.s0.r0.m0']]);
+    expect((await context.cookies()).map((c) => [c.name, c.value])).toEqual([['kundenportal.consent', '2.s0.r0.m0.w0']]);
     await page.goto('/privacy-policy');
     expect(requests.filter((r) => /\/api\/event|\/replay\//.test(r.url()))).toEqual([]);
     expect(await analyticsEvents()).toEqual([]);

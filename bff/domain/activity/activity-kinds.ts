@@ -52,6 +52,8 @@ export const ACTIVITY_KINDS = {
   DC_SURVEY_INVITATION_FAILED: 'survey',
   SUCCESS_REVIEW_EMAIL: null,
   FAILED_REVIEW_EMAIL: null,
+  SUCCESS_FUNNEL_EMAIL: null,
+  FAILED_FUNNEL_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

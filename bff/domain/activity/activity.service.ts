@@ -57,6 +57,12 @@ export function createActivityService(repository: ActivityLogRepository) {
       });
     },
 
+    /** An activity of a person without a portal account yet, known by the address (the funnel's mail to a lead). */
+    async recordForContact<T extends RecordedType>(type: T, email: string, detail: ActivityDetailOf<T>): Promise<RecordedActivity> {
+      const { projectId, ...fields } = detail as { projectId?: number } & Record<string, unknown>;
+      return repository.record({ type, origin: 'PORTAL', userId: null, username: email, projectId: projectId ?? null, ...subLogsOf(type, fields) });
+    },
+
     history: (user: SessionUser, limit?: number) => repository.listForUser(user.id, limit),
   };
 }

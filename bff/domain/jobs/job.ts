@@ -2,6 +2,7 @@ import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagementJourneys } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { FunnelService } from '../funnel/funnel.service.ts';
 import type { InvitationService } from '../invitations/invitations.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ExportRepository, ReminderRepository, RetentionRepository } from '../repositories/jobs.ts';
@@ -23,6 +24,7 @@ export interface JobDeps {
   invitations: InvitationService;
   /** Survey invitations and review mails (issue 15). */
   surveys: Pick<SurveysService, 'runInvitations' | 'runReviewMails'>;
+  funnel: FunnelService;
   settings: {
     publicUrl: string;
     installerName: string;

@@ -1,4 +1,5 @@
 import { exportUsersJob } from './export-users.job.ts';
+import { funnelJob } from './funnel.job.ts';
 import { heartbeatJob } from './heartbeat.job.ts';
 import { invitationsJob } from './invitations.job.ts';
 import type { JobDefinition } from './job.ts';
@@ -8,6 +9,6 @@ import { reviewMailsJob } from './review-mails.job.ts';
 import { surveyInvitationsJob } from './survey-invitations.job.ts';
 
 /** Every job of the portal (docs/jobs.md); a capability adds its job with one line here. */
-export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob, surveyInvitationsJob, reviewMailsJob];
+export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob, surveyInvitationsJob, reviewMailsJob, funnelJob];
 
 export const jobByName = (name: string) => JOBS.find((job) => job.name === name);

@@ -12,7 +12,7 @@ const secretOf = (deps: RouteDeps, caller: MachineCaller) =>
   ({ internal: deps.config.INTERNAL_API_SECRET, cron: deps.config.CRON_API_SECRET, funnel: deps.config.FUNNEL_API_SECRET, external: deps.config.EXTERNAL_API_SECRET })[caller];
 
 /** A router for one caller, mounted below /api before the CSRF check; every route behind that caller's token. */
-function machineRouter(deps: RouteDeps, caller: MachineCaller): { router: Router; api: Router } {
+export function machineRouter(deps: RouteDeps, caller: MachineCaller): { router: Router; api: Router } {
   const router = Router();
   const api = Router();
   api.use(requireMachineToken(caller, secretOf(deps, caller), deps.config.API_AUDIENCE, deps.logger));
@@ -52,11 +52,6 @@ export function internalRoutes(deps: RouteDeps): Router {
     res.json({ runs: await deps.services.jobs.history(job, 100) });
   });
   return router;
-}
-
-/** `/api/funnel`: the lead funnel (its lead routes arrive with the funnel issue); for now its token check. */
-export function funnelRoutes(deps: RouteDeps): Router {
-  return machineRouter(deps, 'funnel').router;
 }
 
 /**

@@ -22,4 +22,4 @@ export const readConsent: RequestHandler = (req, _res, next) => {
 };
 
 /** The cache key part of a consent state (pages look different before and after the choice). */
-export const consentKey = (consent: ConsentChoice | null) => (consent ? `${Number(consent.statistics)}${Number(consent.sessionReplay)}${Number(consent.externalMedia)}` : 'none');
+export const consentKey = (consent: ConsentChoice | null) => (consent ? `${Number(consent.statistics)}${Number(consent.sessionReplay)}${Number(consent.externalMedia)}${Number(consent.marketing)}` : 'none');

@@ -6,9 +6,11 @@ import {
   CONSENT_COOKIE,
   CONSENT_PAGE,
   CONSENT_PATH,
+  CONSENT_PURPOSES,
   ConsentFormSchema,
   encodeConsent,
   type ConsentChoice,
+  type ConsentPurpose,
 } from '../../contracts/consent.ts';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -33,8 +35,8 @@ export function consentRoutes({ services, config, logger }: RouteDeps): Router {
     const fields = z.safeParse(ConsentFormSchema, req.body ?? {});
     if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
     const { choice } = fields.data;
-    const ticked = (name: 'statistics' | 'sessionReplay' | 'externalMedia') => choice === 'all' || (choice === 'custom' && fields.data[name] === 'on');
-    const consent: ConsentChoice = { statistics: ticked('statistics'), sessionReplay: ticked('sessionReplay'), externalMedia: ticked('externalMedia') };
+    const ticked = (name: ConsentPurpose) => choice === 'all' || (choice === 'custom' && fields.data[name] === 'on');
+    const consent = Object.fromEntries(CONSENT_PURPOSES.map((name) => [name, ticked(name)])) as ConsentChoice;
     res.cookie(CONSENT_COOKIE, encodeConsent(consent), { httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 24 * 3_600_000, path: '/' });
     redirectWithin(res, fields.data.returnTo ?? '/', { status: 303, fallback: CONSENT_PAGE });
   });

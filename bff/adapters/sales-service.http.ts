@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { ServiceEndpoint } from '../config.ts';
+import type { SalesService } from '../ports/sales-service.ts';
+import { createJsonClient } from './json-client.ts';
+
+const SalesRepSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  email: z.string(),
+  photoUrl: z.string(),
+  video: z.object({ fileUuid: z.string(), url: z.string(), captionsUrl: z.string() }).nullable(),
+});
+const LeadSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  customerNumber: z.string().nullable().default(null),
+  salesRep: SalesRepSchema.nullable(),
+});
+
+/** The sales service's REST API (CRM; bearer SALES_API_TOKEN): leads and their representatives. */
+export function createHttpSalesService(endpoint: ServiceEndpoint): SalesService {
+  const client = createJsonClient(endpoint);
+  return {
+    async createLead(lead) {
+      const created = await client.request('/leads', {
+        method: 'POST',
+        json: { ...lead, contactConsentAt: lead.contactConsentAt.toISOString(), verifiedAt: lead.verifiedAt.toISOString() },
+        schema: LeadSchema,
+      });
+      return { id: created.id, status: created.status, salesRep: created.salesRep };
+    },
+    lead: (id) => client.request(`/leads/${encodeURIComponent(id)}`, { schema: LeadSchema, nullOn404: true }),
+  };
+}

@@ -1,0 +1,17 @@
+import type { JobDefinition } from './job.ts';
+
+/**
+ * The lead funnel's housekeeping (issue 18, docs/funnel.md): funnel requests past their 24 hours go (what visitors
+ * typed, their codes), and verified leads the sales service did not take at the time (its outage) are handed over
+ * again. Idempotent: deletes by date, and the sales service answers a known lead reference with that lead.
+ */
+export const funnelJob: JobDefinition = {
+  name: 'funnel',
+  description: 'Löscht abgelaufene Funnel-Anfragen und gibt bestätigte Interessenten, die der Vertrieb noch nicht hat, erneut weiter.',
+  cron: '*/15 * * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 120,
+  async run(deps) {
+    return deps.funnel.housekeeping();
+  },
+};

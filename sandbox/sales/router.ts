@@ -1,0 +1,143 @@
+import express, { type Response } from 'express';
+import { z } from 'zod';
+import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
+import { captionsOf, photoOf, videoOf } from './media.ts';
+import { SALES_REPS, type SalesLead, type SalesStore } from './store.ts';
+import { TESTER_CSP, testerPage } from './tester-page.ts';
+
+const Topic = z.enum(['IQ', 'SOLAR', 'STORAGE', 'CHARGE', 'OFFGRID']);
+const LeadSchema = z.strictObject({
+  externalRef: z.string().min(1).max(64),
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  email: z.email().max(254),
+  phone: z.string().regex(/^\+[1-9]\d{6,14}$/),
+  topics: z.array(Topic).min(1).max(5),
+  leadsourceId: z.string().min(1).max(64),
+  contactConsentAt: z.iso.datetime(),
+  verifiedAt: z.iso.datetime(),
+});
+const CustomerNumber = z.string().regex(/^\d{4,12}$/);
+
+export interface SalesRouterOptions {
+  token: string;
+  /** Where the API is reached from outside (absolute media URLs in answers). */
+  apiUrl: string;
+  dataDir: string;
+  /** Tells the portal what became of a lead (`POST /api/funnel/events`, funnel token); answers the portal's status. */
+  notify(event: 'lead.won' | 'lead.lost', data: Record<string, string>): Promise<number>;
+}
+
+/**
+ * The installer's sales service (CRM) under `/sales`: the vendor API at `/sales/api/v1` (bearer SALES_API_TOKEN),
+ * test controls at `/sales/_control` and the sales team's German page for testers at `/sales/`.
+ */
+export function createSalesRouter(store: SalesStore, options: SalesRouterOptions): express.Router {
+  const repJson = (id: string) => {
+    const rep = SALES_REPS.find((r) => r.id === id);
+    if (!rep) return null;
+    return {
+      id: rep.id,
+      name: rep.name,
+      phone: rep.phone,
+      whatsapp: rep.whatsapp,
+      email: rep.email,
+      photoUrl: `${options.apiUrl}/sales-reps/${rep.id}/photo`,
+      video: { fileUuid: rep.videoFileUuid, url: `${options.apiUrl}/files/${rep.videoFileUuid}`, captionsUrl: `${options.apiUrl}/files/${rep.videoFileUuid}/captions.vtt` },
+    };
+  };
+  const leadJson = (lead: SalesLead) => ({ ...lead, salesRep: repJson(lead.salesRepId) });
+  const repOfFile = (uuid: string) => SALES_REPS.find((rep) => rep.videoFileUuid === uuid);
+  const sendVideo = async (uuid: string, res: Response) => {
+    const rep = repOfFile(uuid);
+    if (!rep) return notFound(res);
+    res.type('video/mp4').set('Accept-Ranges', 'none').send(await videoOf(rep, options.dataDir));
+  };
+  const sendCaptions = (uuid: string, res: Response) => {
+    const rep = repOfFile(uuid);
+    if (!rep) return notFound(res);
+    res.type('text/vtt; charset=utf-8').send(captionsOf(rep));
+  };
+  const sendPhoto = (id: string, res: Response) => {
+    const rep = SALES_REPS.find((r) => r.id === id);
+    if (!rep) return notFound(res);
+    res.type('image/svg+xml').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'").send(photoOf(rep));
+  };
+
+  async function close(id: string, outcome: 'won' | 'lost', customerNumber: string | null) {
+    const lead = await store.setStatus(id, outcome === 'won' ? 'WON' : 'LOST', customerNumber);
+    if (!lead) return null;
+    const status = await options.notify(outcome === 'won' ? 'lead.won' : 'lead.lost', outcome === 'won' ? { salesLeadId: lead.id, customerNumber: customerNumber ?? '' } : { salesLeadId: lead.id });
+    return { lead, portalStatus: status };
+  }
+
+  const standIn = createStandIn({
+    apiPath: '/api/v1',
+    auth: { bearer: options.token, realm: 'sales' },
+    onReset: () => store.reset(),
+    api(api) {
+      api.post('/leads', express.json({ limit: '16kb' }), async (req, res) => {
+        const body = LeadSchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+        const { lead, created } = await store.upsert(body.data);
+        res.status(created ? 201 : 200).json(leadJson(lead));
+      });
+      api.get('/leads/:id', (req, res) => {
+        const lead = store.get(req.params.id);
+        if (!lead) return notFound(res);
+        res.json(leadJson(lead));
+      });
+      api.get('/sales-reps/:id', (req, res) => {
+        const rep = repJson(req.params.id);
+        if (!rep) return notFound(res);
+        res.json(rep);
+      });
+      api.get('/sales-reps/:id/photo', (req, res) => sendPhoto(req.params.id, res));
+      api.get('/files/:uuid', (req, res) => sendVideo(req.params.uuid, res));
+      api.get('/files/:uuid/captions.vtt', (req, res) => sendCaptions(req.params.uuid, res));
+    },
+    control(control) {
+      control.get('/leads', (_req, res) => {
+        res.json({ leads: store.list().map(leadJson) });
+      });
+      /** Closes a lead as won (the sale closed), as the tester page does, and tells the portal. */
+      control.post('/leads/:id/won', controlJson, async (req, res) => {
+        const number = CustomerNumber.safeParse((req.body as { customerNumber?: unknown } | undefined)?.customerNumber ?? store.nextCustomerNumber());
+        if (!number.success) return badRequest(res, 'customerNumber: 4-12 digits');
+        const closed = await close(req.params.id, 'won', number.data);
+        if (!closed) return notFound(res);
+        res.json({ lead: leadJson(closed.lead), portalStatus: closed.portalStatus });
+      });
+    },
+  });
+
+  const tester = express.Router();
+  tester.use(controlGuard);
+  tester.get('/', (req, res) => {
+    const text = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
+    res.set('Content-Security-Policy', TESTER_CSP).type('html').send(testerPage(store.list(), text ? { text, error: req.query.fehler === '1' } : null, store.nextCustomerNumber()));
+  });
+  tester.get('/tester/reps/:id/photo', (req, res) => sendPhoto(req.params.id, res));
+  tester.get('/tester/files/:uuid', (req, res) => sendVideo(req.params.uuid, res));
+  tester.get('/tester/files/:uuid/captions.vtt', (req, res) => sendCaptions(req.params.uuid, res));
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+  const back = (res: Response, text: string, error = false) => res.redirect(303, `/sales/?meldung=${encodeURIComponent(text)}${error ? '&fehler=1' : ''}`);
+  tester.post('/tester/leads/:id/won', form, async (req, res) => {
+    const number = CustomerNumber.safeParse((req.body as { customerNumber?: unknown } | undefined)?.customerNumber);
+    if (!number.success) return back(res, 'Bitte gib eine Kundennummer aus 4 bis 12 Ziffern an.', true);
+    const closed = await close(req.params.id, 'won', number.data);
+    if (!closed) return notFound(res);
+    const ok = closed.portalStatus >= 200 && closed.portalStatus < 300;
+    back(res, ok ? `${closed.lead.id} ist Kunde ${number.data}; das Portal hat es bestätigt.` : `${closed.lead.id} ist gewonnen, aber das Portal antwortete ${closed.portalStatus || 'nicht'}.`, !ok);
+  });
+  tester.post('/tester/leads/:id/lost', form, async (req, res) => {
+    const closed = await close(req.params.id, 'lost', null);
+    if (!closed) return notFound(res);
+    back(res, `${closed.lead.id} ist als verloren markiert.`);
+  });
+
+  const router = express.Router();
+  router.use(standIn);
+  router.use(tester);
+  return router;
+}

@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../bff/config.ts';
+import { startSandbox, type SandboxHandle } from '../server.ts';
+
+describe('sandbox sales service', () => {
+  let dataDir: string;
+  let sandbox: SandboxHandle;
+  let portal: Server;
+  let config: Config;
+  const events: { body: { event: string; data: Record<string, string> }; authorization: string }[] = [];
+
+  beforeAll(async () => {
+    portal = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        events.push({ body: JSON.parse(body), authorization: String(req.headers.authorization) });
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
+    config = loadConfig({ NODE_ENV: 'test', PORT: String((portal.address() as { port: number }).port) });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-sales-'));
+    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await new Promise((resolve) => portal.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const api = (p: string, init: RequestInit = {}) =>
+    fetch(`${sandbox.url}/sales/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${config.SALES_API_TOKEN}`, 'content-type': 'application/json', ...init.headers } });
+  const lead = {
+    externalRef: '0b6f5d1e-0000-4000-8000-000000000001',
+    firstName: 'Lena',
+    lastName: 'Krüger',
+    email: 'lena.krueger@example.de',
+    phone: '+436641234567',
+    topics: ['SOLAR', 'STORAGE'],
+    leadsourceId: 'LS-2101',
+    contactConsentAt: new Date().toISOString(),
+    verifiedAt: new Date().toISOString(),
+  };
+
+  it('takes a lead once per portal reference and assigns a representative with photo, video and German captions', async () => {
+    expect((await fetch(`${sandbox.url}/sales/api/v1/leads/L-1`)).status).toBe(401);
+    const created = await api('/leads', { method: 'POST', body: JSON.stringify(lead) });
+    expect(created.status).toBe(201);
+    const taken = (await created.json()) as { id: string; status: string; salesRep: { name: string; whatsapp: string; video: { url: string; captionsUrl: string } } };
+    expect(taken).toMatchObject({ status: 'NEW', salesRep: { name: 'Julia Brandt' } });
+    const again = await api('/leads', { method: 'POST', body: JSON.stringify({ ...lead, firstName: 'Lena Marie' }) });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(taken.id);
+
+    const captions = await fetch(taken.salesRep.video.captionsUrl, { headers: { authorization: `Bearer ${config.SALES_API_TOKEN}` } });
+    expect(captions.headers.get('content-type')).toContain('text/vtt');
+    expect(await captions.text()).toMatch(/^WEBVTT[\s\S]*00:00:00\.000 --> 00:00:04\.000\nHallo, ich bin Julia/);
+    const video = await fetch(taken.salesRep.video.url, { headers: { authorization: `Bearer ${config.SALES_API_TOKEN}` } });
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await video.arrayBuffer());
+    // An ISO base media file: the `ftyp` box right at the start.
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect((await api('/leads', { method: 'POST', body: JSON.stringify({ ...lead, phone: '0171' }) })).status).toBe(400);
+  });
+
+  it('closes a lead as won and tells the portal with a funnel token; the tester page is German', async () => {
+    const { leads } = (await (await fetch(`${sandbox.url}/sales/_control/leads`)).json()) as { leads: { id: string }[] };
+    const id = leads[0]?.id ?? '';
+    const won = await fetch(`${sandbox.url}/sales/tester/leads/${id}/won`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ customerNumber: '780123' }).toString(),
+    });
+    expect(won.status).toBe(303);
+    expect(events.map((e) => e.body)).toEqual([expect.objectContaining({ event: 'lead.won', data: { salesLeadId: id, customerNumber: '780123' } })]);
+    const token = events[0]?.authorization.replace('Bearer ', '') ?? '';
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(config.FUNNEL_API_SECRET), { audience: config.API_AUDIENCE, subject: 'funnel' });
+    expect(payload.sub).toBe('funnel');
+    const page = await (await fetch(`${sandbox.url}/sales/`)).text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('gewonnen (Kunde)');
+    expect(page).toContain('<track kind="captions" srclang="de"');
+  });
+});

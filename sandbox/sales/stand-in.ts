@@ -1,0 +1,41 @@
+import { SignJWT } from 'jose';
+import type { StandIn } from '../stand-in-types.ts';
+import { createSalesRouter } from './router.ts';
+import { SalesStore } from './store.ts';
+
+/** Where the portal takes the sales service's lead events (bff/http/routes/funnel.routes.ts). */
+export const PORTAL_FUNNEL_EVENTS_PATH = '/api/funnel/events';
+
+/**
+ * The installer's sales service (CRM) under `/sales`. It reports a lead's outcome to the portal's funnel endpoint with
+ * the funnel token (HS256 JWT, `sub` funnel, the portal's audience; docs/machine-api.md), like any machine caller.
+ */
+export const salesStandIn: StandIn = {
+  name: 'sales',
+  async start({ config, dataDir, log, url }) {
+    const store = await SalesStore.open(dataDir, log);
+    const token = () =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('funnel').setAudience(config.API_AUDIENCE).setIssuedAt().setExpirationTime('2m').sign(new TextEncoder().encode(config.FUNNEL_API_SECRET));
+    const notify = async (event: string, data: Record<string, string>) => {
+      try {
+        const answer = await fetch(`${config.publicUrl}${PORTAL_FUNNEL_EVENTS_PATH}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ event, occurredAt: new Date().toISOString(), data }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!answer.ok) log(`Vertrieb: Ereignis ${event} an das Portal antwortete ${answer.status}`);
+        return answer.status;
+      } catch (error) {
+        log(`Vertrieb: Ereignis ${event} an das Portal fehlgeschlagen: ${String(error)}`);
+        return 0;
+      }
+    };
+    return {
+      mountPath: '/sales',
+      router: createSalesRouter(store, { token: config.SALES_API_TOKEN, apiUrl: `${url}/sales/api/v1`, dataDir, notify }),
+      summary: 'Vertrieb /sales/',
+      close: () => store.flush(),
+    };
+  },
+};
