@@ -3,6 +3,7 @@ import { createHttpAnalytics } from '../adapters/analytics.http.ts';
 import { createHttpDocumentService } from '../adapters/document-service.http.ts';
 import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
+import { createHttpIbanValidator } from '../adapters/iban-validator.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
@@ -17,6 +18,7 @@ import type { ContentSource } from '../ports/content-source.ts';
 import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
+import type { IbanValidator } from '../ports/iban-validator.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
@@ -37,6 +39,7 @@ export interface Adapters {
   reviews: ReviewPlatform;
   eSignature: ESignature;
   masterData: MasterData;
+  ibanValidator: IbanValidator;
   tasks: TaskService;
   iot: IotCloud;
   content: ContentSource;
@@ -71,6 +74,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     reviews: createHttpReviewPlatform(config.services.reviews),
     eSignature: createHttpESignature(config.services.esign),
     masterData: createHttpMasterData(config.services.masterData),
+    ibanValidator: createHttpIbanValidator(config.services.ibanValidator),
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
     content: createStrapiContentSource(config.services.cms),
