@@ -49,7 +49,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     envelopes: createSigningEnvelopeRepository(knex),
     archive: async ({ projectId, type, title, envelopeId, filename, pdf }) => {
       const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
-      await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      const filed = await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      return { documentId: filed.uuid };
     },
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
