@@ -6,6 +6,7 @@ import { createHttpESignature } from '../adapters/e-signature.http.ts';
 import { createHttpIbanValidator } from '../adapters/iban-validator.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
+import { createHttpManagementMoney } from '../adapters/management-money.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
 import { createHttpManagementService } from '../adapters/management-service.http.ts';
 import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
@@ -22,7 +23,7 @@ import type { IbanValidator } from '../ports/iban-validator.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import type { ManagementFiles, ManagementJourneys, ManagementService } from '../ports/management-service.ts';
+import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
 import type { TaskService } from '../ports/task-service.ts';
 
@@ -33,6 +34,7 @@ export interface Adapters {
   management: ManagementService;
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
+  managementMoney: ManagementMoney;
   documents: DocumentService;
   analytics: Analytics;
   maps: Maps;
@@ -68,6 +70,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     management: createHttpManagementService(config.services.management),
     journeys: createHttpManagementJourneys(config.services.management),
     managementFiles: createHttpManagementFiles(config.services.management),
+    managementMoney: createHttpManagementMoney(config.services.management),
     documents: createHttpDocumentService(config.services.documents),
     analytics: createHttpAnalytics(config.services.analytics),
     maps: createHttpMaps(config.services.maps),

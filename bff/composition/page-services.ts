@@ -15,6 +15,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   messages: (s, ctx) => s.messages.forRequest(ctx),
   documents: (s, ctx) => s.documents.forRequest(ctx),
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
+  money: (s, ctx) => s.money.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
 };
 

@@ -8,6 +8,14 @@ import { createManagementDocumentRepository, createMeterChangeRepository } from 
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createExportRepository, createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
+import {
+  createBankCheckRepository,
+  createCtaRepository,
+  createMoneyPersonalDataRepository,
+  createReferralRepository,
+  createRefundRepository,
+  createSepaMandateRepository,
+} from '../db/repositories/money.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
@@ -21,6 +29,8 @@ import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
 import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
+import { createBankCheck } from '../domain/money/bank-check.ts';
+import { createMoneyService } from '../domain/money/money.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
 import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
@@ -97,6 +107,33 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const money = createMoneyService({
+    projects,
+    management: adapters.managementMoney,
+    masterData: adapters.masterData,
+    refunds: createRefundRepository(knex),
+    mandates: createSepaMandateRepository(knex),
+    ctas: createCtaRepository(knex),
+    referrals: createReferralRepository(knex),
+    bankChecks: createBankCheckRepository(knex),
+    personalData: createMoneyPersonalDataRepository(knex),
+    bankCheck: createBankCheck({ validator: adapters.ibanValidator, enabled: config.IBAN_VALIDATION, warn }),
+    signing,
+    idempotent: createIdempotency(createIdempotencyRepository(knex)),
+    rateLimiter: createPgRateLimiter(knex),
+    archive: async ({ projectId, type, title, externalId, filename, pdf }) => {
+      const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
+      const filed = await adapters.documents.archive({ projectId, type, title, externalId, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      return { documentId: filed.uuid };
+    },
+    activity,
+    mailer: adapters.mailer,
+    mailLog,
+    creditor: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS, creditorId: config.SEPA_CREDITOR_ID },
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
   const documents = createDocumentsService({
     projects,
     documents: adapters.documents,
@@ -114,6 +151,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
+    downloaded: (document) => money.refunds.documentDownloaded(document),
   });
   const meterChange = createMeterChangeService({
     projects,
@@ -147,13 +185,21 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailer: adapters.mailer,
       mailLog,
       activity,
+      bankDetails: { recheckPending: () => money.recheckPending() },
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
-    sources: [accountNotifications, journey.notifications, messages.notifications],
+    sources: [
+      accountNotifications,
+      journey.notifications,
+      messages.notifications,
+      money.refunds.notifications,
+      money.sepa.notifications,
+      money.referrals.notifications,
+    ],
     seen: createNotificationSeenRepository(knex),
     warn,
   });
@@ -186,6 +232,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     notifications,
     documents,
     meterChange,
+    money,
     jobs,
     exports,
     analytics: consent,

@@ -113,7 +113,6 @@ export const RefundPatchSchema = z.strictObject({
   bic,
   bankName: bank,
   idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
-  returnTo: z.optional(z.string().check(z.maxLength(200))),
 });
 export type RefundPatch = z.infer<typeof RefundPatchSchema>;
 

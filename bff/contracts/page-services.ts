@@ -5,6 +5,7 @@ import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
+import type { MoneyServices } from './money.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
@@ -37,6 +38,7 @@ export interface PortalServices {
   messages: MessagesServices;
   documents: DocumentsServices;
   meterChange: MeterChangeServices;
+  money: MoneyServices;
   externalMedia: ExternalMediaServices;
 }
 

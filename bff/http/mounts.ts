@@ -12,6 +12,7 @@ import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
 import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
+import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
@@ -54,6 +55,8 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', documentsRoutes],
   ['capability', meterPhotoRoutes],
   ['app', meterChangeRoutes],
+  ['internal', moneyInternalRoutes],
+  ['app', moneyAppRoutes],
   ['public', consentRoutes],
   ['internal', mapRoutes],
 ];

@@ -40,6 +40,16 @@ export const ACTIVITY_KINDS = {
   FAILED_FINISHED_EMAIL: null,
   SUCCESS_REMINDER_EMAIL: null,
   FAILED_REMINDER_EMAIL: null,
+  /** Money (issue 16): no sub-log; bank details never go into the activity log. */
+  REFUND_COMPLETED: null,
+  SUCCESS_REFUND_EMAIL: null,
+  FAILED_REFUND_EMAIL: null,
+  SUCCESS_REFUND_SUBMIT_EMAIL: null,
+  FAILED_REFUND_SUBMIT_EMAIL: null,
+  SUCCESS_REFERRAL_REWARD_EMAIL: null,
+  FAILED_REFERRAL_REWARD_EMAIL: null,
+  SUCCESS_FUNNEL_REFERRAL_EMAIL: null,
+  FAILED_FUNNEL_REFERRAL_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

@@ -18,6 +18,8 @@ export interface JobDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   activity: ActivityService;
+  /** Bank details taken while the IBAN validator was down (issue 16): checked again by the bank-check job. */
+  bankDetails: { recheckPending(): Promise<Record<string, number>> };
   settings: {
     publicUrl: string;
     installerName: string;

@@ -41,5 +41,7 @@ describe('money amounts (spec section 9: precision 20, rounding mode 4)', () => 
     expect(formatEuro('-89.9')).toBe('−89,90 €');
     expect(formatEuro('-89.9', { absolute: true })).toBe('89,90 €');
     expect(formatEuro('0.004')).toBe('0,00 €');
+    expect(formatEuro('1234567.5', { lang: 'en' })).toBe('€1,234,567.50');
+    expect(formatEuro('-89.9', { lang: 'en', absolute: true })).toBe('€89.90');
   });
 });

@@ -26,11 +26,15 @@ export const sumAmounts = (amounts: readonly string[]): string => toCents(amount
 /** The payout's direction: a positive amount is paid to the customer, a negative one is owed by them. */
 export const payoutOf = (amount: MoneyValue): 'POSITIVE' | 'NEGATIVE' => (amount.isNegative() ? 'NEGATIVE' : 'POSITIVE');
 
-/** German format for documents and mails: "1.234,56 €" (absolute value when asked: what is owed, not "-89,90 €"). */
-export function formatEuro(amount: string | MoneyValue, options: { absolute?: boolean } = {}): string {
+/**
+ * For documents, mails and notifications: German "1.234,56 €" (English "€1,234.56"); the absolute value when asked
+ * (what is owed, not "−89,90 €"). Formatted from the decimal's digits, never through a binary float.
+ */
+export function formatEuro(amount: string | MoneyValue, options: { absolute?: boolean; lang?: 'de' | 'en' } = {}): string {
   const value = typeof amount === 'string' ? parseAmount(amount) : amount;
   const cents = toCents(options.absolute ? value.abs() : value);
   const [whole, fraction] = cents.replace('-', '').split('.') as [string, string];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${cents.startsWith('-') ? '−' : ''}${grouped},${fraction} €`;
+  const sign = cents.startsWith('-') ? '−' : '';
+  if (options.lang === 'en') return `${sign}€${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction} €`;
 }
