@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
-import { MONEY_PAGES, MoneyErrors, electronicIban, type ReferralRequest, type ReferralView } from '../../contracts/money.ts';
+import { MONEY_PAGES, MoneyErrors, electronicIban, type ReferralRequest, type ReferralState, type ReferralView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedReferral } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
@@ -17,6 +17,9 @@ import { accountView, createTtlMemo, currentProject, displayName, sendRecorded, 
  * reward out. The portal keeps the ReferralReward rows and mirrors the service's state (eingereicht, bestätigt,
  * ausgezahlt); a referral the service could not take yet is registered on the next page view.
  */
+/** How far a referral got; the portal's copy only ever moves forward (a cached answer can be older than the copy). */
+const STAGE: Record<ReferralState, number> = { SUBMITTED: 0, CONFIRMED: 1, DECLINED: 2, PAID_OUT: 2 };
+
 export function createReferrals(deps: MoneyDeps) {
   const memo = createTtlMemo();
 
@@ -67,9 +70,11 @@ export function createReferrals(deps: MoneyDeps) {
         confirmedAt: current.confirmedAt ? new Date(current.confirmedAt) : null,
         paidOutAt: current.paidOutAt ? new Date(current.paidOutAt) : null,
       };
-      if (state.status !== row.status || state.reward !== row.reward || state.confirmedAt?.getTime() !== row.confirmedAt?.getTime() || state.paidOutAt?.getTime() !== row.paidOutAt?.getTime()) {
-        await deps.referrals.updateState(row.id, state);
+      if (STAGE[state.status] < STAGE[row.status] || (state.status === row.status && state.reward === row.reward)) {
+        result.push({ ...row, managementId: current.id });
+        continue;
       }
+      await deps.referrals.updateState(row.id, state);
       result.push({ ...row, ...state, managementId: current.id });
     }
     return { reward: toCents(parseAmount(managed.reward)), rows: result };
