@@ -35,6 +35,7 @@ function enhance(field: HTMLElement) {
   const bank = form.querySelector<HTMLInputElement>('input[name="bankName"]');
   const messages = JSON.parse(field.dataset.messages ?? '{}') as Messages;
   let last: { value: string; result: IbanCheck | null } | null = null;
+  let running: { value: string; answer: Promise<IbanCheck | null> } | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const setError = (text: string) => {
@@ -65,6 +66,16 @@ function enhance(field: HTMLElement) {
       return null;
     }
     if (last?.value === value) return last.result;
+    // Leaving the field and pressing "send" check the same IBAN: one request for both.
+    if (running?.value === value) return running.answer;
+    const answer = ask(value);
+    running = { value, answer };
+    return answer.finally(() => {
+      if (running?.answer === answer) running = null;
+    });
+  }
+
+  async function ask(value: string): Promise<IbanCheck | null> {
     status.textContent = messages.checking;
     let result: IbanCheck | null = null;
     try {
@@ -91,16 +102,27 @@ function enhance(field: HTMLElement) {
     void check();
   });
   form.addEventListener('submit', (event) => {
-    if (form.dataset.ibanChecked === 'yes' || normalized(input.value) === '') return;
+    const value = normalized(input.value);
+    if (form.dataset.ibanChecked === 'yes' || value === '') return;
+    // Known already (the field was left or typing paused): a wrong IBAN stays here, a right one goes at once.
+    if (last?.value === value) {
+      if (last.result && !last.result.valid) {
+        event.preventDefault();
+        show(last.result);
+        input.focus();
+      }
+      return;
+    }
     event.preventDefault();
-    const submitter = event.submitter instanceof HTMLElement ? event.submitter : null;
+    const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
     void check().then((result) => {
       if (result && !result.valid) {
         input.focus();
         return;
       }
       form.dataset.ibanChecked = 'yes';
-      form.requestSubmit(submitter as HTMLButtonElement | null);
+      // Not inside this submit event's dispatch: a form that is firing its submission events ignores requestSubmit.
+      setTimeout(() => form.requestSubmit(submitter), 0);
     });
   });
 }
