@@ -110,6 +110,9 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   const money = createMoneyService({
     projects,
     management: adapters.managementMoney,
+    managementProjects: adapters.management,
+    users,
+    notices: createMilestoneMailRepository(knex),
     masterData: adapters.masterData,
     refunds: createRefundRepository(knex),
     mandates: createSepaMandateRepository(knex),

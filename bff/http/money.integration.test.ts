@@ -54,6 +54,13 @@ async function customerWithProject(money: { refund?: Record<string, unknown>; di
 const refundPath = (projectId: number) => `/api/v1/internal/project/${projectId}/refund`;
 const notificationsOf = async (client: BrowserLikeClient) => ((await jsonCall(portal.url, client, 'GET', '/api/v2/app/notification')).body?.notifications ?? []) as JsonBody[];
 
+/** The newest mail to the address whose subject contains `subject` (other mails of the test may arrive around it). */
+async function mailWithSubject(address: string, subject: string) {
+  let found: Awaited<ReturnType<typeof mailsTo>>[number] | undefined;
+  await expect.poll(async () => (found = (await mailsTo(portal.sandboxUrl, address)).find((m) => m.subject.includes(subject))) !== undefined, { timeout: 10_000 }).toBe(true);
+  return found as NonNullable<typeof found>;
+}
+
 /** What the customer does on the provider's page: open the single-use URL and sign with the typed name. */
 async function signAtProvider(url: string) {
   expect((await fetch(url, { redirect: 'manual' })).status).toBe(200);
@@ -102,7 +109,6 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     expect(closed.body).toMatchObject({ code: 'IBAN.INVALID', problem: 'ACCOUNT_CLOSED' });
     expect((await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test', iban: IBAN, amount: '1000000.00' })).body).toMatchObject({ code: 'VALIDATION' });
 
-    const since = new Date();
     const done = await call(client, 'PATCH', refundPath(project.id), { name: ' Erika  Test 😀\u0007', iban: IBAN_TYPED }, { 'idempotency-key': randomUUID() });
     expect(done.status).toBe(200);
     expect(done.body?.submitted).toMatchObject({ account: { holder: 'Erika Test', ibanMasked: 'DE89 •••• 3000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', check: 'VERIFIED' } });
@@ -113,8 +119,7 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     expect(row.completedAt).toBeInstanceOf(Date);
     expect(await portal.knex('activity_log').where({ userId: customer.sub, type: 'REFUND_COMPLETED' })).toHaveLength(1);
 
-    const mail = await waitForMail(portal.sandboxUrl, customer.email, since);
-    expect(mail.subject).toContain('Erstattung');
+    const mail = await mailWithSubject(customer.email, 'Deine Bankverbindung für die Erstattung');
     expect(mail.text).toContain('312,46 €');
     expect(mail.text).toContain('DE89 •••• 3000');
     expect(mail.text).not.toContain('0532013000');
@@ -170,6 +175,20 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)?.body?.code).toBe('IDEMPOTENCY.IN_PROGRESS');
     expect(await portal.knex('refund').where({ projectId: other.project.id }).whereNotNull('completedAt')).toHaveLength(1);
+  });
+
+  it('mails the project’s customers once per amount when the installer enters a refund (the management service’s event)', async () => {
+    const { customer, project } = await customerWithProject();
+    const since = new Date();
+    expect((await control(`/management/_control/projects/${project.id}/refund`, 'PUT', { amount: '42.10', reason: 'Gutschrift' })).status).toBe(200);
+    const mail = await waitForMail(portal.sandboxUrl, customer.email, since);
+    expect(mail.subject).toBe(`Du bekommst Geld zurück (Projekt ${project.id})`);
+    expect(mail.text).toContain('42,10 €');
+    await expect.poll(async () => (await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_REFUND_EMAIL' })).length).toBe(1);
+    const [activity] = await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_REFUND_EMAIL' });
+    expect(await portal.knex('mail_log').where({ activityLogId: activity.id })).toHaveLength(1);
+    // The same amount again (a retried event): no second mail.
+    expect(await portal.services.money.refunds.refundEvent(project.id)).toBe('already');
   });
 
   it('a debt asks for no bank details: the notification says what is owed; PATCH is 409', async () => {

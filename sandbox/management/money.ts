@@ -93,6 +93,7 @@ export class ManagementMoneyStore {
   readonly #file: JsonFile<State>;
   readonly #demo: Demo;
   #state: State;
+  #refundListeners: ((projectId: number) => void)[] = [];
 
   private constructor(file: JsonFile<State>, demo: Demo, state: State) {
     this.#file = file;
@@ -114,6 +115,11 @@ export class ManagementMoneyStore {
       directDebits: demo.directDebits.map((d) => ({ ...d, mandate: null })),
       referrals: [],
     };
+  }
+
+  /** Called when the back office enters a refund (the portal's event webhook listens here: the refund mail). */
+  onRefundChange(listener: (projectId: number) => void): void {
+    this.#refundListeners.push(listener);
   }
 
   get installerAccount() {
@@ -138,6 +144,7 @@ export class ManagementMoneyStore {
     const refund: Refund = { ...input, projectId, status: 'OPEN', payoutAccount: null, settledAt: null };
     this.#state.refunds.push(refund);
     await this.#save();
+    for (const listener of this.#refundListeners) listener(projectId);
     return structuredClone(refund);
   }
 

@@ -26,6 +26,7 @@ export const managementStandIn: StandIn = {
       }),
     );
     store.onPositionChange((change) => events.send('project.step_changed', change));
+    money.onRefundChange((projectId) => events.send('project.refund_changed', { projectId }));
     return {
       mountPath: '/management',
       router: createManagementRouter(store, files, money, { token: config.MANAGEMENT_API_TOKEN }),

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import type { BankAccountView } from '../../contracts/money.ts';
 import type { Mailer } from '../../ports/mailer.ts';
-import type { ManagedProject, ManagementMoney } from '../../ports/management-service.ts';
+import type { ManagedProject, ManagementMoney, ManagementService } from '../../ports/management-service.ts';
 import type { MasterData } from '../../ports/master-data.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { RecordedType } from '../activity/activity-kinds.ts';
@@ -11,6 +11,8 @@ import type { RequestContext } from '../request-context.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { CtaRepository, ReferralRepository, RefundRepository, SepaMandateRepository, StoredBankDetails } from '../repositories/money.ts';
 import type { RateLimiter } from '../repositories/rate-limits.ts';
+import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
+import type { UserAccounts } from '../repositories/users.ts';
 import type { SigningService } from '../signing/signing.service.ts';
 import type { BankCheck } from './bank-check.ts';
 import { maskIban } from './iban.ts';
@@ -19,6 +21,11 @@ import { maskIban } from './iban.ts';
 export interface MoneyDeps {
   projects: ProjectAccess;
   management: ManagementMoney;
+  /** The projects themselves (who is connected to a project, for the refund mail on the installer's event). */
+  managementProjects: ManagementService;
+  users: UserAccounts;
+  /** One refund mail per project and amount, also when the event comes twice. */
+  notices: MilestoneMailRepository;
   masterData: MasterData;
   refunds: RefundRepository;
   mandates: SepaMandateRepository;

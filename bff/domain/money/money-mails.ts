@@ -2,6 +2,31 @@ import { renderBrandedMail } from '../mail/mail-layout.ts';
 import { formatEuro } from './amounts.ts';
 import { maskIban } from './iban.ts';
 
+/**
+ * refund (SUCCESS_/FAILED_REFUND_EMAIL): the installer entered a refund for the project: money back (then the portal
+ * asks for the account) or an amount owed (then it says where to pay). Only a link; the details are in the portal.
+ */
+export function buildRefundMail(options: { publicUrl: string; installerName: string; projectId: number; amount: string; dueDate: string | null }) {
+  const owed = options.amount.startsWith('-');
+  const amount = formatEuro(options.amount, { absolute: true });
+  const due = options.dueDate ? ` bis zum ${options.dueDate.split('-').reverse().join('.')}` : '';
+  return renderBrandedMail({
+    subject: owed ? `Offener Betrag zu Deinem Projekt ${options.projectId}` : `Du bekommst Geld zurück (Projekt ${options.projectId})`,
+    heading: owed ? 'Ein Betrag ist noch offen' : 'Du bekommst Geld zurück',
+    greeting: 'Hallo,',
+    blocks: [
+      {
+        paragraph: owed
+          ? `zu Deinem Projekt ${options.projectId} ist noch ein Betrag von ${amount} offen. Bitte überweise ihn${due}; Konto und Verwendungszweck findest Du im Kundenportal.`
+          : `wir erstatten Dir ${amount} für Projekt ${options.projectId}. Sag uns im Kundenportal, auf welches Konto wir überweisen sollen.`,
+      },
+    ],
+    button: { label: owed ? 'Zahlungsangaben ansehen' : 'Bankverbindung angeben', href: new URL('/home/app/refund', options.publicUrl).href },
+    signOff: `Dein Team der ${options.installerName}`,
+    footer: ['Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.'],
+  });
+}
+
 /** refund-submit (SUCCESS_/FAILED_REFUND_SUBMIT_EMAIL): the bank details for a refund arrived. The IBAN only masked. */
 export function buildRefundSubmitMail(options: { publicUrl: string; installerName: string; name: string; projectId: number; amount: string; accountHolder: string; iban: string }) {
   return renderBrandedMail({

@@ -9,7 +9,7 @@ import type { RequestContext } from '../request-context.ts';
 import type { StoredRefund } from '../repositories/money.ts';
 import { formatEuro, parseAmount, payoutOf, toCents } from './amounts.ts';
 import { buildRefundDocument } from './money-documents.ts';
-import { buildRefundSubmitMail } from './money-mails.ts';
+import { buildRefundMail, buildRefundSubmitMail } from './money-mails.ts';
 import { accountView, createTtlMemo, currentProject, displayName, sendRecorded, type MoneyDeps } from './money-deps.ts';
 
 const REFUND_TITLE = 'Erstattung – Bestätigung der Bankverbindung';
@@ -123,6 +123,35 @@ export function createRefunds(deps: MoneyDeps) {
         if (await sendRecorded(deps, user, 'REFUND_SUBMIT', user.email, mail, projectId)) await deps.refunds.markEmailSent(completed.id, now());
         return { status: 200, body: view(projectId, managed, filed) };
       });
+    },
+
+    /**
+     * The installer entered or changed a refund (the management service's event): the project's portal customers get
+     * the refund mail once per amount (SUCCESS_/FAILED_REFUND_EMAIL with its MailLog row); a failed send is released,
+     * so the service's retry sends it.
+     */
+    async refundEvent(projectId: number): Promise<'mailed' | 'already' | 'no-refund' | 'no-recipient' | 'failed'> {
+      const managed = await deps.management.refund(projectId);
+      if (!managed || managed.status !== 'OPEN') return 'no-refund';
+      const project = await deps.managementProjects.getProject(projectId);
+      const to = project ? await deps.users.emailsOf(project.portalUserIds) : [];
+      if (to.length === 0) return 'no-recipient';
+      const amount = toCents(parseAmount(managed.amount));
+      const key = `REFUND:${amount}`;
+      if (!(await deps.notices.claim(projectId, key))) return 'already';
+      const mail = buildRefundMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, projectId, amount, dueDate: managed.dueDate });
+      try {
+        await deps.mailer.send({ to, ...mail });
+      } catch (error) {
+        deps.warn('refund mail failed', { projectId, error });
+        await deps.activity.recordForProject('FAILED_REFUND_EMAIL', { projectId });
+        await deps.notices.release(projectId, key);
+        return 'failed';
+      }
+      const activity = await deps.activity.recordForProject('SUCCESS_REFUND_EMAIL', { projectId });
+      await deps.notices.attachActivity(projectId, key, activity.id);
+      await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+      return 'mailed';
     },
 
     /** The first download of the refund document sets documentDownloadedAt (the documents capability calls this). */
