@@ -272,8 +272,12 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
     const documents = (await call(client, 'GET', '/api/v1/internal/documents?categoryFilter=BILL')).body as JsonBody;
     expect(documents.groups.flatMap((g: JsonBody) => g.documents).find((d: JsonBody) => d.type === 'SEPA_MANDATE')).toMatchObject({ category: 'BILL', signedInPortal: true });
 
-    // At most one active mandate per project.
+    // At most one active mandate per project: refused up front, and the database holds it (as it holds the reference's
+    // uniqueness per creditor identifier).
     expect((await call(client, 'POST', '/api/v2/app/sepa-mandate', mandate(project.id), { 'idempotency-key': randomUUID() })).body).toMatchObject({ code: 'SEPA.ALREADY_ACTIVE' });
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = active;
+    await expect(portal.knex('sepa_mandate').insert({ ...copy, mandateReferenceId: 'KP-OTHER-1' })).rejects.toMatchObject({ code: '23505' });
+    await expect(portal.knex('sepa_mandate').insert({ ...copy, status: 'CANCELLED' })).rejects.toMatchObject({ code: '23505' });
     expect(customer.sub).toBeTruthy();
   });
 
