@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCreditorId } from './domain/money/sepa-identifiers.ts';
 
 /**
  * Every environment variable of the portal and of the local stack, declared once (docs/architecture.md, Conventions).
@@ -121,6 +122,16 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'CONVERSIONS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-conversions-key' },
     timeout: { variable: 'CONVERSIONS_TIMEOUT_MS', defaultMs: 5_000 },
   },
+  /**
+   * The IBAN validator (issue 16): bank name and BIC of an IBAN, unknown banks and closed accounts. Short timeout: the
+   * local check stands on its own, and a late answer is asked for again later (docs/money.md).
+   */
+  ibanValidator: {
+    label: 'Die Prüfung der Bankverbindung',
+    url: { variable: 'IBAN_VALIDATOR_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/iban-validator/api/v1` },
+    credential: { variable: 'IBAN_VALIDATOR_API_KEY', header: 'x-api-key', developmentValue: 'local-development-iban-validator-key' },
+    timeout: { variable: 'IBAN_VALIDATOR_TIMEOUT_MS', defaultMs: 5_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -165,6 +176,16 @@ export const envSchema = z.object({
   LOGIN_URL: z.string().min(1).default('/api/auth/login'),
   /** The installer's legal name, as powers of attorney and mails name it. */
   INSTALLER_NAME: z.string().min(2).max(120).default('Beispiel Solar GmbH'),
+  /** The installer's postal address, as the SEPA mandate names the creditor (EPC: creditor name and address). */
+  INSTALLER_ADDRESS: z.string().min(5).max(200).default('Beispielweg 12, 04109 Leipzig'),
+  /**
+   * The installer's SEPA creditor identifier (Gläubiger-Identifikationsnummer, issued by the Bundesbank): German format
+   * `DEkkZZZ0nnnnnnnnnn`, check digits mod 97. The default is the Bundesbank's test identifier.
+   */
+  SEPA_CREDITOR_ID: z
+    .string()
+    .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
+    .default('DE98ZZZ09999999999'),
 
   // Database: an external PostgreSQL, or the embedded one the local launcher starts
   DATABASE_URL: z.url().optional(),
@@ -266,6 +287,11 @@ export const envSchema = z.object({
    * form asks for the photo by message or e-mail instead, and `POST /meter-change-request/file` answers 403.
    */
   METER_CHANGE_UPLOAD: bool.default(true),
+  /**
+   * The remote IBAN check (spec sections 5 and 9: IBAN validation can be switched off). Off: only the local check
+   * (country, length, mod 97) runs, and the bank's name and BIC are what the customer typed.
+   */
+  IBAN_VALIDATION: bool.default(true),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),

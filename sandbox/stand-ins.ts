@@ -2,6 +2,7 @@ import { analyticsStandIn } from './analytics/stand-in.ts';
 import { conversionsStandIn } from './conversions/stand-in.ts';
 import { documentsStandIn } from './documents/stand-in.ts';
 import { esignStandIn } from './esign/stand-in.ts';
+import { ibanValidatorStandIn } from './iban-validator/stand-in.ts';
 import { identityStandIn } from './identity/stand-in.ts';
 import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
@@ -36,6 +37,7 @@ export const STAND_INS: readonly StandIn[] = [
   smsStandIn,
   salesStandIn,
   conversionsStandIn,
+  ibanValidatorStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

@@ -13,6 +13,10 @@ export function createHttpMasterData(endpoint: ServiceEndpoint): MasterData {
   return {
     marketActor: (number) => client.request(`/market-actors/${encodeURIComponent(number)}`, { schema: ActorSchema, nullOn404: true }),
     unit: (number) => client.request(`/units/${encodeURIComponent(number)}`, { schema: UnitSchema, nullOn404: true }),
+    async registerSepaMandate(mandate) {
+      const registered = await client.request('/sepa-mandates', { method: 'POST', json: mandate, schema: z.object({ id: z.string().min(1).max(100) }) });
+      return { id: registered.id };
+    },
     async startTransfer(operatorNumber, reference) {
       const transfer = await client.request('/transfers', { method: 'POST', json: { operatorNumber, reference }, schema: TransferSchema, nullOn404: true });
       return transfer && { transferId: transfer.transferId, receiverName: transfer.receiver.name, supportCode: transfer.receiver.supportCode };

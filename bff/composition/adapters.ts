@@ -6,8 +6,10 @@ import { createHttpSmsGateway } from '../adapters/sms-gateway.http.ts';
 import { createHttpDocumentService } from '../adapters/document-service.http.ts';
 import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
+import { createHttpIbanValidator } from '../adapters/iban-validator.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
+import { createHttpManagementMoney } from '../adapters/management-money.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
 import { createHttpManagementService } from '../adapters/management-service.http.ts';
 import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
@@ -23,10 +25,11 @@ import type { ContentSource } from '../ports/content-source.ts';
 import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
+import type { IbanValidator } from '../ports/iban-validator.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import type { ManagementFiles, ManagementJourneys, ManagementService } from '../ports/management-service.ts';
+import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
 import type { TaskService } from '../ports/task-service.ts';
 
@@ -39,12 +42,14 @@ export interface Adapters {
   management: ManagementService;
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
+  managementMoney: ManagementMoney;
   documents: DocumentService;
   analytics: Analytics;
   maps: Maps;
   reviews: ReviewPlatform;
   eSignature: ESignature;
   masterData: MasterData;
+  ibanValidator: IbanValidator;
   tasks: TaskService;
   iot: IotCloud;
   content: ContentSource;
@@ -80,12 +85,14 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     management: createHttpManagementService(config.services.management),
     journeys: createHttpManagementJourneys(config.services.management),
     managementFiles: createHttpManagementFiles(config.services.management),
+    managementMoney: createHttpManagementMoney(config.services.management),
     documents: createHttpDocumentService(config.services.documents),
     analytics: createHttpAnalytics(config.services.analytics),
     maps: createHttpMaps(config.services.maps),
     reviews: createHttpReviewPlatform(config.services.reviews),
     eSignature: createHttpESignature(config.services.esign),
     masterData: createHttpMasterData(config.services.masterData),
+    ibanValidator: createHttpIbanValidator(config.services.ibanValidator),
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
     content: createStrapiContentSource(config.services.cms),

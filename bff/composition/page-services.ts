@@ -16,6 +16,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   documents: (s, ctx) => s.documents.forRequest(ctx),
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
   surveys: (s, ctx) => s.surveys.forRequest(ctx),
+  money: (s, ctx) => s.money.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
   funnel: (s) => s.funnel.forRequest(),
 };

@@ -9,6 +9,14 @@ import { createIdempotencyRepository } from '../db/repositories/idempotency.repo
 import { createExportRepository, createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
 import { createInvitationRepository } from '../db/repositories/invitations.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
+import {
+  createBankCheckRepository,
+  createCtaRepository,
+  createMoneyPersonalDataRepository,
+  createReferralRepository,
+  createRefundRepository,
+  createSepaMandateRepository,
+} from '../db/repositories/money.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
@@ -27,6 +35,8 @@ import { createInvitationService } from '../domain/invitations/invitations.servi
 import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
 import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
+import { createBankCheck } from '../domain/money/bank-check.ts';
+import { createMoneyService } from '../domain/money/money.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
 import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
@@ -56,7 +66,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     envelopes: createSigningEnvelopeRepository(knex),
     archive: async ({ projectId, type, title, envelopeId, filename, pdf }) => {
       const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
-      await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      const filed = await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      return { documentId: filed.uuid };
     },
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
@@ -103,6 +114,36 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const money = createMoneyService({
+    projects,
+    management: adapters.managementMoney,
+    managementProjects: adapters.management,
+    users,
+    notices: createMilestoneMailRepository(knex),
+    masterData: adapters.masterData,
+    refunds: createRefundRepository(knex),
+    mandates: createSepaMandateRepository(knex),
+    ctas: createCtaRepository(knex),
+    referrals: createReferralRepository(knex),
+    bankChecks: createBankCheckRepository(knex),
+    personalData: createMoneyPersonalDataRepository(knex),
+    bankCheck: createBankCheck({ validator: adapters.ibanValidator, enabled: config.IBAN_VALIDATION, warn }),
+    signing,
+    idempotent: createIdempotency(createIdempotencyRepository(knex)),
+    rateLimiter: createPgRateLimiter(knex),
+    archive: async ({ projectId, type, title, externalId, filename, pdf }) => {
+      const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
+      const filed = await adapters.documents.archive({ projectId, type, title, externalId, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+      return { documentId: filed.uuid };
+    },
+    activity,
+    mailer: adapters.mailer,
+    mailLog,
+    creditor: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS, creditorId: config.SEPA_CREDITOR_ID },
+    publicUrl: config.publicUrl,
+    installerName: config.INSTALLER_NAME,
+    warn,
+  });
   const documents = createDocumentsService({
     projects,
     documents: adapters.documents,
@@ -120,6 +161,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
+    downloaded: (document) => money.refunds.documentDownloaded(document),
   });
   const meterChange = createMeterChangeService({
     projects,
@@ -210,13 +252,22 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       invitations,
       surveys,
       funnel,
+      bankDetails: { recheckPending: () => money.recheckPending() },
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
   });
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
-    sources: [accountNotifications, journey.notifications, messages.notifications, surveys.notifications],
+    sources: [
+      accountNotifications,
+      journey.notifications,
+      messages.notifications,
+      surveys.notifications,
+      money.refunds.notifications,
+      money.sepa.notifications,
+      money.referrals.notifications,
+    ],
     seen: createNotificationSeenRepository(knex),
     warn,
   });
@@ -252,6 +303,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     invitations,
     surveys,
     funnel,
+    money,
     jobs,
     exports,
     analytics: consent,

@@ -6,6 +6,7 @@ import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
+import type { MoneyServices } from './money.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
@@ -40,6 +41,7 @@ export interface PortalServices {
   documents: DocumentsServices;
   meterChange: MeterChangeServices;
   surveys: SurveysServices;
+  money: MoneyServices;
   externalMedia: ExternalMediaServices;
   funnel: FunnelServices;
 }

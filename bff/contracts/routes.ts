@@ -82,6 +82,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/files/gallery', access: 'customer', logVisit: true, needsProject: true },
   { path: '/home/app/files/gallery/[id]', access: 'customer', needsProject: true, sample: '/home/app/files/gallery/demo-100240-roof' },
   { path: '/home/app/meter-change-request', access: 'customer', needsProject: true },
+  // Money (issue 16): reached from the bell's notifications and the profile's "Zahlungen und Empfehlungen".
+  { path: '/home/app/refund', access: 'customer', needsProject: true },
+  { path: '/home/app/sepa-mandate', access: 'customer', needsProject: true },
+  { path: '/home/app/referral-reward', access: 'customer', needsProject: true },
   { path: '/meter-change-request/photo', access: 'public' },
   { path: '/home/app/files/knowledgebase', access: 'customer' },
   {

@@ -13,6 +13,14 @@ export const EmbeddedSigningTypeSchema = z.enum([
 ]);
 export type EmbeddedSigningType = z.infer<typeof EmbeddedSigningTypeSchema>;
 
+/**
+ * Everything the portal has signed at the provider: the journey's powers of attorney (the spec's EmbeddedSigningType,
+ * the `?documentType=` of the embedded-signing calls) and the SEPA direct-debit mandate (issue 16), which its own
+ * capability starts (`POST /sepa-mandate`) and the signing domain settles like the others.
+ */
+export type SigningKind = EmbeddedSigningType | 'SEPA_MANDATE';
+export const isEmbeddedSigningType = (kind: SigningKind): kind is EmbeddedSigningType => kind !== 'SEPA_MANDATE';
+
 /** Representative powers of attorney name the person who receives the team; the others need no extra input. */
 export const needsRepresentative = (type: EmbeddedSigningType) => type === 'AC_REPRESENTATIVE_POA' || type === 'DC_REPRESENTATIVE_POA';
 
@@ -21,7 +29,7 @@ export type EnvelopeStatus = 'OPEN' | 'COMPLETED' | 'DECLINED' | 'VOIDED';
 export interface EnvelopeView {
   envelopeId: string;
   projectId: number;
-  type: EmbeddedSigningType;
+  type: SigningKind;
   status: EnvelopeStatus;
   representative: string | null;
   createdAt: string;

@@ -13,6 +13,7 @@ import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
 import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
+import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
@@ -56,6 +57,8 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', documentsRoutes],
   ['capability', meterPhotoRoutes],
   ['app', meterChangeRoutes],
+  ['internal', moneyInternalRoutes],
+  ['app', moneyAppRoutes],
   ['public', consentRoutes],
   ['internal', mapRoutes],
   ['internal', surveysRoutes],

@@ -147,3 +147,56 @@ export interface ManagementFiles {
   /** Null when the request is unknown. */
   uploadMeterPhoto(projectId: number, requestId: string, file: OutgoingFile): Promise<boolean | null>;
 }
+
+/** A refund of the installer for a project (vendor shape): a decimal string, positive = paid to the customer. */
+export interface ManagedRefund {
+  amount: string;
+  /** OPEN: waiting (for the bank details, or for the customer's payment); ACCOUNT_RECEIVED; SETTLED: paid. */
+  status: 'OPEN' | 'ACCOUNT_RECEIVED' | 'SETTLED';
+  reason: string;
+  invoiceNumber: string | null;
+  dueDate: string | null;
+  /** Where a customer who owes money pays (a negative amount). */
+  payTo: { accountHolder: string; iban: string; bic: string; bankName: string; reference: string } | null;
+}
+
+export interface ManagedDirectDebit {
+  required: boolean;
+  purpose: string;
+  amount: string | null;
+  interval: 'MONTHLY' | 'QUARTERLY' | 'YEARLY' | 'ONCE';
+  firstCollectionOn: string | null;
+  /** The mandate the installer holds for it, once signed. */
+  mandateReference: string | null;
+}
+
+export interface ManagedReferral {
+  id: string;
+  name: string;
+  email: string;
+  status: 'SUBMITTED' | 'CONFIRMED' | 'PAID_OUT' | 'DECLINED';
+  reward: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  paidOutAt: string | null;
+}
+
+/**
+ * The management service's money part (issue 16): refunds, the direct debits a project needs and referrals. Adapter:
+ * adapters/management-money.http.ts. Rejects with UPSTREAM.UNAVAILABLE when the service fails, with ManagementConflict
+ * when its rules refuse a change.
+ */
+export interface ManagementMoney {
+  /** Null when the project has no refund (or the project is unknown). */
+  refund(projectId: number): Promise<ManagedRefund | null>;
+  /** Where the installer pays a positive refund; once per refund (ManagementConflict afterwards). */
+  submitPayoutAccount(projectId: number, account: { accountHolder: string; iban: string; bic: string | null; bankName: string | null; portalUserId: string }): Promise<ManagedRefund>;
+  /** Null when the project needs no direct debit. */
+  directDebit(projectId: number): Promise<ManagedDirectDebit | null>;
+  /** A signed mandate for the project's direct debit; the same reference again is harmless. */
+  recordMandate(projectId: number, mandate: { mandateReference: string; creditorId: string; masterDataId: string; signedAt: string; documentSha256: string; portalUserId: string }): Promise<void>;
+  /** The project's referrals and the reward per confirmed referral (decimal string). */
+  referrals(projectId: number): Promise<{ reward: string; items: ManagedReferral[] }>;
+  /** Registers a referral; the same `externalId` again answers the one registered before. */
+  createReferral(projectId: number, referral: { externalId: string; name: string; email: string; portalUserId: string }): Promise<ManagedReferral>;
+}

@@ -9,4 +9,19 @@ export interface MasterData {
   unit(number: string): Promise<{ number: string; kind: string; operatorNumber: string } | null>;
   /** Starts (or finds the open) transfer of the actor to the installer's account; null for an unknown actor. */
   startTransfer(operatorNumber: string, reference: string): Promise<{ transferId: string; receiverName: string; supportCode: string } | null>;
+  /**
+   * Registers a signed SEPA mandate in the customer master data (issue 16) and answers its id there (SepaMandate.mdsId);
+   * the same creditor and reference again answers the same id.
+   */
+  registerSepaMandate(mandate: {
+    mandateReference: string;
+    creditorId: string;
+    projectId: number;
+    debtorName: string;
+    iban: string;
+    bic: string | null;
+    sequenceType: 'RCUR' | 'OOFF';
+    signedAt: string;
+    signedPlace: string;
+  }): Promise<{ id: string }>;
 }

@@ -51,6 +51,10 @@ describe('sandbox document service (PDFs and photos per project)', () => {
     const again = await upload();
     expect(again.status).toBe(200);
     expect((await again.json()).uuid).toBe((await first.json()).uuid);
+    // Two uploads of one externalId at the same time (return page and webhook settling one envelope): one document.
+    const raced = () => api('/documents?projectId=900001&type=SEPA_MANDATE&filename=Mandat.pdf&externalId=envelope%3Arace', { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4 race' });
+    const answers = await Promise.all([raced(), raced(), raced()]);
+    expect(new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { uuid: string }).uuid))).size).toBe(1);
     await fetch(`${sandbox.url}/documents/_control/reset`, { method: 'POST' });
     expect((await (await api('/documents?projectId=900001')).json()).items).toEqual([]);
     expect((await (await api('/documents?projectId=100240')).json()).items.length).toBeGreaterThanOrEqual(15);

@@ -195,6 +195,13 @@ export class DocumentStore {
       await rm(this.#path(uuid), { force: true });
       throw error;
     }
+    // Two uploads with the same externalId may stream at the same time (the portal's return page and the e-signature
+    // webhook settle one envelope together): the first one stored wins, the other answers it.
+    const raced = meta.externalId ? this.#state.documents.find((d) => d.externalId === meta.externalId) : undefined;
+    if (raced) {
+      await rm(this.#path(uuid), { force: true });
+      return { document: raced, created: false };
+    }
     const document: StoredDocument = { uuid, ...meta, size, sha256: hash.digest('hex'), createdAt: new Date().toISOString(), demo: false };
     this.#state.documents.push(document);
     await this.#save();

@@ -3,6 +3,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { fileApi, fileControl } from './files-routes.ts';
 import type { ManagementFiles } from './files.ts';
+import { MoneyConflict, RefundInputSchema, DirectDebitInputSchema, type ManagementMoneyStore } from './money.ts';
+import { moneyApi, moneyControl } from './money-routes.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
 import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
@@ -93,7 +95,12 @@ const reportMessage = (step: 'DC' | 'AC', answer: { status: number; outcome: str
       ? 'Das Portal ist nicht erreichbar.'
       : `Das Portal antwortete ${answer.status}.`;
 
-export function createManagementRouter(store: ManagementStore, files: ManagementFiles, options: { token: string; reportStepDone?: PortalReporter }): express.Router {
+export function createManagementRouter(
+  store: ManagementStore,
+  files: ManagementFiles,
+  money: ManagementMoneyStore,
+  options: { token: string; reportStepDone?: PortalReporter },
+): express.Router {
   /** Only a DC or AC step that is done can be reported; the portal then invites to its survey. */
   const reportable = (id: number, step: 'DC' | 'AC') => store.journey(id)?.steps.find((s) => s.step === step)?.status === 'DONE';
   const standIn = createStandIn({
@@ -102,9 +109,11 @@ export function createManagementRouter(store: ManagementStore, files: Management
     onReset: async () => {
       await store.reset();
       await files.reset();
+      await money.reset();
     },
     api(api) {
       fileApi(api, files, store);
+      moneyApi(api, money, store);
       api.get('/projects', (req, res) => {
         const query = parseProjectsQuery(req.query);
         if (!query) {
@@ -240,6 +249,7 @@ export function createManagementRouter(store: ManagementStore, files: Management
     },
     control(control) {
       fileControl(control, files, store);
+      moneyControl(control, money, store);
       control.get('/projects', (_req, res) => {
         res.json({ items: store.list() });
       });
@@ -345,7 +355,8 @@ export function createManagementRouter(store: ManagementStore, files: Management
     const message = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
     const projects = store.list().flatMap((project) => {
       const journey = store.journey(project.id);
-      return journey ? [{ project, journey }] : [];
+      const moneyOf = { refund: money.refund(project.id) ?? null, directDebit: money.directDebit(project.id) ?? null, referrals: money.referrals(project.id) };
+      return journey ? [{ project, journey, money: moneyOf }] : [];
     });
     res.type('html').send(testerPage(projects, message));
   });
@@ -397,15 +408,66 @@ export function createManagementRouter(store: ManagementStore, files: Management
           message = reportMessage(step, await options.reportStepDone(id.data, step));
           break;
         }
+        case 'refund': {
+          const body = RefundInputSchema.safeParse({ amount: (fields.amount ?? '').trim().replace(',', '.'), reason: fields.reason, invoiceNumber: fields.invoiceNumber?.trim() || null });
+          if (!body.success) throw new JourneyConflict('Bitte gib einen Betrag wie 312.45 oder -89.90 (nicht 0) und einen Grund an.');
+          await money.setRefund(id.data, body.data);
+          message = 'Erstattung eingetragen.';
+          break;
+        }
+        case 'refund-settle':
+          await money.settleRefund(id.data);
+          message = 'Erstattung als erledigt markiert.';
+          break;
+        case 'refund-remove':
+          await money.removeRefund(id.data);
+          message = 'Erstattung entfernt.';
+          break;
+        case 'direct-debit': {
+          const body = DirectDebitInputSchema.safeParse({ purpose: fields.purpose, amount: fields.amount?.trim().replace(',', '.') || null, interval: fields.interval });
+          if (!body.success) throw new JourneyConflict('Bitte gib Zweck, Turnus und (optional) einen Betrag wie 14.90 an.');
+          await money.setDirectDebit(id.data, body.data);
+          message = 'Lastschrift eingetragen: Der Kunde wird um ein SEPA-Mandat gebeten.';
+          break;
+        }
+        case 'direct-debit-remove':
+          await money.removeDirectDebit(id.data);
+          message = 'Lastschrift entfernt.';
+          break;
         default:
           notFound(res);
           return;
       }
     } catch (error) {
-      if (!(error instanceof JourneyConflict)) throw error;
+      if (!(error instanceof JourneyConflict) && !(error instanceof MoneyConflict)) throw error;
       message = error.message;
     }
     res.redirect(303, `/management/?meldung=${encodeURIComponent(`Projekt ${id.data}: ${message}`)}#projekt-${id.data}`);
+  });
+  /** The back office confirms a referral (the person became a customer), pays the reward out, or declines it. */
+  tester.post('/tester/referrals/:id/:action', form, async (req, res) => {
+    const action = req.params.action;
+    if (action !== 'confirm' && action !== 'payout' && action !== 'decline') {
+      notFound(res);
+      return;
+    }
+    const fields = (req.body ?? {}) as Record<string, string | undefined>;
+    const referredProjectId = /^\d{1,12}$/.test(fields.referredProjectId ?? '') ? Number(fields.referredProjectId) : undefined;
+    let message: string;
+    let projectId: number | undefined;
+    try {
+      const referral = await money.changeReferral(req.params.id, action, referredProjectId);
+      if (!referral) {
+        notFound(res);
+        return;
+      }
+      projectId = referral.projectId;
+      message = { confirm: 'Empfehlung bestätigt.', payout: 'Prämie als ausgezahlt markiert.', decline: 'Empfehlung abgelehnt.' }[action];
+    } catch (error) {
+      if (!(error instanceof MoneyConflict)) throw error;
+      message = error.message;
+    }
+    res.redirect(303, `/management/?meldung=${encodeURIComponent(`Empfehlung ${req.params.id}: ${message}`)}${projectId ? `#projekt-${projectId}` : ''}`);
   });
 
   const router = express.Router();

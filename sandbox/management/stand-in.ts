@@ -4,6 +4,7 @@ import { backgroundSender, createEventSender } from '../shared/signed-events.ts'
 import { createPortalReporter } from './portal-events.ts';
 import { createManagementRouter } from './router.ts';
 import { ManagementFiles } from './files.ts';
+import { ManagementMoneyStore } from './money.ts';
 import { ManagementStore } from './store.ts';
 
 /** Where the portal takes the management service's events (bff/http/routes/journey.routes.ts). */
@@ -15,6 +16,7 @@ export const managementStandIn: StandIn = {
   async start({ config, dataDir, log }) {
     const store = await ManagementStore.open(path.join(dataDir, 'management.json'), log);
     const files = await ManagementFiles.open(dataDir, log);
+    const money = await ManagementMoneyStore.open(dataDir, log);
     const events = backgroundSender(
       createEventSender({
         url: `${config.publicUrl}${PORTAL_EVENTS_PATH}`,
@@ -25,14 +27,16 @@ export const managementStandIn: StandIn = {
       }),
     );
     store.onPositionChange((change) => events.send('project.step_changed', change));
+    money.onRefundChange((projectId) => events.send('project.refund_changed', { projectId }));
     return {
       mountPath: '/management',
-      router: createManagementRouter(store, files, { token: config.MANAGEMENT_API_TOKEN, reportStepDone: createPortalReporter(config) }),
+      router: createManagementRouter(store, files, money, { token: config.MANAGEMENT_API_TOKEN, reportStepDone: createPortalReporter(config) }),
       summary: 'Projektverwaltung /management/',
       close: async () => {
         await events.drain();
         await store.flush();
         await files.flush();
+        await money.flush();
       },
     };
   },

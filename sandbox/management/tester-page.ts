@@ -1,6 +1,14 @@
 import { escapeHtml } from '../shared/html.ts';
 import type { GridState, Journey, JourneyStep } from './journey.ts';
+import type { DirectDebit, Referral, Refund } from './money.ts';
 import type { VendorProject } from './store.ts';
+
+/** What the page shows of a project's money (issue 16): refund, direct debit, referrals. */
+export interface ProjectMoney {
+  refund: Refund | null;
+  directDebit: DirectDebit | null;
+  referrals: Referral[];
+}
 
 /**
  * The back office's page for testers (`/management/`): every project with its steps, grid operator and MaStR, and
@@ -55,6 +63,9 @@ button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{ou
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.5rem 0}
 dt{font-weight:600}
 dd{margin:0}
+h3{font-size:1rem;margin:1rem 0 .25rem}
+ul.plain{margin:0;padding-left:1.1rem}
+ul.plain li{border:0;padding:.15rem 0}
 `;
 
 const e = escapeHtml;
@@ -66,7 +77,55 @@ function reportButtons(journey: Journey, base: string): string {
   return `<div class="row">${done.map((step) => `<form method="post" action="${base}/report-${step.toLowerCase()}"><button class="secondary">${step}-Montage ans Portal melden (Umfrage)</button></form>`).join('')}</div>`;
 }
 
-function projectCard({ project, journey }: { project: VendorProject; journey: Journey }): string {
+const REFUND_STATUS = { OPEN: 'offen', ACCOUNT_RECEIVED: 'Bankverbindung liegt vor', SETTLED: 'erledigt' } as const;
+const REFERRAL_STATUS = { SUBMITTED: 'eingereicht', CONFIRMED: 'bestätigt', PAID_OUT: 'ausgezahlt', DECLINED: 'abgelehnt' } as const;
+const INTERVALS = { MONTHLY: 'monatlich', QUARTERLY: 'vierteljährlich', YEARLY: 'jährlich', ONCE: 'einmalig' } as const;
+/** Decimal strings shown German-style without arithmetic ("-89.90" → "−89,90 €"). */
+const euro = (amount: string) => `${amount.startsWith('-') ? '−' : ''}${amount.replace('-', '').replace('.', ',')} €`;
+
+/** Refund, direct debit and referrals: what the back office does with the customer's money. */
+function moneySection(projectId: number, money: ProjectMoney): string {
+  const base = `/management/tester/projects/${projectId}`;
+  const refund = money.refund
+    ? `${euro(money.refund.amount)} (${money.refund.amount.startsWith('-') ? 'Kunde zahlt' : 'Auszahlung an den Kunden'}), ${REFUND_STATUS[money.refund.status]}${money.refund.payoutAccount ? `, Konto von ${e(money.refund.payoutAccount.accountHolder)} …${e(money.refund.payoutAccount.iban.slice(-4))}` : ''}`
+    : 'keine';
+  const debit = money.directDebit
+    ? `${e(money.directDebit.purpose)} (${INTERVALS[money.directDebit.interval]}${money.directDebit.amount ? `, ${euro(money.directDebit.amount)}` : ''}): ${money.directDebit.mandate ? `Mandat ${e(money.directDebit.mandate.mandateReference)} liegt vor` : 'Mandat fehlt'}`
+    : 'keine';
+  const referrals = money.referrals.length
+    ? `<ul class="plain">${money.referrals
+        .map(
+          (r) => `<li>${e(r.id)}: ${e(r.name)} (${e(r.email)}) – ${REFERRAL_STATUS[r.status]}, ${euro(r.reward)}
+<span class="row">${
+            r.status === 'SUBMITTED'
+              ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/confirm"><label>Projekt der empfohlenen Person<input name="referredProjectId" inputmode="numeric" size="8"></label><button class="secondary">Bestätigen</button></form>`
+              : ''
+          }${r.status === 'CONFIRMED' ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/payout"><button class="secondary">Als ausgezahlt markieren</button></form>` : ''}${
+            r.status === 'SUBMITTED' || r.status === 'CONFIRMED' ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/decline"><button class="secondary">Ablehnen</button></form>` : ''
+          }</span></li>`,
+        )
+        .join('')}</ul>`
+    : 'keine';
+  return `<h3>Geld</h3>
+<dl>
+<dt>Erstattung</dt><dd>${refund}</dd>
+<dt>Lastschrift</dt><dd>${debit}</dd>
+<dt>Empfehlungen</dt><dd>${referrals}</dd>
+</dl>
+<div class="row">
+<form method="post" action="${base}/refund"><label>Betrag (z. B. 312.45 oder -89.90)<input name="amount" size="10" required></label><label>Grund<input name="reason" size="30" required></label><label>Rechnung<input name="invoiceNumber" size="12"></label><button class="secondary">Erstattung eintragen</button></form>
+${money.refund && money.refund.status !== 'SETTLED' ? `<form method="post" action="${base}/refund-settle"><button class="secondary">${money.refund.amount.startsWith('-') ? 'Zahlung eingegangen' : 'Ausgezahlt'}</button></form>` : ''}
+${money.refund ? `<form method="post" action="${base}/refund-remove"><button class="secondary">Erstattung entfernen</button></form>` : ''}
+</div>
+<div class="row">
+<form method="post" action="${base}/direct-debit"><label>Lastschrift für<input name="purpose" size="30" required placeholder="z. B. Wartungsvertrag"></label><label>Betrag<input name="amount" size="8" placeholder="14.90"></label><label>Turnus<select name="interval">${Object.entries(INTERVALS)
+    .map(([value, label]) => `<option value="${value}">${label}</option>`)
+    .join('')}</select></label><button class="secondary">Mandat anfordern</button></form>
+${money.directDebit ? `<form method="post" action="${base}/direct-debit-remove"><button class="secondary">Lastschrift entfernen</button></form>` : ''}
+</div>`;
+}
+
+function projectCard({ project, journey, money }: { project: VendorProject; journey: Journey; money: ProjectMoney }): string {
   const active = journey.steps.find((s) => s.status === 'ACTIVE');
   const grid = journey.gridOperator;
   const base = `/management/tester/projects/${project.id}`;
@@ -95,10 +154,11 @@ ${journey.mastr.required ? `<form method="post" action="${base}/mastr-move"><but
 <form method="post" action="${base}/mastr-registered"><button class="secondary">MaStR: registriert</button></form>` : ''}
 </div>
 ${reportButtons(journey, base)}
+${moneySection(project.id, money)}
 </section>`;
 }
 
-export function testerPage(projects: { project: VendorProject; journey: Journey }[], message: string | null): string {
+export function testerPage(projects: { project: VendorProject; journey: Journey; money: ProjectMoney }[], message: string | null): string {
   return `<!doctype html>
 <html lang="de">
 <head>
@@ -112,7 +172,7 @@ export function testerPage(projects: { project: VendorProject; journey: Journey 
 <header><p>Projektverwaltung des Installateurs (Sandbox)</p></header>
 <main>
 <h1>Projekte</h1>
-<p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern. Das Kundenportal sieht jede Änderung sofort.</p>
+<p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern, Erstattungen und Lastschriften eintragen, Empfehlungen bestätigen und auszahlen. Das Kundenportal sieht jede Änderung sofort.</p>
 ${message ? `<p class="status" role="status">${e(message)}</p>` : ''}
 ${projects.map(projectCard).join('\n')}
 </main>

@@ -51,4 +51,30 @@ describe('sandbox master-data service (MaStR lookups and transfers)', () => {
     expect(((await accepted.json()) as { status: string }).status).toBe('ACCEPTED');
     expect(((await (await api(`/transfers/${transfer.transferId}`)).json()) as { status: string }).status).toBe('ACCEPTED');
   });
+
+  it('registers a signed SEPA mandate once per creditor and reference and never answers the full IBAN', async () => {
+    const mandate = {
+      mandateReference: 'KP-100240-20261125-7QX3KD',
+      creditorId: 'DE98ZZZ09999999999',
+      projectId: 100240,
+      debtorName: 'Jonas Weber',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      sequenceType: 'RCUR',
+      signedAt: '2026-11-25T10:00:00.000Z',
+      signedPlace: 'Leipzig',
+    };
+    const register = (body: unknown) => api('/sepa-mandates', { method: 'POST', body: JSON.stringify(body) });
+    const first = await register(mandate);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { id: string; iban: string; status: string };
+    expect(created).toMatchObject({ id: expect.stringMatching(/^MDS-/), status: 'ACTIVE', iban: 'DE89…3000' });
+    const again = await register(mandate);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(created.id);
+    expect((await register({ ...mandate, iban: 'DE02120300000000202051' })).status).toBe(409);
+    expect((await register({ ...mandate, mandateReference: 'KP_1' })).status).toBe(400);
+    expect((await api(`/sepa-mandates/${created.id}`)).status).toBe(200);
+    expect(JSON.stringify(await (await fetch(`${sandbox.url}/master-data/_control/sepa-mandates`)).json())).not.toContain('DE89370400440532013000');
+  });
 });

@@ -1,7 +1,10 @@
 import express from 'express';
 import { z } from 'zod';
 import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
-import { ActorNumberSchema, UnitNumberSchema, type MasterDataStore, type Transfer } from './store.ts';
+import { ActorNumberSchema, MandateBodySchema, UnitNumberSchema, type Mandate, type MasterDataStore, type Transfer } from './store.ts';
+
+/** Mandates leave the service with the IBAN masked (the portal keeps its own copy). */
+const publicMandate = ({ iban, ...mandate }: Mandate) => ({ ...mandate, iban: `${iban.slice(0, 4)}…${iban.slice(-4)}` });
 
 const StartTransferSchema = z.strictObject({ operatorNumber: ActorNumberSchema, reference: z.string().min(1).max(100) });
 
@@ -39,6 +42,19 @@ export function createMasterDataRouter(store: MasterDataStore, options: { apiKey
         if (!store.actor(body.data.operatorNumber)) return notFound(res);
         res.status(201).json(withCode(await store.startTransfer(body.data.operatorNumber, body.data.reference)));
       });
+      /** A signed SEPA mandate for the customer master data (issue 16); idempotent per creditor and reference. */
+      api.post('/sepa-mandates', express.json({ limit: '4kb' }), async (req, res) => {
+        const body = MandateBodySchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, 'invalid mandate');
+        const registered = await store.registerMandate(body.data);
+        if (registered === 'conflict') return res.status(409).json({ error: 'conflict', detail: 'Diese Mandatsreferenz ist schon vergeben.' });
+        res.status(registered.created ? 201 : 200).json(publicMandate(registered.mandate));
+      });
+      api.get('/sepa-mandates/:id', (req, res) => {
+        const mandate = store.mandate(req.params.id);
+        if (!mandate) return notFound(res);
+        res.json(publicMandate(mandate));
+      });
       api.get('/transfers/:id', (req, res) => {
         const transfer = store.transfer(req.params.id);
         if (!transfer) return notFound(res);
@@ -46,6 +62,9 @@ export function createMasterDataRouter(store: MasterDataStore, options: { apiKey
       });
     },
     control(control) {
+      control.get('/sepa-mandates', (_req, res) => {
+        res.json({ items: store.mandates().map(publicMandate) });
+      });
       control.get('/transfers', (_req, res) => {
         res.json({ items: store.transfers().map(withCode) });
       });

@@ -31,7 +31,21 @@ const TransferSchema = z.object({
   acceptedAt: z.string().nullable(),
 });
 export type Transfer = z.infer<typeof TransferSchema>;
-const StateSchema = z.object({ version: z.literal(1), transfers: z.array(TransferSchema) });
+/** A signed SEPA mandate in the customer master data (issue 16), the reference unique per creditor identifier. */
+export const MandateBodySchema = z.strictObject({
+  mandateReference: z.string().regex(/^[A-Za-z0-9/\-?:().,'+ ]{1,35}$/),
+  creditorId: z.string().regex(/^DE\d{2}[A-Z0-9]{3}0\d{10}$/),
+  projectId: z.number().int().positive(),
+  debtorName: z.string().min(1).max(140),
+  iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/),
+  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/).nullable(),
+  sequenceType: z.enum(['RCUR', 'OOFF']),
+  signedAt: z.iso.datetime(),
+  signedPlace: z.string().min(1).max(80),
+});
+const MandateSchema = MandateBodySchema.extend({ id: z.string(), status: z.enum(['ACTIVE', 'REVOKED']), createdAt: z.string() });
+export type Mandate = z.infer<typeof MandateSchema>;
+const StateSchema = z.object({ version: z.literal(1), transfers: z.array(TransferSchema), mandates: z.array(MandateSchema).default([]) });
 type State = z.infer<typeof StateSchema>;
 
 export const DEMO_REGISTER_FILE = new URL('./demo-register.json', import.meta.url);
@@ -57,7 +71,7 @@ export class MasterDataStore {
       const parsed = StateSchema.safeParse(json);
       return parsed.success ? parsed.data : undefined;
     });
-    return new MasterDataStore(register, store, saved ?? { version: 1, transfers: [] });
+    return new MasterDataStore(register, store, saved ?? { version: 1, transfers: [], mandates: [] });
   }
 
   actor(number: string) {
@@ -103,8 +117,27 @@ export class MasterDataStore {
     return structuredClone(found);
   }
 
+  /** A mandate once per creditor and reference: the same again answers the stored one; another body is a conflict. */
+  async registerMandate(body: z.infer<typeof MandateBodySchema>): Promise<{ mandate: Mandate; created: boolean } | 'conflict'> {
+    const known = this.#state.mandates.find((m) => m.creditorId === body.creditorId && m.mandateReference === body.mandateReference);
+    if (known) return known.iban === body.iban && known.projectId === body.projectId ? { mandate: structuredClone(known), created: false } : 'conflict';
+    const mandate: Mandate = { ...body, id: `MDS-${randomUUID().slice(0, 8).toUpperCase()}`, status: 'ACTIVE', createdAt: new Date().toISOString() };
+    this.#state.mandates.push(mandate);
+    await this.#file.save(this.#state);
+    return { mandate: structuredClone(mandate), created: true };
+  }
+
+  mandate(id: string): Mandate | undefined {
+    const found = this.#state.mandates.find((m) => m.id === id);
+    return found && structuredClone(found);
+  }
+
+  mandates(): Mandate[] {
+    return structuredClone(this.#state.mandates);
+  }
+
   async reset(): Promise<void> {
-    this.#state = { version: 1, transfers: [] };
+    this.#state = { version: 1, transfers: [], mandates: [] };
     await this.#file.save(this.#state);
   }
 

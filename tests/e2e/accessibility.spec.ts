@@ -67,6 +67,20 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('Geldseiten ohne Mandatsbedarf, mit offenem Betrag und mit dem Empfehlungsformular (Jonas, Wallbox-Projekt)', async ({ page }) => {
+    await resetLinkingState();
+    await signIn(page, customers.jonas);
+    await page.getByLabel('Projekt', { exact: true }).selectOption('100241');
+    await page.getByRole('button', { name: 'Wechseln' }).click();
+    for (const path of ['/home/app/sepa-mandate', '/home/app/refund', '/home/app/referral-reward']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+    await page.goto('/home/app/sepa-mandate');
+    await expect(page.getByText('Für Dein Projekt 100241 brauchen wir kein Lastschriftmandat.')).toBeVisible();
+  });
+
   test('Fehlerseite /500', async ({ page }) => {
     await page.goto('/500');
     await expectNoAxeViolations(page);

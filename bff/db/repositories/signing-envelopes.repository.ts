@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EmbeddedSigningType, EnvelopeStatus } from '../../contracts/signing.ts';
+import type { EnvelopeStatus, SigningKind } from '../../contracts/signing.ts';
 import type { MilestoneMailRepository, SigningEnvelopeRepository, StoredEnvelope } from '../../domain/repositories/signing-envelopes.ts';
 
 const TABLE = 'signing_envelopes';
@@ -9,7 +9,7 @@ function toStored(row: Record<string, unknown>): StoredEnvelope {
   return {
     envelopeId: String(row.envelopeId),
     projectId: Number(row.projectId),
-    type: row.type as EmbeddedSigningType,
+    type: row.type as SigningKind,
     userId: String(row.userId),
     status: row.status as EnvelopeStatus,
     representative: (row.representative as string | null) ?? null,

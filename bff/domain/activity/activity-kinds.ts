@@ -54,6 +54,16 @@ export const ACTIVITY_KINDS = {
   FAILED_REVIEW_EMAIL: null,
   SUCCESS_FUNNEL_EMAIL: null,
   FAILED_FUNNEL_EMAIL: null,
+  /** Money (issue 16): no sub-log; bank details never go into the activity log. */
+  REFUND_COMPLETED: null,
+  SUCCESS_REFUND_EMAIL: null,
+  FAILED_REFUND_EMAIL: null,
+  SUCCESS_REFUND_SUBMIT_EMAIL: null,
+  FAILED_REFUND_SUBMIT_EMAIL: null,
+  SUCCESS_REFERRAL_REWARD_EMAIL: null,
+  FAILED_REFERRAL_REWARD_EMAIL: null,
+  SUCCESS_FUNNEL_REFERRAL_EMAIL: null,
+  FAILED_FUNNEL_REFERRAL_EMAIL: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

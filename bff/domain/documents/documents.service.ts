@@ -55,6 +55,11 @@ export interface DocumentsDeps {
   publicUrl: string;
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * Told of every download of a document-service document the customer was handed (issue 16: the first download of the
+   * refund document sets documentDownloadedAt). A failure here never fails the download.
+   */
+  downloaded?: (document: StoredDocument) => Promise<void>;
 }
 
 /** A download: the stream and what the answer's headers need. */
@@ -131,7 +136,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       createdAt: doc.createdAt,
       href: documentHref(`ds-${doc.uuid}`),
       task: doc.taskId && subject !== undefined ? { id: doc.taskId, subject, href: threadHref(doc.taskId) } : null,
-      signedInPortal: doc.externalId !== null,
+      // The portal files signed envelopes as `envelope:<id>`; its other documents (the refund's) are not signatures.
+      signedInPortal: doc.externalId?.startsWith('envelope:') ?? false,
     };
   }
 
@@ -303,6 +309,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         const file = await stream(await deps.documents.content(doc.uuid));
         const type = typeOf(doc.type);
         await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', { projectId: doc.projectId, document: { category: categoryOf(type) }, documentServiceDocument: { documentUuid: doc.uuid } });
+        await deps.downloaded?.(doc).catch((error: unknown) => deps.warn('download listener failed', { documentUuid: doc.uuid, error }));
         return { filename: downloadName(doc.filename), contentType: file.contentType, size: file.size, body: file.body };
       }
       if (kind === 'mg') {

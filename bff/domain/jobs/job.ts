@@ -25,6 +25,8 @@ export interface JobDeps {
   /** Survey invitations and review mails (issue 15). */
   surveys: Pick<SurveysService, 'runInvitations' | 'runReviewMails'>;
   funnel: FunnelService;
+  /** Bank details taken while the IBAN validator was down (issue 16): checked again by the bank-check job. */
+  bankDetails: { recheckPending(): Promise<Record<string, number>> };
   settings: {
     publicUrl: string;
     installerName: string;

@@ -1,9 +1,9 @@
-import type { EmbeddedSigningType, EnvelopeStatus } from '../../contracts/signing.ts';
+import type { EnvelopeStatus, SigningKind } from '../../contracts/signing.ts';
 
 export interface StoredEnvelope {
   envelopeId: string;
   projectId: number;
-  type: EmbeddedSigningType;
+  type: SigningKind;
   userId: string;
   status: EnvelopeStatus;
   representative: string | null;
@@ -17,7 +17,7 @@ export interface SigningEnvelopeRepository {
   create(envelope: Omit<StoredEnvelope, 'status' | 'documentSha256' | 'completedAt' | 'createdAt'>): Promise<StoredEnvelope>;
   find(envelopeId: string): Promise<StoredEnvelope | null>;
   /** The newest envelope of a type for a project. */
-  latest(projectId: number, type: EmbeddedSigningType): Promise<StoredEnvelope | null>;
+  latest(projectId: number, type: SigningKind): Promise<StoredEnvelope | null>;
   /** Completed envelopes of a project, newest first. */
   completedOf(projectId: number): Promise<StoredEnvelope[]>;
   setStatus(envelopeId: string, status: Exclude<EnvelopeStatus, 'COMPLETED'>): Promise<void>;

@@ -28,7 +28,7 @@ export function documentTitle(type: EmbeddedSigningType): string {
   }
 }
 
-const berlinDate = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
+export const berlinDate = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
 const berlinTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 
 /** The body text of each power of attorney, in plain German (a power of attorney needs no form: BGB § 167 Abs. 2). */
@@ -64,9 +64,9 @@ function paragraphs(data: SigningDocumentData): string[] {
 }
 
 /** WinAnsi (the standard fonts' encoding) cannot draw every character; anything else becomes "?". */
-const drawable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—„“”‚‘’…]/g, '?');
+export const drawable = (text: string) => text.replace(/−/g, '-').replace(/[^\u0020-\u007e\u00a0-\u00ff€–—„“”‚‘’…•]/g, '?');
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of drawable(text).split(/\s+/)) {
@@ -82,7 +82,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function write(page: PDFPage, lines: string[], at: { x: number; y: number }, font: PDFFont, size: number, gap: number): number {
+export function write(page: PDFPage, lines: string[], at: { x: number; y: number }, font: PDFFont, size: number, gap: number): number {
   let y = at.y;
   for (const line of lines) {
     page.drawText(line, { x: at.x, y, size, font, color: rgb(0.07, 0.12, 0.2) });

@@ -4,6 +4,7 @@ import { STEP_PAGES, type JourneyStep } from '../../contracts/journey.ts';
 import {
   SIGNING_RETURN_PARAM,
   SigningErrors,
+  isEmbeddedSigningType,
   needsRepresentative,
   signedDocumentHref,
   type CompleteResponse,
@@ -11,6 +12,7 @@ import {
   type EnvelopeView,
   type InitiateResponse,
   type SignedDocument,
+  type SigningKind,
 } from '../../contracts/signing.ts';
 import type { ESignature } from '../../ports/e-signature.ts';
 import { ManagementConflict, type ManagedJourney, type ManagedProject, type ManagementJourneys } from '../../ports/management-service.ts';
@@ -35,12 +37,29 @@ export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
   AC_REPRESENTATIVE_POA: 'AC_REPRESENTATIVE',
 };
 
+/**
+ * A document another capability has signed through this domain (issue 16: the SEPA mandate). The capability builds the
+ * PDF and starts the signing (`start`); settling stays here, so only the provider's envelope status counts for it too.
+ */
+export interface SigningDocumentKind {
+  title: string;
+  /** The document type (spec section 3) the signed PDF is filed under. */
+  documentType: string;
+  /** The portal page the provider sends the customer back to. */
+  returnPath: string;
+  /**
+   * Runs once the provider confirmed the signature and the signed PDF is filed, before the envelope counts as
+   * completed. It must be idempotent: if it or anything after it fails, the next settle runs it again.
+   */
+  completed(envelope: StoredEnvelope, signed: { sha256: string; completedAt: Date; documentId: string }): Promise<void>;
+}
+
 export interface SigningDeps {
   /**
    * Files the signed PDF in the installer's document service (idempotent per envelope), so it is listed with the
-   * customer's other documents (docs/files.md).
+   * customer's other documents (docs/files.md); answers the document's id there.
    */
-  archive: (document: { projectId: number; type: string; title: string; envelopeId: string; filename: string; pdf: Uint8Array }) => Promise<void>;
+  archive: (document: { projectId: number; type: string; title: string; envelopeId: string; filename: string; pdf: Uint8Array }) => Promise<{ documentId: string }>;
   projects: ProjectAccess;
   journeys: ManagementJourneys;
   eSignature: ESignature;
@@ -88,6 +107,7 @@ export function isValidWebhookSignature(secret: string, rawBody: Buffer | undefi
  */
 export function createSigningService(deps: SigningDeps) {
   const now = deps.now ?? (() => new Date());
+  const kinds = new Map<SigningKind, SigningDocumentKind>();
 
   function view(envelope: StoredEnvelope): EnvelopeView {
     return {
@@ -131,11 +151,21 @@ export function createSigningService(deps: SigningDeps) {
     if (provider.status !== 'completed') return envelope;
     const pdf = await deps.eSignature.document(envelope.envelopeId);
     const digest = sha256(pdf);
+    const completedAt = provider.completedAt ? new Date(provider.completedAt) : now();
+    const kind = kinds.get(envelope.type);
+    if (kind || !isEmbeddedSigningType(envelope.type)) {
+      if (!kind) throw new Error(`signing kind ${envelope.type} is not registered`);
+      const { documentId } = await deps.archive({ projectId: envelope.projectId, type: kind.documentType, title: kind.title, envelopeId: envelope.envelopeId, filename: `${kind.title} – Projekt ${envelope.projectId}.pdf`, pdf });
+      await kind.completed(envelope, { sha256: digest, completedAt, documentId });
+      await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
+      return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };
+    }
+    const type = envelope.type;
     try {
       // First the installer (idempotent per envelope), then the local row: if the management service is down, the
       // envelope stays open here and the next complete, page visit or webhook retry finishes the job.
       await deps.journeys.recordSignature(envelope.projectId, {
-        type: envelope.type,
+        type,
         envelopeId: envelope.envelopeId,
         documentSha256: digest,
         representative: envelope.representative,
@@ -149,19 +179,26 @@ export function createSigningService(deps: SigningDeps) {
     // Filed before the envelope counts as completed: if the document service is down, the next settle files it.
     await deps.archive({
       projectId: envelope.projectId,
-      type: SIGNED_DOCUMENT_TYPE[envelope.type],
-      title: documentTitle(envelope.type),
+      type: SIGNED_DOCUMENT_TYPE[type],
+      title: documentTitle(type),
       envelopeId: envelope.envelopeId,
-      filename: `${documentTitle(envelope.type)} – Projekt ${envelope.projectId}.pdf`,
+      filename: `${documentTitle(type)} – Projekt ${envelope.projectId}.pdf`,
       pdf,
     });
-    const completedAt = provider.completedAt ? new Date(provider.completedAt) : now();
     await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
     return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };
   }
 
+  const returnPathOf = (type: SigningKind) => {
+    if (isEmbeddedSigningType(type)) return STEP_PAGES[SIGNING_STEP[type]];
+    const kind = kinds.get(type);
+    if (!kind) throw new Error(`signing kind ${type} is not registered`);
+    return kind.returnPath;
+  };
+  const titleOf = (type: SigningKind) => (isEmbeddedSigningType(type) ? documentTitle(type) : (kinds.get(type)?.title ?? type));
+
   async function signingUrl(user: SessionUser, envelope: StoredEnvelope): Promise<InitiateResponse> {
-    const returnUrl = new URL(STEP_PAGES[SIGNING_STEP[envelope.type]], deps.publicUrl);
+    const returnUrl = new URL(returnPathOf(envelope.type), deps.publicUrl);
     returnUrl.searchParams.set(SIGNING_RETURN_PARAM, envelope.envelopeId);
     returnUrl.searchParams.set('project', String(envelope.projectId));
     const url = await deps.eSignature.signingUrl(envelope.envelopeId, { returnUrl: returnUrl.href, signer: signerOf(user) });
@@ -260,17 +297,64 @@ export function createSigningService(deps: SigningDeps) {
       const envelope = await ownedEnvelope(user, projectId, envelopeId);
       const pdf = envelope.status === 'COMPLETED' ? await deps.envelopes.document(envelopeId) : null;
       if (!pdf) throw notFound('Dieses Dokument haben wir nicht gefunden.');
-      return { pdf, filename: `${documentTitle(envelope.type)} – Projekt ${projectId}.pdf` };
+      return { pdf, filename: `${titleOf(envelope.type)} – Projekt ${projectId}.pdf` };
     },
 
-    /** Documents signed in the portal for a project, newest first. */
+    /** The journey's documents signed in the portal for a project (powers of attorney), newest first. */
     async signedDocuments(projectId: number): Promise<SignedDocument[]> {
-      return (await deps.envelopes.completedOf(projectId)).map((e) => ({
+      return (await deps.envelopes.completedOf(projectId)).flatMap((e) => (isEmbeddedSigningType(e.type) ? [{ ...e, type: e.type }] : [])).map((e) => ({
         envelopeId: e.envelopeId,
         type: e.type,
         signedAt: (e.completedAt ?? e.createdAt).toISOString(),
         href: signedDocumentHref(e.projectId, e.envelopeId),
       }));
+    },
+
+    /** A capability's own document kind (the SEPA mandate), registered once at composition. */
+    registerKind(type: Exclude<SigningKind, EmbeddedSigningType>, kind: SigningDocumentKind): void {
+      kinds.set(type, kind);
+    },
+
+    /**
+     * Starts the signing of a document a capability built (a registered kind): an envelope with the customer as the
+     * embedded signer, its row, and the single-use signing URL.
+     */
+    async start(user: SessionUser, projectId: number, type: Exclude<SigningKind, EmbeddedSigningType>, document: { pdf: Uint8Array; subject: string }): Promise<InitiateResponse> {
+      const kind = kinds.get(type);
+      if (!kind) throw new Error(`signing kind ${type} is not registered`);
+      const signer = signerOf(user);
+      const created = await deps.eSignature.createEnvelope({
+        document: { name: `${kind.title} – Projekt ${projectId}.pdf`, pdf: document.pdf },
+        subject: document.subject,
+        signer,
+        webhookUrl: new URL('/api/esign/webhook', deps.publicUrl).href,
+      });
+      const row = await deps.envelopes.create({ envelopeId: created.envelopeId, projectId, type, userId: user.id, representative: null });
+      return signingUrl(user, row);
+    },
+
+    /** A fresh signing URL for the customer's open envelope of a registered kind; null when it is no longer open. */
+    async resume(user: SessionUser, envelopeId: string): Promise<InitiateResponse | null> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      if (!envelope || envelope.userId !== user.id) return null;
+      const settled = await settle(envelope);
+      return settled.status === 'OPEN' ? signingUrl(user, settled) : null;
+    },
+
+    /** Settles an envelope (the provider's status) and answers its status; null for an unknown one. */
+    async statusOf(envelopeId: string): Promise<EnvelopeView['status'] | null> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      return envelope ? (await settle(envelope)).status : null;
+    },
+
+    /** Voids an open envelope that was replaced (a new mandate), so only one can ever complete. */
+    async cancel(envelopeId: string, reason: string): Promise<void> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      if (!envelope) return;
+      const settled = await settle(envelope);
+      if (settled.status !== 'OPEN') return;
+      await deps.eSignature.void(envelopeId, reason);
+      await deps.envelopes.setStatus(envelopeId, 'VOIDED');
     },
 
     /** The provider's Connect webhook: HMAC checked by the route; it only makes the portal ask the provider. */

@@ -148,15 +148,15 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
 
 const EventSchema = z.looseObject({
   event: z.string(),
-  data: z.looseObject({ projectId: z.number().check(z.int(), z.positive()), step: z.string() }),
+  data: z.looseObject({ projectId: z.number().check(z.int(), z.positive()), step: z.optional(z.string()) }),
 });
 
 /**
  * The management service's project events (a machine caller, HMAC-signed): when a project reaches IN_OPERATION the
- * customer gets the "finished" mail, once.
+ * customer gets the "finished" mail, once; when the installer enters a refund, the refund mail (issue 16), once per amount.
  */
 export function managementWebhookRoutes(deps: RouteDeps): Router {
-  const { services: { journey }, config, logger } = deps;
+  const { services: { journey, money }, config, logger } = deps;
   const router = Router();
   router.post(JOURNEY_PATHS.managementWebhook.replace(/^\/api/, ''), async (req, res) => {
     if (!isValidEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-management-signature'))) {
@@ -166,9 +166,15 @@ export function managementWebhookRoutes(deps: RouteDeps): Router {
       return;
     }
     const payload = z.parse(EventSchema, req.body);
-    const outcome = payload.event === 'project.step_changed' ? await journey.projectEvent(payload.data) : 'ignored';
+    const { projectId, step } = payload.data;
+    const outcome =
+      payload.event === 'project.step_changed' && step !== undefined
+        ? await journey.projectEvent({ projectId, step })
+        : payload.event === 'project.refund_changed'
+          ? await money.refunds.refundEvent(projectId)
+          : 'ignored';
     // A DC or AC step done brings its survey invitation (issue 15).
-    if (payload.event === 'project.step_changed') await queueSurveyInvitations(deps, { projectId: payload.data.projectId });
+    if (payload.event === 'project.step_changed') await queueSurveyInvitations(deps, { projectId });
     logger.info('management event', { event: payload.event, projectId: payload.data.projectId, step: payload.data.step, outcome });
     if (outcome === 'failed') {
       // The sender retries; the mail is tried again then.

@@ -82,3 +82,18 @@ export async function resetFilesState() {
   await sql('DELETE FROM meter_change_request');
   await sql('DELETE FROM management_api_document');
 }
+
+/**
+ * Money's demo state (issue 16): the journey's reset (management with its refunds, direct debits and referrals; no
+ * envelopes; no archived documents), the IBAN validator and the master data as shipped, and none of the portal's
+ * refund, mandate, referral or CTA rows of the demo projects.
+ */
+export async function resetMoneyState() {
+  await resetJourneyState();
+  for (const standIn of ['iban-validator', 'master-data']) {
+    const reset = await fetch(`${E2E.sandbox}/${standIn}/_control/reset`, { method: 'POST' });
+    if (!reset.ok) throw new Error(`${standIn} reset answered ${reset.status}`);
+  }
+  for (const table of ['refund', 'sepa_mandate', 'referral_reward', 'cta']) await sql(`DELETE FROM ${table} WHERE project_id < 900000`);
+  await sql('DELETE FROM notification_seen');
+}

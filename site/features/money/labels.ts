@@ -1,0 +1,129 @@
+import type { IbanProblem, MoneyField, ReferralState, SepaRequirement } from '../../../bff/contracts/money.ts';
+import type { Translate } from '../../i18n/index.ts';
+
+/** Why an IBAN is refused, in words a customer can act on (spec section 5: the reason at the field). */
+export function ibanProblemText(t: Translate, problem: IbanProblem | string | null, expectedLength?: number | string | null): string {
+  switch (problem) {
+    case 'REQUIRED':
+      return t('money.errorIbanRequired');
+    case 'COUNTRY':
+      return t('money.errorIbanCountry');
+    case 'NOT_SEPA':
+      return t('money.errorIbanNotSepa');
+    case 'LENGTH':
+      return expectedLength ? t('money.errorIbanLength', { length: Number(expectedLength) }) : t('money.errorIbanLengthPlain');
+    case 'CHECKSUM':
+      return t('money.errorIbanChecksum');
+    case 'UNKNOWN_BANK':
+      return t('money.errorIbanUnknownBank');
+    case 'ACCOUNT_CLOSED':
+      return t('money.errorIbanClosed');
+    default:
+      return t('money.errorIbanFormat');
+  }
+}
+
+/** What to write at a field the BFF refused (`?fields=` of a plain form's round trip). */
+export function fieldErrorText(t: Translate, field: MoneyField | string, form: 'refund' | 'sepa' | 'referral'): string {
+  switch (field) {
+    case 'iban':
+      return t('money.errorIbanFormat');
+    case 'bic':
+      return t('money.errorBic');
+    case 'name':
+      return form === 'referral' ? t('money.errorReferredName') : t('money.errorName');
+    case 'bankAccountOwnerName':
+    case 'firstName':
+    case 'lastName':
+      return t('money.errorName');
+    case 'emailAddress':
+      return t('money.errorEmail');
+    case 'street':
+      return t('money.errorStreet');
+    case 'houseNumber':
+      return t('money.errorHouseNumber');
+    case 'zip':
+      return t('money.errorZip');
+    case 'locality':
+      return t('money.errorLocality');
+    case 'place':
+      return t('money.errorPlace');
+    case 'consent':
+      return form === 'referral' ? t('money.errorConsentReferral') : t('money.errorConsentSepa');
+    default:
+      return t('money.errorGeneric');
+  }
+}
+
+/** A refusal that belongs to the whole form (not one field). */
+export function errorText(t: Translate, code: string): string {
+  switch (code) {
+    case 'REFUND.ALREADY_COMPLETED':
+      return t('money.errorAlreadyCompleted');
+    case 'REFUND.NOT_PAYOUT':
+      return t('money.errorNotPayout');
+    case 'SEPA.ALREADY_ACTIVE':
+      return t('money.errorSepaActive');
+    case 'SEPA.NOT_NEEDED':
+      return t('money.errorSepaNotNeeded');
+    case 'REFERRAL.DUPLICATE':
+      return t('money.errorReferralDuplicate');
+    case 'REFERRAL.SELF':
+      return t('money.errorReferralSelf');
+    case 'IBAN.RATE_LIMITED':
+      return t('money.errorRateLimited');
+    case 'IDEMPOTENCY.IN_PROGRESS':
+      return t('money.errorInProgress');
+    case 'IDEMPOTENCY.MISMATCH':
+      return t('money.errorMismatch');
+    case 'UPSTREAM.UNAVAILABLE':
+      return t('money.errorUnavailable');
+    case 'VALIDATION':
+    case 'IBAN.INVALID':
+    case 'IBAN.BIC_INVALID':
+      return t('money.errorSummary');
+    default:
+      return t('money.errorGeneric');
+  }
+}
+
+export function intervalText(t: Translate, interval: SepaRequirement['interval']): string {
+  switch (interval) {
+    case 'MONTHLY':
+      return t('money.sepaIntervalMonthly');
+    case 'QUARTERLY':
+      return t('money.sepaIntervalQuarterly');
+    case 'YEARLY':
+      return t('money.sepaIntervalYearly');
+    case 'ONCE':
+      return t('money.sepaIntervalOnce');
+  }
+}
+
+export function referralStateText(t: Translate, state: ReferralState): string {
+  switch (state) {
+    case 'SUBMITTED':
+      return t('money.referralStateSubmitted');
+    case 'CONFIRMED':
+      return t('money.referralStateConfirmed');
+    case 'PAID_OUT':
+      return t('money.referralStatePaidOut');
+    case 'DECLINED':
+      return t('money.referralStateDeclined');
+  }
+}
+
+/**
+ * A plain form's round trip (`?error=&field=&fields=&problem=&expectedLength=`): the form-wide message and the text at
+ * each refused field. Values typed never travel in the address.
+ */
+export function formErrors(t: Translate, params: URLSearchParams, form: 'refund' | 'sepa' | 'referral') {
+  const code = params.get('error');
+  if (!code) return { summary: null, fields: {} as Record<string, string> };
+  const fields: Record<string, string> = {};
+  for (const field of (params.get('fields') ?? '').split(',').filter(Boolean).slice(0, 12)) fields[field] = fieldErrorText(t, field, form);
+  const field = params.get('field');
+  if (code === 'IBAN.INVALID') fields.iban = ibanProblemText(t, params.get('problem'), params.get('expectedLength'));
+  else if (field) fields[field] = code === 'IBAN.BIC_INVALID' ? t('money.errorBic') : errorText(t, code);
+  return { summary: errorText(t, code), fields };
+}
