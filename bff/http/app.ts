@@ -13,7 +13,7 @@ import { requireCsrfProtection } from './middlewares/csrf.ts';
 import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { readConsent } from './middlewares/consent.ts';
-import { extendPageCsp } from './middlewares/page-csp.ts';
+import { extendPageCsp, signedInFormTargets } from './middlewares/page-csp.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { publicPageCache } from './middlewares/public-page-cache.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
@@ -121,11 +121,11 @@ export function createApp(deps: AppDeps) {
   app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
   app.use(logPageVisits(services.activity, logger));
   app.use(publicPageCache({ contentVersion: services.help.contentVersion }));
-  const identityOrigin = new URL(config.oidcIssuer).origin;
+  const formTargets = signedInFormTargets(config);
   const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {
-    // Signed in, the layout has the sign-out form, whose 303 leads to the identity provider.
-    if (req.session?.user) extendPageCsp(res, 'form-action', identityOrigin);
+    // Signed in, forms answer with a 303 to another origin (browsers check form-action on those redirects).
+    if (req.session?.user) for (const origin of formTargets) extendPageCsp(res, 'form-action', origin);
     // The session-replay vendor's script and its ingest, only with that consent (docs/consent.md).
     if (req.consent?.sessionReplay) {
       extendPageCsp(res, 'script-src', replayOrigin);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withSource } from './page-csp.ts';
+import { loadConfig } from '../../config.ts';
+import { signedInFormTargets, withSource } from './page-csp.ts';
 
 describe('adding a source to a page CSP directive', () => {
   const policy = "default-src 'self';form-action 'self';frame-ancestors 'none'; script-src 'self' 'sha256-x'";
@@ -14,5 +15,13 @@ describe('adding a source to a page CSP directive', () => {
     const once = withSource(policy, 'form-action', 'https://idp.example');
     expect(withSource(once, 'form-action', 'https://idp.example')).toBe(once);
     expect(withSource("default-src 'self'", 'form-action', 'https://idp.example')).toBe("default-src 'self';form-action https://idp.example;");
+  });
+});
+
+describe('form targets of signed-in pages', () => {
+  it('are the identity provider and the e-signature provider, each once', () => {
+    expect(signedInFormTargets(loadConfig({}))).toEqual(['http://localhost:4010']);
+    const production = loadConfig({ OIDC_ISSUER: 'https://login.example.de/realms/kunden', ESIGN_API_URL: 'https://demo.docusign.example/restapi/v2.1/accounts/1' });
+    expect(signedInFormTargets(production)).toEqual(['https://login.example.de', 'https://demo.docusign.example']);
   });
 });

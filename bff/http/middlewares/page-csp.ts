@@ -1,5 +1,14 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Response } from 'express';
+import type { Config } from '../../config.ts';
+
+/**
+ * Where signed-in pages' plain forms may lead with a 303: the identity provider (sign-out) and the e-signature
+ * provider's signing page (powers of attorney, SEPA mandate). Both are the sandbox locally, two origins in production.
+ */
+export function signedInFormTargets(config: Config): string[] {
+  return [...new Set([new URL(config.oidcIssuer).origin, new URL(config.services.esign.url).origin])];
+}
 
 /**
  * Adds a source to one directive of the CSP header Astro writes for a page. Needed for `form-action` on signed-in
