@@ -31,5 +31,8 @@ export function createHttpManagementService(endpoint: ServiceEndpoint): Manageme
     async connectUser(projectId, userId) {
       await client.request(`/projects/${projectId}/portal-users/${encodeURIComponent(userId)}`, { method: 'PUT' });
     },
+    async disconnectUser(projectId, userId) {
+      await client.request(`/projects/${projectId}/portal-users/${encodeURIComponent(userId)}`, { method: 'DELETE', nullOn404: true });
+    },
   };
 }

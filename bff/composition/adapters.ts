@@ -3,6 +3,8 @@ import { createHttpAnalytics } from '../adapters/analytics.http.ts';
 import { createHttpDocumentService } from '../adapters/document-service.http.ts';
 import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
+import { createHttpIdentityAdmin } from '../adapters/identity-admin.http.ts';
+import { createHttpMarketingService } from '../adapters/marketing-service.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
@@ -17,7 +19,9 @@ import type { ContentSource } from '../ports/content-source.ts';
 import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
+import type { IdentityAdmin } from '../ports/identity-admin.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
+import type { MarketingService } from '../ports/marketing-service.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementFiles, ManagementJourneys, ManagementService } from '../ports/management-service.ts';
@@ -27,7 +31,9 @@ import type { TaskService } from '../ports/task-service.ts';
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
   identityProvider: IdentityProvider;
+  identityAdmin: IdentityAdmin;
   mailer: Mailer;
+  marketing: MarketingService;
   management: ManagementService;
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
@@ -54,6 +60,8 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
       clientSecret: config.oidcClientSecret,
       allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
     }),
+    identityAdmin: createHttpIdentityAdmin(config.services.identityAdmin),
+    marketing: createHttpMarketingService(config.services.marketing),
     mailer: createSmtpMailer({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,

@@ -16,6 +16,9 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   documents: (s, ctx) => s.documents.forRequest(ctx),
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
+  onboarding: (s, ctx) => s.onboarding.forRequest(ctx),
+  newsletter: (s, ctx) => s.newsletter.forRequest(ctx),
+  account: (s, ctx) => s.account.forRequest(ctx),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

@@ -1,3 +1,4 @@
+import type { AccountServices } from './account.ts';
 import type { Language, SessionUser } from './auth.ts';
 import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
@@ -7,6 +8,8 @@ import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
+import type { NewsletterServices } from './newsletter.ts';
+import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 
 /** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
@@ -38,6 +41,9 @@ export interface PortalServices {
   documents: DocumentsServices;
   meterChange: MeterChangeServices;
   externalMedia: ExternalMediaServices;
+  onboarding: OnboardingServices;
+  newsletter: NewsletterServices;
+  account: AccountServices;
 }
 
 /** External media a page shows only with that consent (docs/consent.md). */

@@ -96,7 +96,19 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
   },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
-  { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
+  {
+    path: '/home/app/profile',
+    access: 'customer',
+    logVisit: true,
+    nav: { labelKey: 'nav.profile', order: 60, alsoCurrentOn: ['/home/app/settings', '/home/app/settings/delete-account'] },
+  },
+  // The customer's account (issue 17): settings, deletion, and the onboarding of the first sign-in (the page guard
+  // keeps a customer on the first open onboarding step; done steps stay viewable).
+  { path: '/home/app/settings', access: 'customer' },
+  { path: '/home/app/settings/delete-account', access: 'customer' },
+  { path: '/onboarding/two-factor', access: 'customer' },
+  { path: '/onboarding/base-data', access: 'customer' },
+  { path: '/onboarding/tour', access: 'customer' },
 ];
 
 /**

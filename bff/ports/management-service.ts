@@ -26,6 +26,8 @@ export interface ManagementService {
   projectsOfUser(userId: string): Promise<ManagedProject[]>;
   /** Connects the portal account to the project; idempotent. */
   connectUser(projectId: number, userId: string): Promise<void>;
+  /** Disconnects the portal account from the project (account deletion); idempotent. */
+  disconnectUser(projectId: number, userId: string): Promise<void>;
 }
 
 /** The installer's view of a project's journey (vendor shape, validated by the adapter). */

@@ -41,9 +41,16 @@ export function testData(sandboxUrl: string) {
   const undo: (() => Promise<unknown>)[] = [];
 
   return {
-    /** A customer account at the identity provider (customer role, phase PROJECT unless overridden). */
-    async customer(overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[]; emailVerified: boolean }> = {}): Promise<TestCustomer> {
-      const email = `kunde-${unique()}@example.de`;
+    /**
+     * A customer account at the identity provider (customer role, phase PROJECT unless overridden). It counts as
+     * onboarded (the provider's `onboarded` marker): the first sign-in lands on the page asked for, like the demo
+     * customers Anna and Jonas. `onboarded: false` makes a newly registered customer whose first sign-in goes
+     * through two-factor, base data and tour (docs/account.md).
+     */
+    async customer(
+      overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[]; emailVerified: boolean; onboarded: boolean; email: string }> = {},
+    ): Promise<TestCustomer> {
+      const email = overrides.email ?? `kunde-${unique()}@example.de`;
       const customerNumber = overrides.customerNumber === undefined ? uniqueCustomerNumber() : overrides.customerNumber;
       const response = await control(`${sandboxUrl}/oidc/_control/accounts`, {
         method: 'POST',

@@ -18,6 +18,11 @@ export interface JobDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   activity: ActivityService;
+  /** The customer's data exports (issue 17): built by `account-export`, expired ones deleted by `retention`. */
+  account: {
+    buildExport(exportId: string): Promise<Record<string, unknown>>;
+    deleteExpiredExports(): Promise<number>;
+  };
   settings: {
     publicUrl: string;
     installerName: string;

@@ -41,6 +41,7 @@ function world() {
     findByCustomer: async () => (calls.push('management.findByCustomer'), []),
     projectsOfUser: async () => (calls.push('management.projectsOfUser'), [project(100240), project(100241)]),
     connectUser: async () => void calls.push('management.connectUser'),
+    disconnectUser: async () => void calls.push('management.disconnectUser'),
   };
   const iot: IotCloud = {
     sitesOfProjects: async (ids) => (
