@@ -36,7 +36,7 @@ export interface AccountDataSource {
   /** Records the export would hold (large exports are built by a job). */
   count?(subject: AccountSubject): Promise<number>;
   /** Deletes or anonymises; idempotent (a deletion that failed half-way is started again). Answers what it did. */
-  erase?(subject: AccountSubject): Promise<Record<string, number> | void>;
+  erase?(subject: AccountSubject): Promise<Record<string, number>>;
   retained?: readonly RetainedData[];
 }
 
@@ -73,7 +73,7 @@ export function createAccountData(sources: readonly AccountDataSource[]) {
     async erase(subject: AccountSubject): Promise<Record<string, Record<string, number>>> {
       const report: Record<string, Record<string, number>> = {};
       for (const source of sources) {
-        if (source.erase) report[source.name] = (await source.erase(subject)) ?? {};
+        if (source.erase) report[source.name] = await source.erase(subject);
       }
       return report;
     },
