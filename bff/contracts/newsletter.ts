@@ -37,7 +37,9 @@ export function applyNewsletterEvent(state: NewsletterState, eventName: Newslett
   return { ...state, isSubscribed, isNewsletterBannerSeen: true, confirmationPending: isSubscribed ? (state.isSubscribed ? state.confirmationPending ?? false : true) : false };
 }
 
-/** Page services: the dashboard's banner and the settings read the state; null when the service does not answer. */
+/** Page services: the settings read the state, the dashboard its banner; null when the service does not answer. */
 export interface NewsletterServices {
   state(): Promise<NewsletterState | null>;
+  /** The state while the banner is still to be shown, else null (then no call to the marketing service at all). */
+  banner(): Promise<NewsletterState | null>;
 }

@@ -32,8 +32,8 @@ export const redirect303 = (res: Response, target: string, fallback = '/home/das
 /**
  * Runs a form's work, which answers where to go: a portal path, or a URL of the identity provider (end-session, sent
  * without a body since it may carry the ID token). An error the page can word goes back to `from` with
- * `?error=<code>` and its parameters (plus `keep`, values the customer typed; never a password); anything else (a
- * 5xx, a 404) goes on to the error handler.
+ * `?error=<code>` and its parameters (plus `keep`, values the customer typed; never a password), an unavailable
+ * service too; anything else (another 5xx, a 404) goes on to the error handler.
  */
 export async function answerForm(
   res: Response,
@@ -46,7 +46,8 @@ export async function answerForm(
     target = await work();
   } catch (error) {
     if (!(error instanceof AppError) && !(error instanceof $ZodError)) throw error;
-    if (error instanceof AppError && (error.status >= 500 || error.status === 404)) throw error;
+    // An unavailable service is worded on the page too (a plain form would otherwise end on a JSON answer).
+    if (error instanceof AppError && ((error.status >= 500 && error.code !== CommonErrors.UPSTREAM_UNAVAILABLE.code) || error.status === 404)) throw error;
     const code = error instanceof AppError ? error.code : CommonErrors.VALIDATION.code;
     const params = error instanceof AppError ? Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, v === null ? undefined : String(v)])) : {};
     if (error instanceof AppError && error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));

@@ -6,6 +6,9 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { OnboardingRepository } from '../repositories/account.ts';
 import type { RequestContext } from '../request-context.ts';
 
+/** How long the dashboard waits for the marketing service before it leaves the banner out. */
+const BANNER_WAIT_MS = 1_500;
+
 /**
  * The newsletter (issue 17, spec section 4): the subscription lives at the marketing service (double opt-in there),
  * whether the banner was seen in the portal (UserMeta.newsletterBannerSeenAt). An event goes to the service first;
@@ -35,18 +38,24 @@ export function createNewsletterService(deps: { marketing: MarketingService; rep
     setSubscribed: (user: SessionUser, subscribed: boolean) => event(user, subscribed ? 'newsletter_subscribed' : 'newsletter_unsubscribed'),
 
     forRequest(ctx: RequestContext): NewsletterServices {
+      const pageState = async () => {
+        if (!ctx.user) return null;
+        const user = ctx.user;
+        return ctx.once(`newsletter:${user.id}`, async () => {
+          try {
+            return await state(user);
+          } catch (error) {
+            if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return null;
+            throw error;
+          }
+        });
+      };
       return {
-        async state() {
-          if (!ctx.user) return null;
-          const user = ctx.user;
-          return ctx.once(`newsletter:${user.id}`, async () => {
-            try {
-              return await state(user);
-            } catch (error) {
-              if (hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) return null;
-              throw error;
-            }
-          });
+        state: pageState,
+        async banner() {
+          if (!ctx.user || (await deps.repository.state(ctx.user.id)).bannerSeenAt) return null;
+          // The banner never holds the dashboard up for long: without a quick answer it is left out this time.
+          return Promise.race([pageState(), new Promise<null>((resolve) => setTimeout(resolve, BANNER_WAIT_MS, null).unref())]);
         },
       };
     },

@@ -19,7 +19,8 @@ const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOStrin
 export function accountRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
-  const emailSection = `${SETTINGS_PATH}#email`;
+  // A refused form goes back to its section of the page, which shows the message at that form.
+  const back = (section: 'email' | 'password') => `${withParams(SETTINGS_PATH, { section })}#${section}`;
 
   router.post(route(ACCOUNT_API.email), form, async (req, res) => {
     const user = signedIn(req);
@@ -27,7 +28,7 @@ export function accountRoutes({ services: { account, identityProvider }, config 
       const typed = textField(req, 'email');
       await answerForm(
         res,
-        withParams(SETTINGS_PATH, {}) + '#email',
+        back('email'),
         async () => {
           const parsed = z.safeParse(EmailChangeSchema, { email: typed });
           if (!parsed.success) throw new AppError(AccountErrors.EMAIL_INVALID);
@@ -52,7 +53,7 @@ export function accountRoutes({ services: { account, identityProvider }, config 
     };
     if (isForm(req)) {
       const uuid = textField(req, 'uuid');
-      await answerForm(res, emailSection, async () => {
+      await answerForm(res, back('email'), async () => {
         const parsed = z.safeParse(EmailConfirmSchema, { uuid });
         if (!parsed.success) throw new AppError(AccountErrors.EMAIL_LINK_INVALID);
         await confirm(parsed.data.uuid);
@@ -67,7 +68,7 @@ export function accountRoutes({ services: { account, identityProvider }, config 
   router.post(route(ACCOUNT_API.password), form, async (req, res) => {
     const user = signedIn(req);
     if (isForm(req)) {
-      await answerForm(res, `${SETTINGS_PATH}#password`, async () => {
+      await answerForm(res, back('password'), async () => {
         if (textField(req, 'newPassword') !== textField(req, 'newPasswordRepeat')) {
           throw new AppError(AccountErrors.PASSWORD_MISMATCH);
         }
