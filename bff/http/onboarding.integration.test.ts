@@ -137,6 +137,7 @@ describe('first sign-in: onboarding', () => {
     expect(confirmed.body).toEqual({ next: '/onboarding/base-data?returnTo=%2Fhome%2Fapp%2Fmessages' });
     expect(await portal.knex('activity_log').where({ userId: customer.sub, type: 'TWO_FA_CODE_CONFIRMED' })).toHaveLength(1);
     expect(await admin(customer.sub)).toMatchObject({ emailVerified: true });
+    expect((await call(client, 'GET', '/api/auth/me')).body).toMatchObject({ emailVerified: true });
     // Confirmed: the guard now holds the customer on the base data.
     expect(new URL((await client.request(`${portal.url}/home/app/profile`)).headers.get('location') ?? '', portal.url).pathname).toBe('/onboarding/base-data');
 

@@ -18,6 +18,11 @@ const route = (path: string) => `/${path}`;
 /** Where the customer goes after a step: the next open step (keeping `returnTo`), or the page they wanted. */
 const nextPath = (step: OnboardingStep | null, returnTo: string) => (step ? withParams(ONBOARDING_PAGES[step], { returnTo }) : returnTo);
 
+/** The address is confirmed: the session stops showing MAIL_NOT_VERIFIED at once (the provider knows it too). */
+function markVerified(req: Request) {
+  if (req.session.user) req.session.user = { ...req.session.user, emailVerified: true };
+}
+
 async function setOnboarding(req: Request, step: OnboardingStep | null) {
   if (step) req.session.onboarding = step;
   else delete req.session.onboarding;
@@ -55,6 +60,7 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
       await answerForm(res, withParams(ONBOARDING_PAGES['two-factor'], { returnTo }), async () => {
         const { code } = z.parse(TwoFactorConfirmSchema, { code: textField(req, 'code') });
         const step = await onboarding.confirmTwoFactor(user, code);
+        markVerified(req);
         await setOnboarding(req, step);
         return nextPath(step, returnTo);
       });
@@ -62,6 +68,7 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
     }
     const { code } = z.parse(TwoFactorConfirmSchema, req.body ?? {});
     const step = await onboarding.confirmTwoFactor(user, code);
+    markVerified(req);
     await setOnboarding(req, step);
     res.json({ next: nextPath(step, returnToOf(req)) });
   });
