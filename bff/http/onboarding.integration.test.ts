@@ -81,6 +81,8 @@ describe('first sign-in: onboarding', () => {
     // The API stays reachable (the two-factor page's own calls), public pages too.
     expect((await client.request(`${portal.url}/onboarding/two-factor`)).status).toBe(200);
     expect((await client.request(`${portal.url}/privacy-policy`)).status).toBe(200);
+    // Deleting the account needs no finished onboarding.
+    expect((await client.request(`${portal.url}/home/app/settings/delete-account`)).status).toBe(200);
   });
 
   it('counts wrong codes: 422 with the attempts left, the fifth kills the code (429), even the right one then', async () => {
