@@ -132,6 +132,23 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'IBAN_VALIDATOR_API_KEY', header: 'x-api-key', developmentValue: 'local-development-iban-validator-key' },
     timeout: { variable: 'IBAN_VALIDATOR_TIMEOUT_MS', defaultMs: 5_000 },
   },
+  /**
+   * The identity provider's admin API (Keycloak admin REST shape: users, credentials, brute-force detection): e-mail and
+   * password changes, account deletion, blocking. Locally the sandbox provider serves it under its issuer.
+   */
+  identityAdmin: {
+    label: 'Unser Anmeldedienst',
+    url: { variable: 'IDENTITY_ADMIN_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/oidc/admin/realms/kundenportal` },
+    credential: { variable: 'IDENTITY_ADMIN_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-identity-admin-token' },
+    timeout: { variable: 'IDENTITY_ADMIN_TIMEOUT_MS', defaultMs: 10_000 },
+  },
+  /** The e-mail/SMS marketing service (newsletter contacts with double opt-in, events such as newsletter_subscribed). */
+  marketing: {
+    label: 'Unser Newsletter-Dienst',
+    url: { variable: 'MARKETING_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/marketing/api/v3` },
+    credential: { variable: 'MARKETING_API_KEY', header: 'api-key', developmentValue: 'local-development-marketing-key' },
+    timeout: { variable: 'MARKETING_TIMEOUT_MS', defaultMs: 5_000 },
+  },
   /** The headless CMS (Strapi): public read API, no credential. */
   cms: {
     label: 'Unser Hilfe-Bereich',
@@ -230,6 +247,12 @@ export const envSchema = z.object({
   REVIEW_DEBUG_MODE: bool.default(false),
   REVIEW_DEBUG_SMTP_HOST: z.string().min(1).optional(),
   REVIEW_DEBUG_SMTP_PORT: port.default(587),
+  /** HMAC key of the identity provider's events (`POST /api/identity/events`: sign-in codes sent, account blocked). */
+  IDENTITY_WEBHOOK_SECRET: z.string().min(16).default('local-development-identity-webhook-secret'),
+
+  // The customer's own data (docs/account.md)
+  /** A data export with at most this many records is downloaded at once; a larger one is built by a job. */
+  DATA_EXPORT_INLINE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
 
   // Scheduled jobs (pg-boss in the portal database; docs/jobs.md)
   /** Whether this instance runs the job workers and schedules; every instance may (a schedule still runs once). */
@@ -351,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
     if (e.TASKS_WEBHOOK_SECRET === 'local-development-tasks-webhook-secret') missing.push('TASKS_WEBHOOK_SECRET: in production erforderlich');
     if (e.REVIEWS_WEBHOOK_SECRET === 'local-development-reviews-webhook-secret') missing.push('REVIEWS_WEBHOOK_SECRET: in production erforderlich');
+    if (e.IDENTITY_WEBHOOK_SECRET === 'local-development-identity-webhook-secret') missing.push('IDENTITY_WEBHOOK_SECRET: in production erforderlich');
     for (const name of ['INTERNAL_API_SECRET', 'CRON_API_SECRET', 'FUNNEL_API_SECRET', 'EXTERNAL_API_SECRET'] as const) {
       if (e[name].startsWith('local-development-')) missing.push(`${name}: in production erforderlich`);
     }

@@ -102,9 +102,17 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   const url = `http://${HOST}:${httpPort}`;
   // The issuer must carry the real port when the OS chose it (tests); an explicit OIDC_ISSUER always wins.
   const issuer = config.OIDC_ISSUER ? config.oidcIssuer : `${url}/oidc`;
-  const context: StandInContext = { config, issuer, url, dataDir, log, port: (name) => options.ports?.[name] };
-
   const running: RunningStandIn[] = [];
+  const context: StandInContext = {
+    config,
+    issuer,
+    url,
+    dataDir,
+    log,
+    port: (name) => options.ports?.[name],
+    listening: (name) => running.find((standIn) => standIn.ports?.[name] !== undefined)?.ports?.[name],
+  };
+
   try {
     for (const standIn of options.standIns ?? STAND_INS) running.push(await standIn.start(context));
     server.on('request', createSandboxApp(running, log));

@@ -13,6 +13,8 @@ export interface StandInContext {
   log: (line: string) => void;
   /** A port a test asked for by name (e.g. `smtp: 0` for an OS-chosen one); undefined = the configured one. */
   port(name: string): number | undefined;
+  /** The port a stand-in started earlier really listens on (e.g. `smtp`, for stand-ins that send mail themselves). */
+  listening(name: string): number | undefined;
 }
 
 /** A started stand-in: its HTTP routes, any other listener it opened, and how to stop it. */

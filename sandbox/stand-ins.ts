@@ -8,6 +8,7 @@ import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
 import { managementStandIn } from './management/stand-in.ts';
 import { mapsStandIn } from './maps/stand-in.ts';
+import { marketingStandIn } from './marketing/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
 import { replayStandIn } from './replay/stand-in.ts';
 import { reviewsStandIn } from './reviews/stand-in.ts';
@@ -38,6 +39,7 @@ export const STAND_INS: readonly StandIn[] = [
   salesStandIn,
   conversionsStandIn,
   ibanValidatorStandIn,
+  marketingStandIn,
   // Last: it hands every request under its mount path that no login page takes to oidc-provider.
   identityStandIn,
 ];

@@ -34,5 +34,8 @@ export function createHttpManagementService(endpoint: ServiceEndpoint): Manageme
     async projectsWithoutPortalAccount() {
       return (await client.get('/projects?portalAccount=none', ListSchema)).items;
     },
+    async disconnectUser(projectId, userId) {
+      await client.request(`/projects/${projectId}/portal-users/${encodeURIComponent(userId)}`, { method: 'DELETE', nullOn404: true });
+    },
   };
 }

@@ -7,6 +7,8 @@ import { createHttpDocumentService } from '../adapters/document-service.http.ts'
 import { createHttpMaps, createHttpReviewPlatform } from '../adapters/external-media.http.ts';
 import { createHttpESignature } from '../adapters/e-signature.http.ts';
 import { createHttpIbanValidator } from '../adapters/iban-validator.http.ts';
+import { createHttpIdentityAdmin } from '../adapters/identity-admin.http.ts';
+import { createHttpMarketingService } from '../adapters/marketing-service.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
 import { createHttpManagementMoney } from '../adapters/management-money.http.ts';
@@ -26,7 +28,9 @@ import type { Maps, ReviewPlatform } from '../ports/external-media.ts';
 import type { DocumentService } from '../ports/document-service.ts';
 import type { ESignature } from '../ports/e-signature.ts';
 import type { IbanValidator } from '../ports/iban-validator.ts';
+import type { IdentityAdmin } from '../ports/identity-admin.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
+import type { MarketingService } from '../ports/marketing-service.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
@@ -36,9 +40,11 @@ import type { TaskService } from '../ports/task-service.ts';
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
   identityProvider: IdentityProvider;
+  identityAdmin: IdentityAdmin;
   mailer: Mailer;
   /** Review mails (issue 15): the relay, or in review debug mode (spec section 9) the debug SMTP server. */
   reviewMailer: Mailer;
+  marketing: MarketingService;
   management: ManagementService;
   journeys: ManagementJourneys;
   managementFiles: ManagementFiles;
@@ -78,6 +84,8 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
       clientSecret: config.oidcClientSecret,
       allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
     }),
+    identityAdmin: createHttpIdentityAdmin(config.services.identityAdmin),
+    marketing: createHttpMarketingService(config.services.marketing),
     mailer,
     reviewMailer: config.REVIEW_DEBUG_MODE
       ? createSmtpMailer({ host: config.REVIEW_DEBUG_SMTP_HOST ?? config.SMTP_HOST, port: config.REVIEW_DEBUG_SMTP_PORT, secure: false, from: config.MAIL_FROM })

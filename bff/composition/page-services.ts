@@ -19,6 +19,9 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   money: (s, ctx) => s.money.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
   funnel: (s) => s.funnel.forRequest(),
+  onboarding: (s, ctx) => s.onboarding.forRequest(ctx),
+  newsletter: (s, ctx) => s.newsletter.forRequest(ctx),
+  account: (s, ctx) => s.account.forRequest(ctx),
 };
 
 export function pageServicesFor(services: Services, ctx: RequestContext): PortalServices {

@@ -1,5 +1,24 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
+import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
+import {
+  accountTablesData,
+  activityData,
+  createAccountSubjectRepository,
+  jobsData,
+  linkingData,
+  mailLogData,
+  messagesData,
+  meterChangeData,
+  sessionsData,
+  signingData,
+} from '../db/repositories/account-data.repository.ts';
+import {
+  createAccountExportRepository,
+  createEmailChangeRepository,
+  createOnboardingRepository,
+  createProfileRepository,
+} from '../db/repositories/account.repository.ts';
 import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
 import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
@@ -24,7 +43,14 @@ import { createFunnelRepository, createLeadSourceRepository } from '../db/reposi
 import { createFunnelService } from '../domain/funnel/funnel.service.ts';
 import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
+import { createAccountData } from '../domain/account/account-data.ts';
+import { createAccountService } from '../domain/account/account.service.ts';
+import { identityAccountData, newsletterData, projectLinksData } from '../domain/account/service-sources.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
+import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
+import { messagesAccountData } from '../domain/messages/messages-account-data.ts';
+import { createNewsletterService } from '../domain/newsletter/newsletter.service.ts';
+import { createOnboardingService } from '../domain/onboarding/onboarding.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createContentCache } from '../domain/help/content-cache.ts';
 import { createConsentService } from '../domain/consent/consent.service.ts';
@@ -176,6 +202,62 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  // The customer's account (issue 17): onboarding, newsletter, settings, data export and deletion.
+  const onboardingRepository = createOnboardingRepository(knex);
+  const profiles = createProfileRepository(knex);
+  const onboarding = createOnboardingService({
+    repository: onboardingRepository,
+    profiles,
+    identityAdmin: adapters.identityAdmin,
+    projects,
+    mailer: adapters.mailer,
+    mailLog,
+    activity,
+    hasher: createKeyedHasher(config.sessionSecret, 'kundenportal/two-factor-code'),
+    publicUrl: config.publicUrl,
+    warn,
+  });
+  const newsletter = createNewsletterService({ marketing: adapters.marketing, repository: onboardingRepository, activity });
+  const sessions = sessionsData(knex);
+  // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them; the
+  // sign-in account and the sessions go last, so a deletion that fails before can be started again by the customer.
+  const accountData = createAccountData([
+    messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) }),
+    projectLinksData(adapters.management),
+    newsletterData(adapters.marketing),
+    activityData(knex, Object.values(SUB_LOG_TABLES)),
+    mailLogData(knex),
+    linkingData(knex),
+    signingData(knex),
+    meterChangeData(knex),
+    jobsData(knex),
+    accountTablesData(knex),
+    identityAccountData(adapters.identityAdmin),
+    sessions.source,
+  ]);
+  const account = createAccountService({
+    identityAdmin: adapters.identityAdmin,
+    marketing: adapters.marketing,
+    projects,
+    profiles,
+    emailChanges: createEmailChangeRepository(knex),
+    exports: createAccountExportRepository(knex),
+    subjects: createAccountSubjectRepository(knex),
+    accountData,
+    endSessions: (userId, keepSid) => sessions.end(userId, keepSid),
+    startExportJob: async (exportId) => {
+      await jobs.trigger('account-export', { exportId });
+    },
+    newsletterState: (user) => newsletter.state(user).catch(() => null),
+    mailer: adapters.mailer,
+    mailLog,
+    activity,
+    rateLimiter: createPgRateLimiter(knex),
+    publicUrl: config.publicUrl,
+    exportKeepDays: config.EXPORT_KEEP_DAYS,
+    exportInlineLimit: config.DATA_EXPORT_INLINE_LIMIT,
+    warn,
+  });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
   const funnel = createFunnelService({
     requests: createFunnelRepository(knex),
@@ -253,6 +335,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       surveys,
       funnel,
       bankDetails: { recheckPending: () => money.recheckPending() },
+      account: { buildExport: (exportId) => account.buildExport(exportId), deleteExpiredExports: () => account.deleteExpiredExports() },
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },
@@ -278,6 +361,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     signIn: createSignIn({
       users,
       activity,
+      onboarding,
       appMetadataClaim: config.APP_METADATA_CLAIM,
       customerRoleId: config.CUSTOMER_ROLE_ID,
     }),
@@ -308,6 +392,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     exports,
     analytics: consent,
     consent,
+    onboarding,
+    newsletter,
+    account,
+    accountData,
   };
 }
 

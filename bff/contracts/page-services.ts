@@ -1,3 +1,4 @@
+import type { AccountServices } from './account.ts';
 import type { Language, SessionUser } from './auth.ts';
 import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
@@ -9,6 +10,8 @@ import type { MeterChangeServices } from './meter-change.ts';
 import type { MoneyServices } from './money.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { MonitoringServices } from './monitoring.ts';
+import type { NewsletterServices } from './newsletter.ts';
+import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 import type { SurveysServices } from './surveys.ts';
 
@@ -44,6 +47,9 @@ export interface PortalServices {
   money: MoneyServices;
   externalMedia: ExternalMediaServices;
   funnel: FunnelServices;
+  onboarding: OnboardingServices;
+  newsletter: NewsletterServices;
+  account: AccountServices;
 }
 
 /** External media a page shows only with that consent (docs/consent.md). */

@@ -105,7 +105,19 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/surveys/[id]', access: 'customer', sample: '/home/app/surveys/999999999' },
   { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
-  { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60 } },
+  {
+    path: '/home/app/profile',
+    access: 'customer',
+    logVisit: true,
+    nav: { labelKey: 'nav.profile', order: 60, alsoCurrentOn: ['/home/app/settings', '/home/app/settings/delete-account'] },
+  },
+  // The customer's account (issue 17): settings, deletion, and the onboarding of the first sign-in (the page guard
+  // keeps a customer on the first open onboarding step; done steps stay viewable).
+  { path: '/home/app/settings', access: 'customer' },
+  { path: '/home/app/settings/delete-account', access: 'customer' },
+  { path: '/onboarding/two-factor', access: 'customer' },
+  { path: '/onboarding/base-data', access: 'customer' },
+  { path: '/onboarding/tour', access: 'customer' },
   // Lead funnel (issue 18, docs/funnel.md): public, reached from ads and partner pages with `?quelle=<urlParam>`.
   { path: '/angebot', access: 'public' },
   { path: '/angebot/code', access: 'public' },

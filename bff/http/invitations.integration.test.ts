@@ -69,7 +69,9 @@ describe('invitations to projects without a portal account', () => {
     const { screen, result, client } = await register(linkIn(mail), { givenName: 'Erika', familyName: 'Test', email: `neu-${project.id}@example.de`, password: 'ein langes Passwort' });
     expect(screen.html).toContain('<h1>Konto erstellen</h1>');
     expect(screen.html).toContain(`value="${email}"`);
-    expect(result.url).toBe(`${portal.url}/home/dashboard?linked=${project.id}`);
+    // A new account first confirms its address (onboarding), then lands where the invitation led: the project confirmed.
+    expect(result.visited).toContain(`${portal.url}/home/dashboard?linked=${project.id}`);
+    expect(result.url).toBe(`${portal.url}/onboarding/two-factor?${new URLSearchParams({ returnTo: `/home/dashboard?linked=${project.id}` })}`);
     const me = (await (await client.request(`${portal.url}/api/auth/me`)).json()) as { id: string; email: string };
     expect(me.email).toBe(`neu-${project.id}@example.de`);
     expect(await connected(project.id)).toEqual([me.id]);

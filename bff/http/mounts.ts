@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
+import { accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
@@ -14,7 +15,9 @@ import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts'
 import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
 import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
+import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
+import { onboardingRoutes } from './routes/onboarding.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
@@ -65,6 +68,10 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['capability', reviewMailLinkRoutes],
   ['machine', reviewsWebhookRoutes],
   ['capability', funnelFormRoutes],
+  ['machine', identityEventsRoutes],
+  ['internal', onboardingRoutes],
+  ['internal', newsletterRoutes],
+  ['internal', accountRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

@@ -3,6 +3,7 @@ import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import type { SessionUser } from '../contracts/auth.ts';
+import type { OnboardingStep } from '../contracts/onboarding.ts';
 import type { PendingLogin } from '../ports/identity-provider.ts';
 
 declare module 'express-session' {
@@ -19,6 +20,8 @@ declare module 'express-session' {
     signedInAt: number;
     /** The project the customer works on (spec section 7, auth-session-project-id). */
     currentProjectId: number;
+    /** The first open onboarding step; the page guard keeps the customer on it (docs/account.md). Absent: done. */
+    onboarding: OnboardingStep;
   }
 }
 

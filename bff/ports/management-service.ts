@@ -28,6 +28,8 @@ export interface ManagementService {
   connectUser(projectId: number, userId: string): Promise<void>;
   /** Projects no portal account is connected to yet (their customers get an invitation). */
   projectsWithoutPortalAccount(): Promise<ManagedProject[]>;
+  /** Disconnects the portal account from the project (account deletion); idempotent. */
+  disconnectUser(projectId: number, userId: string): Promise<void>;
 }
 
 /** The installer's view of a project's journey (vendor shape, validated by the adapter). */

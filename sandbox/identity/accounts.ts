@@ -17,6 +17,13 @@ export interface DemoAccount {
   emailVerified?: boolean;
   /** Roles in the app-metadata claim; absent = the customer role (CUSTOMER_ROLE_ID). */
   roles?: string[];
+  /**
+   * `onboarded` in the app-metadata claim: the account was onboarded before the portal's onboarding existed (a migrated
+   * customer), so the portal skips two-factor, base data and tour. Absent = true; false for newly registered ones.
+   */
+  onboarded?: boolean;
+  /** False while an administrator has disabled the account (admin API); absent = enabled. */
+  enabled?: boolean;
   /** `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. */
   passwordHash: string;
 }
@@ -52,6 +59,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     customerNumber: null,
     phone: '+49 221 555123',
     phase: 'PROJECT',
+    onboarded: false,
     passwordHash: 'scrypt$16384$8$1$2gcZq4nYcgUWLPENI_boOg$KfeBPbHHCFqrxHwhebA34SqlE6yli7vCJ2xih9iEv6Q',
   },
 ];
@@ -101,22 +109,64 @@ export const NewAccountSchema = z.strictObject({
   /** False: the provider says the address is not verified yet (the portal shows MAIL_NOT_VERIFIED). */
   emailVerified: z.boolean().default(true),
   roles: z.array(z.string().min(1).max(100)).max(10).optional(),
+  /** False: the portal sends the account through onboarding on its first sign-in (see DemoAccount.onboarded). */
+  onboarded: z.boolean().default(true),
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
 
+/** What the admin API may change on an account (sandbox/identity/admin-api.ts). */
+export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled'>>;
+
 /**
  * The identity provider's accounts: the demo accounts plus those created through the control API (kept in memory
- * until the sandbox stops). One directory per sandbox, so parallel test sandboxes do not share accounts.
+ * until the sandbox stops). One directory per sandbox, so parallel test sandboxes do not share accounts. The admin API
+ * may change or delete any account, demo ones included; `reset()` brings the demo accounts back as shipped.
  */
 export class AccountDirectory {
   readonly #created = new Map<string, DemoAccount>();
+  #demo = new Map(DEMO_ACCOUNTS.map((account) => [account.sub, { ...account }]));
 
   get demoAccounts(): readonly DemoAccount[] {
     return DEMO_ACCOUNTS;
   }
 
   #all(): DemoAccount[] {
-    return [...DEMO_ACCOUNTS, ...this.#created.values()];
+    return [...this.#demo.values(), ...this.#created.values()];
+  }
+
+  #byMap(sub: string): Map<string, DemoAccount> | undefined {
+    return this.#demo.has(sub) ? this.#demo : this.#created.has(sub) ? this.#created : undefined;
+  }
+
+  /** Changes an account; 'conflict' when the new e-mail belongs to another account, undefined when unknown. */
+  update(sub: string, change: AccountChange): DemoAccount | 'conflict' | undefined {
+    const map = this.#byMap(sub);
+    const account = map?.get(sub);
+    if (!map || !account) return undefined;
+    const email = change.email === undefined ? account.email : normaliseEmail(change.email);
+    const owner = this.byEmail(email);
+    if (owner && owner.sub !== sub) return 'conflict';
+    const updated = { ...account, ...change, email };
+    map.set(sub, updated);
+    return updated;
+  }
+
+  async setPassword(sub: string, password: string): Promise<boolean> {
+    const map = this.#byMap(sub);
+    const account = map?.get(sub);
+    if (!map || !account) return false;
+    map.set(sub, { ...account, passwordHash: await hashPassword(password) });
+    return true;
+  }
+
+  /** Deletes any account, demo accounts included (admin API); false when unknown. */
+  delete(sub: string): boolean {
+    return this.#demo.delete(sub) || this.#created.delete(sub);
+  }
+
+  /** The demo accounts as shipped; created accounts stay. */
+  reset(): void {
+    this.#demo = new Map(DEMO_ACCOUNTS.map((account) => [account.sub, { ...account }]));
   }
 
   byEmail(email: string): DemoAccount | undefined {
@@ -148,6 +198,7 @@ export class AccountDirectory {
       phone: input.phone,
       phase: input.phase,
       emailVerified: input.emailVerified,
+      onboarded: input.onboarded,
       ...(input.roles ? { roles: input.roles } : {}),
       passwordHash: await hashPassword(input.password),
     };
@@ -156,11 +207,11 @@ export class AccountDirectory {
   }
 
   /**
-   * Self-registration (the `create` prompt): a customer without a customer number yet, address not verified; undefined
-   * when the e-mail address is taken.
+   * Self-registration (the `create` prompt): a customer without a customer number yet, address not verified, not
+   * onboarded (the portal's first sign-in confirms the address with a code); undefined when the e-mail address is taken.
    */
   register(input: { email: string; password: string; givenName: string; familyName: string }): Promise<DemoAccount | undefined> {
-    return this.create({ ...input, customerNumber: null, phase: 'PROJECT', phone: '', emailVerified: false }, 'registered');
+    return this.create({ ...input, customerNumber: null, phase: 'PROJECT', phone: '', emailVerified: false, onboarded: false }, 'registered');
   }
 
   /** Removes a created account; demo accounts stay. */

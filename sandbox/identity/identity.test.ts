@@ -186,6 +186,7 @@ describe('sandbox identity provider (OIDC)', () => {
         customerNumber: '700100',
         phase: 'PROJECT',
         phone: '+49 30 1234567',
+        onboarded: true,
       },
     });
 
@@ -214,7 +215,8 @@ describe('sandbox identity provider (OIDC)', () => {
     };
     const { payload } = decodeJwt(tokens.id_token);
     expect(payload.family_name).toBe('Yılmaz');
-    expect(payload[config.APP_METADATA_CLAIM]).toMatchObject({ customerNumber: null, roles: [roleId] });
+    // Newly registered: the portal sends him through onboarding (docs/account.md).
+    expect(payload[config.APP_METADATA_CLAIM]).toMatchObject({ customerNumber: null, roles: [roleId], onboarded: false });
   });
 
   describe('control API for tests', () => {

@@ -104,7 +104,7 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
         grant_types: ['authorization_code'],
         response_types: ['code'],
         redirect_uris: [`${config.publicUrl}/api/auth/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/?loggedOut=1`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/?loggedOut=1`, `${config.publicUrl}/?accountDeleted=1`],
       },
     ],
     adapter: createMemoryAdapter(),
@@ -168,6 +168,7 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
             customerNumber: account.customerNumber,
             phase: account.phase,
             phone: account.phone,
+            onboarded: account.onboarded ?? true,
           },
         }),
       };

@@ -7,12 +7,14 @@ import { createIdentityProvider, portalLoginUrl, type IdentityProviderOptions } 
 import { badRequest, controlGuard, controlJson, notFound } from '../shared/stand-in.ts';
 import { registrationPage, validateRegistration, type RegistrationPageOptions } from './registration.ts';
 import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
+import { createSignInHelp } from './sign-in-help.ts';
 
 export interface Identity {
   /** Mount at `mountPath`; it serves the login pages first and hands everything else to oidc-provider. */
   router: express.Router;
   mountPath: string;
   issuer: string;
+  close(): Promise<void>;
 }
 
 function sendPage(res: Response, page: Page, status = 200): void {
@@ -41,7 +43,10 @@ class InteractionMismatch extends Error {}
  * The sandbox identity provider: oidc-provider mounted under the issuer's path, with the German login page as its
  * interaction UI. Consent is never asked (first-party client, see provider.ts `loadExistingGrant`).
  */
-export async function createIdentity(config: Config, options: IdentityProviderOptions): Promise<Identity> {
+export async function createIdentity(
+  config: Config,
+  options: IdentityProviderOptions & { smtpPort?: () => number | undefined },
+): Promise<Identity> {
   const accounts = new AccountDirectory();
   const provider = await createIdentityProvider(config, { ...options, accounts });
   const { log } = options;
@@ -69,6 +74,7 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
         portalOrigin,
         demoAccounts,
         demoPassword: DEMO_PASSWORD_HINT,
+        passwordlessAction: `${base}/passwordless`,
       }),
     );
   }
@@ -94,6 +100,18 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
       outcome.errors ? 422 : 200,
     );
   }
+  const help = createSignInHelp({
+    config,
+    provider,
+    accounts,
+    mountPath,
+    sandboxUrl: new URL(options.issuer).origin,
+    portalOrigin,
+    smtpPort: options.smtpPort ?? (() => config.SMTP_PORT),
+    details,
+    send: sendPage,
+    log,
+  });
 
   router.get('/interaction/:uid', async (req, res) => {
     const interaction = await details(req, res);
@@ -147,12 +165,13 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
       renderLogin(res, interaction.uid, email, 'missingFields');
       return;
     }
-    const account = await accounts.authenticate(email, password);
-    if (!account) {
+    const checked = await help.checkPassword(email, password);
+    if (!checked.ok) {
       log('OIDC: Anmeldung fehlgeschlagen');
-      renderLogin(res, interaction.uid, email, 'invalidCredentials');
+      renderLogin(res, interaction.uid, email, checked.error);
       return;
     }
+    const { account } = checked;
     log(`OIDC: Anmeldung ${account.sub}`);
     await provider.interactionFinished(
       req,
@@ -174,6 +193,8 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
     );
   });
 
+  router.use('/interaction/:uid/passwordless', help.passwordless);
+
   const interactionErrors: ErrorRequestHandler = (err: unknown, _req, res, next) => {
     if (err instanceof errors.SessionNotFound || err instanceof InteractionMismatch) {
       sendPage(
@@ -192,10 +213,12 @@ export async function createIdentity(config: Config, options: IdentityProviderOp
   };
   router.use('/interaction', interactionErrors);
 
+  router.use('/unblock', help.unblock);
+  router.use('/admin', help.admin);
   router.use('/_control', createAccountControl(accounts));
   router.use(provider.callback());
 
-  return { router, mountPath, issuer: options.issuer };
+  return { router, mountPath, issuer: options.issuer, close: help.close };
 }
 
 /**

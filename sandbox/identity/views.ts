@@ -30,6 +30,7 @@ button,.button{font:inherit;font-weight:600;border-radius:8px;padding:.625rem 1.
 .secondary:hover{background:#eef7f3}
 a{color:#0b5cad}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.alternative{margin:1.25rem 0 0}
 details{margin-top:1.5rem;border-top:1px solid #d0d7de;padding-top:1rem;color:#4d5762}
 summary{cursor:pointer;font-weight:600}
 details ul{padding-left:1.25rem;margin:.5rem 0}
@@ -93,11 +94,14 @@ ${script}
   return { html, csp: contentSecurityPolicy(options.portalOrigin, options.script) };
 }
 
-export type LoginError = 'invalidCredentials' | 'missingFields';
+export type LoginError = 'invalidCredentials' | 'missingFields' | 'nowBlocked' | 'blocked' | 'disabled';
 
 const LOGIN_ERRORS: Record<LoginError, string> = {
   invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
   missingFields: 'Bitte gib Deine E-Mail-Adresse und Dein Passwort ein.',
+  nowBlocked: 'Zu viele Fehlversuche: Dein Konto ist jetzt gesperrt. Wir haben Dir eine E-Mail geschickt, mit der Du es wieder entsperren kannst.',
+  blocked: 'Dein Konto ist nach zu vielen Fehlversuchen gesperrt. Entsperre es über den Link in der E-Mail, die wir Dir geschickt haben.',
+  disabled: 'Dein Konto ist gesperrt. Bitte wende Dich an unseren Kundenservice.',
 };
 
 export interface LoginPageOptions {
@@ -108,6 +112,8 @@ export interface LoginPageOptions {
   portalOrigin: string;
   demoAccounts: readonly { email: string; name: string }[];
   demoPassword: string;
+  /** The passwordless alternative (sandbox/identity/passwordless.ts). */
+  passwordlessAction?: string;
 }
 
 export function loginPage(options: LoginPageOptions): Page {
@@ -137,6 +143,7 @@ ${alert}
 <button type="submit" class="secondary" formaction="${escapeHtml(options.abortAction)}" formnovalidate>Abbrechen</button>
 </div>
 </form>
+${options.passwordlessAction ? `<p class="alternative"><a href="${escapeHtml(options.passwordlessAction)}">Ohne Passwort anmelden: Code per E-Mail</a></p>` : ''}
 <details>
 <summary>Demo-Zugänge (nur Sandbox)</summary>
 <ul>${demo}</ul>

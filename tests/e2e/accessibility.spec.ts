@@ -81,6 +81,14 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
     await expect(page.getByText('Für Dein Projekt 100241 brauchen wir kein Lastschriftmandat.')).toBeVisible();
   });
 
+  test('Einstellungen, Konto löschen und die Onboarding-Seiten (Jonas, schon eingerichtet)', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    for (const path of ['/home/app/settings', '/home/app/settings/delete-account', '/onboarding/two-factor', '/onboarding/base-data', '/onboarding/tour?step=3']) {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    }
+  });
+
   test('Fehlerseite /500', async ({ page }) => {
     await page.goto('/500');
     await expectNoAxeViolations(page);

@@ -70,7 +70,7 @@ test.describe('Anmeldung', () => {
   });
 
   test('Tokens erreichen den Browser nie, das Sitzungs-Cookie ist HttpOnly und SameSite=Lax', async ({ page, context }) => {
-    await signIn(page, customers.mehmet);
+    await signIn(page, customers.jonas);
 
     const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
     expect(storage).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);

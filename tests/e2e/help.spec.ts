@@ -38,13 +38,13 @@ test.describe('Hilfe und FAQ', () => {
 
   test('eine angemeldete Kundin, die eine Frage öffnet, wird mit FAQ_CLICKED protokolliert', async ({ page }) => {
     const faq = await faqFromStrapi(LINKING_FAQ);
-    await signIn(page, customers.mehmet);
+    await signIn(page, customers.anna);
     await page.goto(`/home/app/help?question=${LINKING_FAQ}`);
     await expect(page.getByRole('link', { name: faq.question })).toBeFocused();
     const rows = await sql(
       `SELECT f.question FROM activity_log a JOIN activity_log_faq f ON f.activity_log_id = a.id
        WHERE a.type = 'FAQ_CLICKED' AND a.username = $1 ORDER BY a.id DESC LIMIT 1`,
-      [customers.mehmet.email],
+      [customers.anna.email],
     );
     expect(rows.rows[0]?.question).toBe(faq.question);
   });

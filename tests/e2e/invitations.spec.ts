@@ -44,7 +44,22 @@ test.describe('Einladung ins Kundenportal', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('Passwort').fill('Sonnige Grüße aus Leipzig');
     await page.getByLabel('Ich habe die Datenschutzerklärung gelesen.').check();
+    const registered = new Date();
     await page.getByRole('button', { name: 'Konto erstellen' }).click();
+
+    // A new account's first sign-in: confirm the address, the base data, the tour; then where the invitation led.
+    await expect(page).toHaveURL(/\/onboarding\/two-factor\?returnTo=/);
+    const code = /Dein Bestätigungscode\n- (\d{6})/.exec((await waitForMail(E2E.sandbox, email, registered)).text)?.[1] ?? '';
+    await page.getByLabel('Bestätigungscode').fill(code);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/base-data\?returnTo=/);
+    await page.getByLabel('Telefonnummer').fill('0341 9988776');
+    // The address comes from the project she was invited to.
+    await expect(page.getByLabel('Straße')).toHaveValue('Teststraße');
+    await page.getByLabel('E-Mail', { exact: true }).check();
+    await page.getByRole('button', { name: 'Speichern und weiter' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/tour\?returnTo=/);
+    await page.getByRole('button', { name: 'Rundgang überspringen' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/home/dashboard\\?linked=${project.id}$`));
     await expect(page.getByRole('status').filter({ hasText: `Projekt ${project.id} gehört jetzt zu Deinem Konto` })).toBeVisible();

@@ -35,3 +35,13 @@ export async function signedInClient(
   if (!result.url.endsWith('/home/dashboard')) throw new Error(`sign-in for ${email} ended at ${result.url}`);
   return client;
 }
+
+/**
+ * Signs in without expecting the dashboard (a first sign-in that goes through onboarding): answers the client and the
+ * page the sign-in ended on.
+ */
+export async function signInAnywhere(portalUrl: string, who: { email: string; password: string }, path = '/api/auth/login') {
+  const client = new BrowserLikeClient({ 'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const result = await signInThroughProvider(client, portalUrl, path, who);
+  return { client, url: new URL(result.url), response: result.response };
+}

@@ -64,6 +64,17 @@ export const ACTIVITY_KINDS = {
   FAILED_REFERRAL_REWARD_EMAIL: null,
   SUCCESS_FUNNEL_REFERRAL_EMAIL: null,
   FAILED_FUNNEL_REFERRAL_EMAIL: null,
+  // The customer's account (issue 17): onboarding, settings, and what the identity provider reports.
+  MFA_EMAIL_SENT: null,
+  TWO_FA_CODE_CONFIRMED: null,
+  DASHBOARD_TOUR_SEEN: null,
+  NEWSLETTER_BANNER_SEEN: null,
+  SUCCESS_UPDATE_EMAIL_EMAIL: null,
+  FAILED_UPDATE_EMAIL_EMAIL: null,
+  EMAIL_VERIFICATION: null,
+  PASSWORD_CHANGE: null,
+  PASSWORDLESS_LOGIN_CODE: null,
+  ACCOUNT_BLOCKED_NOTICE: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;

@@ -44,6 +44,12 @@ export function createActivityService(repository: ActivityLogRepository) {
       return repository.record({ type, origin: 'PORTAL', userId: user.id, username: user.email, projectId: projectId ?? null, ...subLogsOf(type, fields) });
     },
 
+    /** What the identity provider reported about an account (its signed events): origin IDENTITY_PROVIDER. */
+    async recordFromIdentityProvider<T extends RecordedType>(user: { id: string; email: string | null }, type: T, detail: ActivityDetailOf<T>): Promise<RecordedActivity> {
+      const { projectId, ...fields } = detail as { projectId?: number } & Record<string, unknown>;
+      return repository.record({ type, origin: 'IDENTITY_PROVIDER', userId: user.id, username: user.email, projectId: projectId ?? null, ...subLogsOf(type, fields) });
+    },
+
     /** An activity of a project with no signed-in customer behind it (e.g. a milestone mail on the installer's event). */
     async recordForProject<T extends RecordedType>(type: T, detail: ActivityDetailOf<T> & { projectId: number }): Promise<RecordedActivity> {
       const { projectId, ...fields } = detail as { projectId: number } & Record<string, unknown>;

@@ -24,6 +24,7 @@ describe('customer from ID-token claims', () => {
         phase: 'PROJECT',
         emailVerified: true,
       },
+      onboarded: false,
     });
     const unverified = customerFromClaims(claims({ email_verified: false }), options);
     expect(unverified.ok && unverified.user.emailVerified).toBe(false);
@@ -44,6 +45,13 @@ describe('customer from ID-token claims', () => {
 
   it('treats a missing e-mail as invalid claims', () => {
     expect(customerFromClaims(claims({ email: undefined }), options)).toEqual({ ok: false, reason: 'invalid-claims' });
+  });
+
+  it('reads the onboarded marker of migrated accounts (absent: not onboarded)', () => {
+    const marked = customerFromClaims(claims({ 'https://portal.test/app_metadata': { roles: ['rol_kunde_test'], onboarded: true } }), options);
+    expect(marked.ok && marked.onboarded).toBe(true);
+    const unmarked = customerFromClaims(claims(), options);
+    expect(unmarked.ok && unmarked.onboarded).toBe(false);
   });
 
   it('accepts a customer without customer number yet', () => {

@@ -7,6 +7,8 @@ const AppMetadataSchema = z.object({
   roles: z.array(z.string()).default([]),
   customerNumber: z.string().nullish(),
   phase: z.enum(PhaseSchema.options).default('PROJECT'),
+  /** Onboarded before the portal's onboarding existed (migrated accounts); absent = not known as onboarded. */
+  onboarded: z.boolean().default(false),
 });
 
 const ClaimsSchema = z.object({
@@ -18,7 +20,7 @@ const ClaimsSchema = z.object({
 });
 
 export type ClaimsResult =
-  | { ok: true; user: SessionUser }
+  | { ok: true; user: SessionUser; onboarded: boolean }
   | { ok: false; reason: 'invalid-claims' | 'not-a-customer' };
 
 /**
@@ -44,5 +46,6 @@ export function customerFromClaims(
       phase: metadata.data.phase,
       emailVerified: base.data.email_verified,
     },
+    onboarded: metadata.data.onboarded,
   };
 }

@@ -27,6 +27,11 @@ export interface JobDeps {
   funnel: FunnelService;
   /** Bank details taken while the IBAN validator was down (issue 16): checked again by the bank-check job. */
   bankDetails: { recheckPending(): Promise<Record<string, number>> };
+  /** The customer's data exports (issue 17): built by `account-export`, expired ones deleted by `retention`. */
+  account: {
+    buildExport(exportId: string): Promise<Record<string, unknown>>;
+    deleteExpiredExports(): Promise<number>;
+  };
   settings: {
     publicUrl: string;
     installerName: string;

@@ -1,3 +1,4 @@
+import { accountExportJob } from './account-export.job.ts';
 import { bankCheckJob } from './bank-check.job.ts';
 import { exportUsersJob } from './export-users.job.ts';
 import { funnelJob } from './funnel.job.ts';
@@ -10,6 +11,6 @@ import { reviewMailsJob } from './review-mails.job.ts';
 import { surveyInvitationsJob } from './survey-invitations.job.ts';
 
 /** Every job of the portal (docs/jobs.md); a capability adds its job with one line here. */
-export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob, surveyInvitationsJob, reviewMailsJob, funnelJob, bankCheckJob];
+export const JOBS: readonly JobDefinition[] = [heartbeatJob, retentionJob, remindersJob, exportUsersJob, invitationsJob, surveyInvitationsJob, reviewMailsJob, funnelJob, bankCheckJob, accountExportJob];
 
 export const jobByName = (name: string) => JOBS.find((job) => job.name === name);

@@ -2,7 +2,8 @@ import type { JobDefinition } from './job.ts';
 
 /**
  * Retention (privacy policy, docs/security.md "Privacy"): activity logs (with their sub-logs) and mail logs older than
- * the policy's period (RETENTION_MONTHS, 24 as the published privacy policy says) are deleted every night.
+ * the policy's period (RETENTION_MONTHS, 24 as the published privacy policy says) are deleted every night, with the
+ * expired users exports and customers' data exports.
  */
 export const retentionJob: JobDefinition = {
   name: 'retention',
@@ -15,6 +16,7 @@ export const retentionJob: JobDefinition = {
     cutoff.setMonth(cutoff.getMonth() - deps.settings.retentionMonths);
     const deleted = await deps.retention.deleteBefore(cutoff);
     const exports = await deps.exports.deleteExpired(deps.now());
-    return { cutoff: cutoff.toISOString(), ...deleted, expiredExports: exports };
+    const accountExports = await deps.account.deleteExpiredExports();
+    return { cutoff: cutoff.toISOString(), ...deleted, expiredExports: exports, expiredAccountExports: accountExports };
   },
 };

@@ -42,6 +42,7 @@ function world() {
     projectsOfUser: async () => (calls.push('management.projectsOfUser'), [project(100240), project(100241)]),
     connectUser: async () => void calls.push('management.connectUser'),
     projectsWithoutPortalAccount: async () => (calls.push('management.projectsWithoutPortalAccount'), []),
+    disconnectUser: async () => void calls.push('management.disconnectUser'),
   };
   const iot: IotCloud = {
     sitesOfProjects: async (ids) => (

@@ -1,16 +1,34 @@
 import type { RequestHandler } from 'express';
+import { DELETE_ACCOUNT_PATH } from '../../contracts/account.ts';
 import { withReturnTo } from '../../contracts/auth.ts';
+import { ONBOARDING_PAGES, ONBOARDING_STEPS, onboardingStepOfPath } from '../../contracts/onboarding.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
-import { accessOf } from '../../contracts/routes.ts';
+import { accessOf, normalizePath } from '../../contracts/routes.ts';
 
 /**
  * Sends a visitor without a session to the login URL, remembering the page they asked for (spec section 2). Who may
  * open a page is the route table's `access` (bff/contracts/routes.ts); no page checks sign-in on its own.
+ * A customer who has not finished onboarding (the session's `onboarding`, set at sign-in and by each step) is sent
+ * to the first open step, with the page they asked for as `returnTo`; a later step waits for the earlier ones. The
+ * account deletion page stays open to them.
  */
 export function pageGuard(loginUrl: string): RequestHandler {
   return (req, res, next) => {
-    if (req.session?.user || accessOf(req.path) === 'public') return next();
-    // The login URL is configuration (possibly absolute); the page to come back to is checked by the one rule.
-    res.redirect(302, withReturnTo(loginUrl, sameOriginPath(req.originalUrl, '/home/dashboard')));
+    const access = accessOf(req.path);
+    if (!req.session?.user) {
+      if (access === 'public') return next();
+      // The login URL is configuration (possibly absolute); the page to come back to is checked by the one rule.
+      res.redirect(302, withReturnTo(loginUrl, sameOriginPath(req.originalUrl, '/home/dashboard')));
+      return;
+    }
+    const open = req.session.onboarding;
+    // Deleting the account needs no finished onboarding (GDPR Art. 17: whenever the customer wants).
+    if (!open || access === 'public' || normalizePath(req.path) === DELETE_ACCOUNT_PATH) return next();
+    const here = onboardingStepOfPath(normalizePath(req.path));
+    if (here && ONBOARDING_STEPS.indexOf(here) <= ONBOARDING_STEPS.indexOf(open)) return next();
+    // From an onboarding page the customer keeps the page they wanted first; from any other page it is this one.
+    const wanted = here ? req.query.returnTo : req.originalUrl;
+    const returnTo = sameOriginPath(wanted, '/home/dashboard');
+    res.redirect(302, `${ONBOARDING_PAGES[open]}?${new URLSearchParams({ returnTo })}`);
   };
 }

@@ -104,6 +104,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     // A new session id at login (ASVS 7.2.4): nothing from the anonymous session carries over.
     await promisify((cb) => req.session.regenerate(cb));
     req.session.user = result.user;
+    if (result.onboarding) req.session.onboarding = result.onboarding;
     req.session.idToken = verified.idToken;
     req.session.signedInAt = Date.now();
     const destination = pending.invitationId ? await acceptInvitation(req, pending.invitationId, result.user) : pending.returnTo;

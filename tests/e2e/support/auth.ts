@@ -5,6 +5,7 @@ export const DEMO_PASSWORD = 'Sonne2026!';
 export const customers = {
   anna: { email: 'anna.schmidt@example.de', firstName: 'Anna', lastName: 'Schmidt' },
   jonas: { email: 'jonas.weber@example.de', firstName: 'Jonas', lastName: 'Weber' },
+  /** Newly registered: his first sign-in goes through onboarding (tests/e2e/onboarding.spec.ts uses an account of its own). */
   mehmet: { email: 'mehmet.yilmaz@example.de', firstName: 'Mehmet', lastName: 'Yılmaz' },
 } as const;
 

@@ -1,0 +1,162 @@
+import express, { Router } from 'express';
+import * as z from 'zod/mini';
+import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, PasswordChangeSchema, SETTINGS_PATH } from '../../contracts/account.ts';
+import { AppError } from '../../domain/errors.ts';
+import { answerForm, isForm, redirect303, saveSession, textField, withParams } from '../form-answers.ts';
+import type { RouteDeps } from '../route-deps.ts';
+import { sessionCookieName } from '../session.ts';
+import { signedIn } from '../signed-in.ts';
+import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
+
+const route = (path: string) => `/${path}`;
+const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOString().slice(0, 10)}.json`;
+
+/**
+ * The account on the internal base (issue 17; spec section 7 `POST /user/email`, `POST /user/password`): e-mail change
+ * and its confirmation, password change, data export and account deletion. Each takes JSON or the settings pages'
+ * plain forms (303 back to the page with `done` or `error`; passwords are never sent back).
+ */
+export function accountRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+  // A refused form goes back to its section of the page, which shows the message at that form.
+  const back = (section: 'email' | 'password') => `${withParams(SETTINGS_PATH, { section })}#${section}`;
+
+  router.post(route(ACCOUNT_API.email), form, async (req, res) => {
+    const user = signedIn(req);
+    if (isForm(req)) {
+      const typed = textField(req, 'email');
+      await answerForm(
+        res,
+        back('email'),
+        async () => {
+          const parsed = z.safeParse(EmailChangeSchema, { email: typed });
+          if (!parsed.success) throw new AppError(AccountErrors.EMAIL_INVALID);
+          await account.requestEmailChange(user, parsed.data.email);
+          return withParams(SETTINGS_PATH, { done: 'EMAIL_LINK_SENT' }) + '#email';
+        },
+        { email: typed },
+      );
+      return;
+    }
+    const { email } = z.parse(EmailChangeSchema, req.body ?? {});
+    res.status(202).json(await account.requestEmailChange(user, email));
+  });
+
+  router.post(route(ACCOUNT_API.emailConfirm), form, async (req, res) => {
+    const user = signedIn(req);
+    const confirm = async (uuid: string) => {
+      const email = await account.confirmEmailChange(user, uuid);
+      req.session.user = { ...user, email, emailVerified: true };
+      await saveSession(req);
+      return email;
+    };
+    if (isForm(req)) {
+      const uuid = textField(req, 'uuid');
+      await answerForm(res, back('email'), async () => {
+        const parsed = z.safeParse(EmailConfirmSchema, { uuid });
+        if (!parsed.success) throw new AppError(AccountErrors.EMAIL_LINK_INVALID);
+        await confirm(parsed.data.uuid);
+        return withParams(SETTINGS_PATH, { done: 'EMAIL_CHANGED' }) + '#email';
+      });
+      return;
+    }
+    const { uuid } = z.parse(EmailConfirmSchema, req.body ?? {});
+    res.json({ email: await confirm(uuid) });
+  });
+
+  router.post(route(ACCOUNT_API.password), form, async (req, res) => {
+    const user = signedIn(req);
+    if (isForm(req)) {
+      await answerForm(res, back('password'), async () => {
+        if (textField(req, 'newPassword') !== textField(req, 'newPasswordRepeat')) {
+          throw new AppError(AccountErrors.PASSWORD_MISMATCH);
+        }
+        const input = z.parse(PasswordChangeSchema, { currentPassword: textField(req, 'currentPassword'), newPassword: textField(req, 'newPassword') });
+        await account.changePassword(user, input, req.sessionID);
+        return withParams(SETTINGS_PATH, { done: 'PASSWORD_CHANGED' }) + '#password';
+      });
+      return;
+    }
+    const input = z.parse(PasswordChangeSchema, req.body ?? {});
+    await account.changePassword(user, input, req.sessionID);
+    res.status(204).end();
+  });
+
+  /** One click: a small export downloads at once (JSON attachment), a large one is built by a job (202 / 303). */
+  router.post(route(ACCOUNT_API.dataExport), form, async (req, res) => {
+    const user = signedIn(req);
+    const result = await account.requestExport(user);
+    if ('inline' in result) {
+      res.set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${exportFilename(new Date())}"`, 'X-Content-Type-Options': 'nosniff' });
+      res.send(result.inline);
+      return;
+    }
+    if (isForm(req)) {
+      redirect303(res, withParams(SETTINGS_PATH, { done: 'EXPORT_PENDING' }) + '#export');
+      return;
+    }
+    res.status(202).json(result.pending);
+  });
+
+  router.get(route(ACCOUNT_API.dataExportDownload), async (req, res) => {
+    const content = await account.download(signedIn(req), String(req.params.id));
+    res.set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${exportFilename(new Date())}"`, 'X-Content-Type-Options': 'nosniff' });
+    res.send(content);
+  });
+
+  /**
+   * The deletion (a plain form on its page, or JSON): afterwards the session is gone and the browser goes through the
+   * identity provider's end-session (its session ends too) to the start page, which says the account is deleted.
+   */
+  router.post(route(ACCOUNT_API.deletion), form, async (req, res) => {
+    const user = signedIn(req);
+    const deleted = async () => {
+      const { confirmation } = z.parse(DeleteAccountSchema, isForm(req) ? { confirmation: textField(req, 'confirmation') } : (req.body ?? {}));
+      await account.deleteAccount(user, confirmation);
+      const idToken = req.session.idToken;
+      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+      res.clearCookie(sessionCookieName(config.publicUrl.startsWith('https://')), { path: '/' });
+      res.set('Clear-Site-Data', '"storage"');
+      return identityProvider.logoutUrl(idToken, `${config.publicUrl}/?accountDeleted=1`);
+    };
+    if (isForm(req)) {
+      await answerForm(res, DELETE_ACCOUNT_PATH, deleted);
+      return;
+    }
+    await deleted();
+    // The end-session URL carries the ID token: a script gets none (tokens never reach the browser); it signs out
+    // through the layout's form or lands on the start page.
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** Where the identity provider posts its events (sandbox/identity/sign-in-help.ts sends them). */
+export const IDENTITY_EVENTS_PATH = '/api/identity/events';
+
+const IdentityEventSchema = z.looseObject({
+  event: z.string().check(z.maxLength(64)),
+  data: z.looseObject({ userId: z.string().check(z.minLength(1), z.maxLength(255)), email: z.string().check(z.maxLength(320)) }),
+});
+
+/**
+ * The identity provider's events (a machine caller before the CSRF check): signed like the other vendors' webhooks
+ * (`X-Identity-Signature: t=…,v1=…` with IDENTITY_WEBHOOK_SECRET); sign-in codes and block notices it mailed.
+ */
+export function identityEventsRoutes({ services: { account }, config, logger }: RouteDeps): Router {
+  const router = Router();
+  router.post(IDENTITY_EVENTS_PATH.replace(/^\/api/, ''), async (req, res) => {
+    if (!isValidEventSignature(config.IDENTITY_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-identity-signature'))) {
+      logger.warn('identity provider event with a wrong signature refused');
+      res.status(401).json({ code: 'IDENTITY.WEBHOOK_UNAUTHORIZED', message: 'Signatur ungültig.' });
+      return;
+    }
+    const payload = z.parse(IdentityEventSchema, req.body);
+    const outcome = await account.identityEvent(payload.event, payload.data);
+    logger.info('identity provider event', { event: payload.event, outcome });
+    res.status(204).end();
+  });
+  return router;
+}

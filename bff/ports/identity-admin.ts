@@ -1,0 +1,37 @@
+/** An account as the identity provider's admin API knows it. */
+export interface IdentityAccount {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  enabled: boolean;
+  phone: string | null;
+  customerNumber: string | null;
+}
+
+/** The provider refused a password by its own policy (too short, too common). */
+export class PasswordRejected extends Error {
+  override readonly name = 'PasswordRejected';
+}
+
+/**
+ * The identity provider's administration (Keycloak admin REST API, or Auth0's Management API) for what the customer
+ * changes in the portal. Adapter: adapters/identity-admin.http.ts. Every method rejects with UpstreamUnavailable when
+ * the provider fails or does not answer in time.
+ */
+export interface IdentityAdmin {
+  /** Null for an unknown (e.g. deleted) account. */
+  account(userId: string): Promise<IdentityAccount | null>;
+  /** The account's new sign-in address, verified (the customer confirmed it); 'taken' when another account has it. */
+  changeEmail(userId: string, email: string): Promise<'changed' | 'taken'>;
+  /** The address is confirmed (two-factor onboarding). */
+  markEmailVerified(userId: string): Promise<void>;
+  changeName(userId: string, firstName: string, lastName: string): Promise<void>;
+  /** Whether this is the account's current password (it counts as no sign-in). */
+  verifyPassword(userId: string, password: string): Promise<boolean>;
+  /** Rejects with PasswordRejected when the provider's policy refuses it. */
+  setPassword(userId: string, password: string): Promise<void>;
+  /** Deletes the account; an unknown account counts as deleted. */
+  deleteAccount(userId: string): Promise<void>;
+}

@@ -1,0 +1,255 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../bff/config.ts';
+import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
+import { waitForMail } from '../../tests/support/mailbox.ts';
+import { startSandbox, type SandboxHandle } from '../server.ts';
+import { MAX_FAILURES } from './lockout.ts';
+
+/** Sign-in help and the admin API of the sandbox identity provider (issue 17). */
+describe('sandbox identity provider: sign-in help and admin API', () => {
+  let sandbox: SandboxHandle;
+  let config: Config;
+  let dataDir: string;
+  let portal: http.Server;
+  const events: { event: string; data: Record<string, unknown>; signed: boolean }[] = [];
+  const password = 'Test-Sonne-2026!';
+
+  /** The portal's check of `t=…,v1=…` (HMAC-SHA256 of "<t>.<raw body>"), written out here: the sandbox imports no BFF code. */
+  const signed = (raw: Buffer, header: string | undefined) => {
+    const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
+    return parts.v1 === createHmac('sha256', config.IDENTITY_WEBHOOK_SECRET).update(`${parts.t}.`).update(raw).digest('hex');
+  };
+
+  beforeAll(async () => {
+    // A stand-in for the portal's event endpoint, checking the signature the way the portal does.
+    portal = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const body = JSON.parse(raw.toString('utf8')) as { event: string; data: Record<string, unknown> };
+        events.push({ ...body, signed: signed(raw, req.headers['x-identity-signature'] as string | undefined) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-oidc-help-'));
+    config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: `http://localhost:${(portal.address() as AddressInfo).port}` });
+    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    await new Promise((resolve) => portal?.close(resolve));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const admin = (pathname: string, init: RequestInit & { json?: unknown } = {}) =>
+    fetch(`${sandbox.issuer}/admin/realms/kundenportal${pathname}`, {
+      ...init,
+      headers: { authorization: `Bearer ${config.IDENTITY_ADMIN_TOKEN}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    });
+
+  async function newAccount(extra: Record<string, unknown> = {}) {
+    const email = `hilfe-${randomBytes(4).toString('hex')}@example.de`;
+    const res = await fetch(`${sandbox.issuer}/_control/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, givenName: 'Erika', familyName: 'Test', customerNumber: null, ...extra }),
+    });
+    const { sub } = (await res.json()) as { sub: string };
+    return { sub, email };
+  }
+
+  /** Opens the provider's login page for a fresh authorization request; answers the page's URL. */
+  async function loginPage(browser: BrowserLikeClient): Promise<string> {
+    const verifier = randomBytes(32).toString('base64url');
+    const params = new URLSearchParams({
+      client_id: config.OIDC_CLIENT_ID,
+      redirect_uri: `${config.publicUrl}/api/auth/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: randomBytes(8).toString('hex'),
+      nonce: randomBytes(8).toString('hex'),
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const res = await browser.request(`${sandbox.issuer}/auth?${params}`);
+    return new URL(res.headers.get('location') ?? '', sandbox.issuer).href;
+  }
+
+  const post = (browser: BrowserLikeClient, url: string, fields: Record<string, string>) =>
+    browser.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+  describe('admin API (Keycloak shape)', () => {
+    it('refuses a caller without the admin token', async () => {
+      const res = await fetch(`${sandbox.issuer}/admin/realms/kundenportal/users?email=anna.schmidt@example.de`);
+      expect(res.status).toBe(401);
+    });
+
+    it('finds a user by e-mail and changes e-mail, name and the verified flag; a taken address is 409', async () => {
+      const { sub, email } = await newAccount();
+      const found = (await (await admin(`/users?${new URLSearchParams({ email: email.toUpperCase(), exact: 'true' })}`)).json()) as { id: string }[];
+      expect(found).toEqual([expect.objectContaining({ id: sub, email, firstName: 'Erika', enabled: true })]);
+
+      const newEmail = `neu-${randomBytes(3).toString('hex')}@example.de`;
+      expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { email: newEmail, emailVerified: true, lastName: 'Neu' } })).status).toBe(204);
+      expect(await (await admin(`/users/${encodeURIComponent(sub)}`)).json()).toMatchObject({ email: newEmail, lastName: 'Neu', emailVerified: true });
+
+      const taken = await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { email: 'anna.schmidt@example.de' } });
+      expect(taken.status).toBe(409);
+      expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { role: 'admin' } })).status).toBe(400);
+    });
+
+    it('sets a new password, checks a password, and deletes the user (sign-in fails afterwards)', async () => {
+      const { sub, email } = await newAccount();
+      const verify = async (value: string) => ((await (await admin(`/users/${encodeURIComponent(sub)}/verify-password`, { method: 'POST', json: { value } })).json()) as { valid: boolean }).valid;
+      expect(await verify(password)).toBe(true);
+      expect(await verify('falsch')).toBe(false);
+      expect((await admin(`/users/${encodeURIComponent(sub)}/reset-password`, { method: 'PUT', json: { type: 'password', value: 'kurz', temporary: false } })).status).toBe(400);
+      expect((await admin(`/users/${encodeURIComponent(sub)}/reset-password`, { method: 'PUT', json: { type: 'password', value: 'Neues-Passwort-2026', temporary: false } })).status).toBe(204);
+      expect(await verify(password)).toBe(false);
+      expect(await verify('Neues-Passwort-2026')).toBe(true);
+
+      expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await admin(`/users/${encodeURIComponent(sub)}`)).status).toBe(404);
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser);
+      const res = await post(browser, `${page}/login`, { email, password: 'Neues-Passwort-2026' });
+      expect(await res.text()).toContain('E-Mail-Adresse oder Passwort ist falsch.');
+    });
+
+    it('an account disabled by an administrator is refused even with the right password', async () => {
+      const { sub, email } = await newAccount();
+      await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { enabled: false } });
+      const browser = new BrowserLikeClient();
+      const res = await post(browser, `${await loginPage(browser)}/login`, { email, password });
+      expect(await res.text()).toContain('Dein Konto ist gesperrt. Bitte wende Dich an unseren Kundenservice.');
+    });
+
+    it('answers 503 when a test switches the fault on', async () => {
+      await fetch(`${sandbox.issuer}/admin/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail' }) });
+      expect((await admin('/users?email=anna.schmidt@example.de')).status).toBe(503);
+      await fetch(`${sandbox.issuer}/admin/_control/faults`, { method: 'DELETE' });
+      expect((await admin('/users?email=anna.schmidt@example.de')).status).toBe(200);
+    });
+  });
+
+  describe('blocking after wrong passwords', () => {
+    it(`blocks after ${MAX_FAILURES} wrong passwords, mails the notice with an unblock link, and the link unblocks`, async () => {
+      const { sub, email } = await newAccount();
+      const since = new Date();
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser);
+      for (let i = 1; i < MAX_FAILURES; i++) {
+        expect(await (await post(browser, `${page}/login`, { email, password: `falsch-${i}` })).text()).toContain('E-Mail-Adresse oder Passwort ist falsch.');
+      }
+      expect(await (await post(browser, `${page}/login`, { email, password: 'falsch-5' })).text()).toContain('Dein Konto ist jetzt gesperrt');
+      // Blocked: even the right password is refused.
+      expect(await (await post(browser, `${page}/login`, { email, password })).text()).toContain('Dein Konto ist nach zu vielen Fehlversuchen gesperrt');
+      expect(await (await admin(`/attack-detection/brute-force/users/${encodeURIComponent(sub)}`)).json()).toMatchObject({ disabled: true, numFailures: MAX_FAILURES });
+
+      const mail = await waitForMail(sandbox.url, email, since);
+      expect(mail.subject).toBe('Dein Konto im Kundenportal ist gesperrt');
+      const link = /Konto entsperren: (\S+)/.exec(mail.text)?.[1] ?? '';
+      expect(link).toContain('/oidc/unblock?token=');
+
+      // Opening the link changes nothing (mail scanners open links); the button does.
+      const confirmPage = await browser.request(link);
+      expect(await confirmPage.text()).toContain('Konto entsperren');
+      expect(await (await admin(`/attack-detection/brute-force/users/${encodeURIComponent(sub)}`)).json()).toMatchObject({ disabled: true });
+      const token = new URL(link).searchParams.get('token') ?? '';
+      const unblocked = await post(browser, `${sandbox.issuer}/unblock`, { token });
+      expect(await unblocked.text()).toContain('Dein Konto ist entsperrt');
+      // Single use.
+      expect((await post(browser, `${sandbox.issuer}/unblock`, { token })).status).toBe(410);
+
+      const again = new BrowserLikeClient();
+      const res = await post(again, `${await loginPage(again)}/login`, { email, password });
+      expect(res.status).toBe(303);
+
+      await expect.poll(() => events.find((e) => e.event === 'account.blocked' && e.data.userId === sub)).toMatchObject({ signed: true, data: { email } });
+    });
+
+    it('an unknown address is "blocked" exactly like a real one, and nobody gets a mail', async () => {
+      const email = `niemand-${randomBytes(3).toString('hex')}@example.de`;
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser);
+      let last = '';
+      for (let i = 0; i < MAX_FAILURES; i++) last = await (await post(browser, `${page}/login`, { email, password: 'falsch' })).text();
+      expect(last).toContain('Dein Konto ist jetzt gesperrt');
+      const mails = (await (await fetch(`${sandbox.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as { messages: unknown[] };
+      expect(mails.messages).toEqual([]);
+    });
+
+    it('the admin API unblocks a blocked account', async () => {
+      const { sub, email } = await newAccount();
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser);
+      for (let i = 0; i < MAX_FAILURES; i++) await post(browser, `${page}/login`, { email, password: 'falsch' });
+      expect((await admin(`/attack-detection/brute-force/users/${encodeURIComponent(sub)}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await post(browser, `${page}/login`, { email, password })).status).toBe(303);
+    });
+  });
+
+  describe('sign-in with an e-mail code', () => {
+    async function requestCode(browser: BrowserLikeClient, email: string) {
+      const page = await loginPage(browser);
+      const html = await (await browser.request(page)).text();
+      const link = /<a href="([^"]+\/passwordless)">Ohne Passwort anmelden/.exec(html)?.[1] ?? '';
+      expect(link).not.toBe('');
+      const form = await (await browser.request(new URL(link, sandbox.issuer).href)).text();
+      const action = new URL(readForm(form).action, sandbox.issuer).href;
+      const res = await post(browser, action, { email });
+      return { page, action, html: await res.text(), status: res.status };
+    }
+
+    it('mails a six-digit code that signs the customer in once; the provider reports it to the portal', async () => {
+      const { sub, email } = await newAccount();
+      const since = new Date();
+      const browser = new BrowserLikeClient();
+      const { action, html } = await requestCode(browser, email);
+      expect(html).toContain('Code eingeben');
+      const mail = await waitForMail(sandbox.url, email, since);
+      const code = /Dein Code: (\d{6})/.exec(mail.text)?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+
+      const wrong = await post(browser, `${action}/code`, { email, code: code === '000000' ? '111111' : '000000' });
+      expect(await wrong.text()).toContain('Du hast noch 4 Versuche.');
+      const ok = await post(browser, `${action}/code`, { email, code });
+      expect(ok.status).toBe(303);
+      // Single use: the same code in a new login is refused.
+      const browser2 = new BrowserLikeClient();
+      const page2 = await loginPage(browser2);
+      expect(await (await post(browser2, `${page2}/passwordless/code`, { email, code })).text()).toContain('keinen gültigen Code');
+      // A new code for the same address only after the cooldown.
+      expect((await requestCode(browser2, email)).html).toContain('Code eingeben');
+      expect((await requestCode(browser2, email)).html).toContain('Wir haben Dir gerade erst einen Code geschickt');
+      await expect.poll(() => events.find((e) => e.event === 'passwordless.code_sent' && e.data.userId === sub)).toMatchObject({ signed: true });
+    });
+
+    it('five wrong codes kill the code; an unknown address gets the same pages and no mail', async () => {
+      const { email } = await newAccount();
+      const browser = new BrowserLikeClient();
+      const { action } = await requestCode(browser, email);
+      let last = '';
+      for (let i = 0; i < 5; i++) last = await (await post(browser, `${action}/code`, { email, code: '999999' })).text();
+      expect(last).toMatch(/zu oft falsch|stimmt nicht/);
+      expect(await (await post(browser, `${action}/code`, { email, code: '999999' })).text()).toContain('keinen gültigen Code');
+
+      const unknown = `unbekannt-${randomBytes(3).toString('hex')}@example.de`;
+      const other = new BrowserLikeClient();
+      const result = await requestCode(other, unknown);
+      expect(result.html).toContain('Code eingeben');
+      const mails = (await (await fetch(`${sandbox.url}/mailbox/api/messages?to=${encodeURIComponent(unknown)}`)).json()) as { messages: unknown[] };
+      expect(mails.messages).toEqual([]);
+    });
+  });
+});

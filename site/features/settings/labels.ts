@@ -1,0 +1,56 @@
+import type { Translate } from '../../i18n/index.ts';
+
+/** The text for `?done=<what>` after a form of the settings. */
+export function settingsDoneText(t: Translate, done: string | null): string | null {
+  switch (done) {
+    case 'EMAIL_LINK_SENT':
+      return t('settings.doneEmailLinkSent');
+    case 'EMAIL_CHANGED':
+      return t('settings.doneEmailChanged');
+    case 'PASSWORD_CHANGED':
+      return t('settings.donePasswordChanged');
+    case 'NEWSLETTER_SUBSCRIBED':
+      return t('settings.doneNewsletterSubscribed');
+    case 'NEWSLETTER_UNSUBSCRIBED':
+      return t('settings.doneNewsletterUnsubscribed');
+    case 'EXPORT_PENDING':
+      return t('settings.doneExportPending');
+    case 'BASE_DATA_SAVED':
+      return t('settings.doneBaseDataSaved');
+    default:
+      return null;
+  }
+}
+
+/** The text for `?error=<code>` after a form of the settings and the deletion page. */
+export function settingsErrorText(t: Translate, code: string, params: URLSearchParams): string {
+  switch (code) {
+    case 'ACCOUNT.EMAIL_SAME':
+      return t('settings.errorEmailSame');
+    case 'ACCOUNT.EMAIL_INVALID':
+    case 'VALIDATION':
+      return t('settings.errorEmailInvalid');
+    case 'ACCOUNT.EMAIL_TAKEN':
+      return t('settings.errorEmailTaken');
+    case 'ACCOUNT.EMAIL_LINK_INVALID':
+      return t('settings.errorEmailLinkInvalid');
+    case 'ACCOUNT.EMAIL_LINK_EXPIRED':
+      return t('settings.errorEmailLinkExpired');
+    case 'ACCOUNT.PASSWORD_WRONG':
+      return t('settings.errorPasswordWrong');
+    case 'ACCOUNT.PASSWORD_WEAK':
+      return t('settings.errorPasswordWeak');
+    case 'ACCOUNT.PASSWORD_SAME':
+      return t('settings.errorPasswordSame');
+    case 'ACCOUNT.PASSWORD_MISMATCH':
+      return t('settings.errorPasswordMismatch');
+    case 'ACCOUNT.RATE_LIMITED':
+      return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.get('retryAfterSeconds') ?? 60) / 60)) });
+    case 'ACCOUNT.DELETE_CONFIRMATION':
+      return t('settings.errorDeleteConfirmation');
+    case 'UPSTREAM.UNAVAILABLE':
+      return t('settings.errorUnavailable');
+    default:
+      return t('settings.errorGeneric');
+  }
+}
