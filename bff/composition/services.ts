@@ -49,6 +49,8 @@ import { identityAccountData, newsletterData, projectLinksData } from '../domain
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
 import { messagesAccountData } from '../domain/messages/messages-account-data.ts';
+import { moneyAccountData } from '../domain/money/money-account-data.ts';
+import { surveysAccountData } from '../domain/surveys/surveys-account-data.ts';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service.ts';
 import { createOnboardingService } from '../domain/onboarding/onboarding.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
@@ -140,6 +142,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     installerName: config.INSTALLER_NAME,
     warn,
   });
+  const moneyPersonalData = createMoneyPersonalDataRepository(knex);
   const money = createMoneyService({
     projects,
     management: adapters.managementMoney,
@@ -152,7 +155,6 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     ctas: createCtaRepository(knex),
     referrals: createReferralRepository(knex),
     bankChecks: createBankCheckRepository(knex),
-    personalData: createMoneyPersonalDataRepository(knex),
     bankCheck: createBankCheck({ validator: adapters.ibanValidator, enabled: config.IBAN_VALIDATION, warn }),
     signing,
     idempotent: createIdempotency(createIdempotencyRepository(knex)),
@@ -221,6 +223,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   const sessions = sessionsData(knex);
   // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them; the
   // sign-in account and the sessions go last, so a deletion that fails before can be started again by the customer.
+  const surveyRepository = createSurveyRepository(knex);
   const accountData = createAccountData([
     messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) }),
     projectLinksData(adapters.management),
@@ -230,6 +233,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     linkingData(knex),
     signingData(knex),
     meterChangeData(knex),
+    surveysAccountData(surveyRepository),
+    moneyAccountData(moneyPersonalData),
     jobsData(knex),
     accountTablesData(knex),
     identityAccountData(adapters.identityAdmin),
@@ -300,7 +305,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     tasks: adapters.tasks,
     reviewPlatform: adapters.reviews,
     definitions: (lang) => help.surveyDefinitions(lang),
-    surveys: createSurveyRepository(knex),
+    surveys: surveyRepository,
     reviews: createReviewRepository(knex),
     customerIds: async () => (await exports.customers()).map((c) => c.userId),
     activity,

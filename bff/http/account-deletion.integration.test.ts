@@ -140,6 +140,20 @@ describe('account deletion leaves no personal data', () => {
     await portal.knex('meter_change_request').insert({ projectId: project.id, userId: customer.sub, managementRequestId: `mcr-${unique}` });
     await portal.knex('reminder_mail').insert({ userId: customer.sub, projectId: project.id, actionKey: 'step:POWER_OF_ATTORNEY', sequence: 1 });
     await portal.knex('project_invitation').insert({ projectId: project.id, email: customer.email, tokenHash: unique.padEnd(64, '0') });
+    // A survey answered with contact details and a draft (issue 15); a refund paid out, a signed SEPA mandate, a
+    // referral paid and one still open (issue 16): the booking records stay, the rest goes.
+    const [survey] = await portal.knex('survey')
+      .insert({ projectId: project.id, surveyType: 'DC', netPromoterScore: 4, contactEmail: customer.email, contactPhone: phone, additionalMessage: `Danke, Mehmet${unique}`, completedAt: new Date(), completedBy: customer.sub })
+      .returning('id');
+    await portal.knex('survey_form_draft').insert({ surveyId: survey.id, userId: customer.sub, formValues: JSON.stringify({ contactEmail: customer.email }), errors: '{}' });
+    const iban = 'DE89370400440532013000';
+    await portal.knex('refund').insert({ projectId: project.id, amount: '12.34', payout: 'POSITIVE', name: `Mehmet${unique} Yılmaz${unique}`, iban, userId: customer.sub, completedAt: new Date() });
+    const mandate = { projectId: project.id, userId: customer.sub, creditorId: 'DE98ZZZ09999999999', sequenceType: 'RCUR', firstName: `Mehmet${unique}`, lastName: `Yılmaz${unique}`, street: `Löschweg${unique}`, houseNumber: '7', zip: '50667', locality: 'Köln', iban, signedPlace: 'Köln' };
+    await portal.knex('sepa_mandate').insert({ ...mandate, mandateReferenceId: `KP-${unique}-1`, status: 'ACTIVE', signedAt: new Date() });
+    await portal.knex('sepa_mandate').insert({ ...mandate, mandateReferenceId: `KP-${unique}-2`, status: 'PENDING_SIGNATURE' });
+    const referral = { projectId: project.id, userId: customer.sub, bankAccountOwnerName: `Mehmet${unique} Yılmaz${unique}`, iban };
+    await portal.knex('referral_reward').insert({ ...referral, emailAddress: `freund-${unique}@example.de`, name: 'Tom Koch', status: 'PAID_OUT', reward: '100.00' });
+    await portal.knex('referral_reward').insert({ ...referral, emailAddress: `nachbar-${unique}@example.de`, name: 'Lea Berg', status: 'SUBMITTED' });
     await exportUsersJob.run(portal.services.jobs.deps, {});
     const csv = await portal.knex('export_users_job').orderBy('createdAt', 'desc').first();
     expect(csv.content).toContain(customer.email);
@@ -161,6 +175,8 @@ describe('account deletion leaves no personal data', () => {
     expect(exported.data.messages?.ownEntries).toEqual([expect.objectContaining({ text: `Grüße von Mehmet${unique}` })]);
     expect(exported.data.newsletter).toEqual([expect.objectContaining({ status: 'PENDING' })]);
     expect(exported.data.signing).toEqual([expect.objectContaining({ envelopeId: `env-${unique}` })]);
+    expect(exported.data.surveys).toEqual([expect.objectContaining({ netPromoterScore: 4, additionalMessage: `Danke, Mehmet${unique}` })]);
+    expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything()] });
     // Someone else's export id answers like an unknown one.
     const stranger = await signedInClient(portal.url, await data.customer());
     expect((await stranger.request(`${portal.url}/api/v1/internal/user/data-export/${id}`)).status).toBe(404);
@@ -176,7 +192,7 @@ describe('account deletion leaves no personal data', () => {
   it('deletes: every session ends, the projects are unlinked, the newsletter contact and the sign-in account are gone, a confirmation is mailed', async () => {
     // Before: the scan finds the customer all over the schema (so its empty answer afterwards means something).
     const before = new Set((await rowsMentioning(needles(customer, secondEmail), new Map())).map((row) => row.split(':')[0]));
-    for (const table of ['users', 'user_meta', 'user_profile', 'update_email', 'account_export', 'activity_log', 'mail_log', 'session', 'idempotency_keys', 'task_read_state', 'project_link_code', 'rate_limit', 'export_users_job', 'reminder_mail', 'project_invitation', 'meter_change_request', 'signing_envelopes']) {
+    for (const table of ['users', 'user_meta', 'user_profile', 'update_email', 'account_export', 'activity_log', 'mail_log', 'session', 'idempotency_keys', 'task_read_state', 'project_link_code', 'rate_limit', 'export_users_job', 'reminder_mail', 'project_invitation', 'meter_change_request', 'signing_envelopes', 'survey', 'survey_form_draft', 'refund', 'sepa_mandate', 'referral_reward']) {
       expect(before, table).toContain(table);
     }
     const elsewhere = (await signInAnywhere(portal.url, customer)).client;
@@ -204,7 +220,12 @@ describe('account deletion leaves no personal data', () => {
     const allowed = new Map(retained.map((r) => [r.table, r.columns]));
     expect(await rowsMentioning(needles(customer, secondEmail), allowed)).toEqual([]);
     // The scan finds what it looks for: the retained envelope still names the customer in its allowed column …
-    expect(await rowsMentioning([customer.sub], new Map())).toEqual([expect.stringMatching(/^signing_envelopes: /)]);
+    const stillNaming = (await rowsMentioning([customer.sub], new Map())).map((row) => row.split(':')[0]).sort();
+    expect(stillNaming).toEqual(['referral_reward', 'refund', 'sepa_mandate', 'signing_envelopes']);
+    // The survey's score stays for the installer's NPS, without the person; the unpaid referral and the unsigned mandate are gone.
+    expect(await portal.knex('survey').where({ projectId: project.id }).first()).toMatchObject({ netPromoterScore: 4, contactEmail: null, completedBy: null });
+    expect(await portal.knex('referral_reward').where({ userId: customer.sub })).toEqual([expect.objectContaining({ status: 'PAID_OUT', name: 'gelöscht' })]);
+    expect(await portal.knex('sepa_mandate').where({ userId: customer.sub })).toEqual([expect.objectContaining({ status: 'ACTIVE' })]);
     // … and the anonymised meter change request is still the project's.
     expect(await portal.knex('meter_change_request').where({ projectId: project.id }).first()).toMatchObject({ userId: 'anonymisiert' });
   });

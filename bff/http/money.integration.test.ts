@@ -353,15 +353,17 @@ describe('referral reward (POST /referral-reward)', () => {
   });
 });
 
-describe('personal data (for the export and account deletion registry)', () => {
+describe('personal data (the account-data registry of the export and the account deletion)', () => {
   it('lists the customer’s rows and erases what the law does not make the installer keep', async () => {
+    const money = portal.services.accountData.sources.find((source) => source.name === 'money');
     const { customer, project, client } = await customerWithProject({ refund: { amount: '5.00', reason: 'Gutschrift' } });
     await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test', iban: IBAN });
     await call(client, 'POST', '/api/v2/app/referral-reward', { projectId: project.id, name: 'Tom Koch', emailAddress: `t-${randomUUID().slice(0, 6)}@example.de`, consent: true, bankAccountOwnerName: 'Erika Test', iban: IBAN });
-    const rows = await portal.services.money.personalData.export(customer.sub);
+    const subject = { userId: customer.sub, email: customer.email, emails: [customer.email], firstName: 'Erika', lastName: 'Test', projectIds: [project.id] };
+    const rows = (await money?.export?.(subject)) as { refunds: unknown[]; referralRewards: unknown[] };
     expect(rows.refunds).toHaveLength(1);
     expect(rows.referralRewards).toHaveLength(1);
-    expect(await portal.services.money.personalData.erase(customer.sub)).toEqual({ deleted: 1, anonymised: 0, retained: 1 });
+    expect(await money?.erase?.(subject)).toEqual({ deleted: 1, anonymised: 0, retained: 1 });
     expect(await portal.knex('referral_reward').where({ userId: customer.sub })).toHaveLength(0);
     expect(await portal.knex('refund').where({ userId: customer.sub })).toHaveLength(1);
   });

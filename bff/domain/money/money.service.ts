@@ -3,7 +3,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import { MoneyErrors, type IbanCheck, type MoneyServices } from '../../contracts/money.ts';
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
-import type { BankCheckRepository, MoneyPersonalDataRepository } from '../repositories/money.ts';
+import type { BankCheckRepository } from '../repositories/money.ts';
 import type { MoneyDeps } from './money-deps.ts';
 import { createReferrals } from './referrals.ts';
 import { createRefunds } from './refunds.ts';
@@ -16,7 +16,7 @@ const IBAN_CHECKS_PER_MINUTE = 30;
  * Money (issue 16, docs/money.md): the IBAN check, the refund, the SEPA mandate and the referral reward, with their
  * notification sources, page services, the retried bank check and the customer's rows for export and deletion.
  */
-export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepository; personalData: MoneyPersonalDataRepository }) {
+export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepository }) {
   const refunds = createRefunds(deps);
   const sepa = createSepaMandates(deps);
   const referrals = createReferrals(deps);
@@ -53,12 +53,6 @@ export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepo
         await deps.bankChecks.record(item.table, item.id, { ...result, checkedAt: now() });
       }
       return counts;
-    },
-
-    /** For the personal-data registry (issue 17): the customer's rows, and their deletion where the law allows. */
-    personalData: {
-      export: (userId: string) => deps.personalData.rowsOfUser(userId),
-      erase: (userId: string) => deps.personalData.eraseUser(userId),
     },
 
     forRequest: (ctx: RequestContext): MoneyServices => ({
