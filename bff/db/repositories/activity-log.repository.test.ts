@@ -74,6 +74,7 @@ describe('activity log in PostgreSQL', () => {
     await repository.record({ ...base, type: 'MESSAGE_SENT', detail: { kind: 'message', taskPath: 'Frage zur Rechnung', attachmentCount: 2 } });
     await repository.record({ ...base, type: 'LEAD_CONTENT_CLICKED', detail: { kind: 'leadContent', topic: 'SOLAR' } });
     await repository.record({ ...base, type: 'SALES_PERSON_CONTACTED', detail: { kind: 'contact', method: 'PHONE' } });
+    await repository.record({ ...base, type: 'SURVEY_COMPLETED', detail: { kind: 'survey', surveyName: 'DC_INSTALLATION' } });
     // DOCUMENT_DOWNLOADED writes the category and the source's sub-log: one entry per source kind.
     const download = (related: Parameters<typeof repository.record>[0]['related']) =>
       repository.record({ ...base, type: 'DOCUMENT_DOWNLOADED', detail: { kind: 'document', category: 'BILL' }, related });
@@ -89,8 +90,9 @@ describe('activity log in PostgreSQL', () => {
       [{ kind: 'document', category: 'BILL' }, [{ kind: 'documentServiceDocument', documentUuid: 'd-1' }]],
     ]);
     history.splice(0, 3);
-    expect(history.map((h) => h.type)).toEqual(['SALES_PERSON_CONTACTED', 'LEAD_CONTENT_CLICKED', 'MESSAGE_SENT', 'PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
+    expect(history.map((h) => h.type)).toEqual(['SURVEY_COMPLETED', 'SALES_PERSON_CONTACTED', 'LEAD_CONTENT_CLICKED', 'MESSAGE_SENT', 'PROJECT_LINK', 'PAGE_VISITED', 'LOGIN', 'FAQ_CLICKED']);
     expect(history.map((h) => h.detail)).toEqual([
+      { kind: 'survey', surveyName: 'DC_INSTALLATION' },
       { kind: 'contact', method: 'PHONE' },
       { kind: 'leadContent', topic: 'SOLAR' },
       { kind: 'message', taskPath: 'Frage zur Rechnung', attachmentCount: 2 },

@@ -199,7 +199,7 @@ describe('plain text of rich text (for the search)', () => {
 
 describe('links to portal pages that do not exist yet', () => {
   it('stay plain text until the page is in the route table, so content never links into a 404', () => {
-    expect(safeLink('/home/app/surveys')).toBeNull();
+    expect(safeLink('/home/app/wallbox-abrechnung')).toBeNull();
     expect(safeLink('/home/app/my-project?step=dc')).toEqual({ href: '/home/app/my-project?step=dc', external: false });
     expect(safeLink('/home/app/help?question=wie-verknuepfe-ich-mein-projekt')).toEqual({
       href: '/home/app/help?question=wie-verknuepfe-ich-mein-projekt',
