@@ -66,6 +66,25 @@ const machine = async (path: string, init: RequestInit = {}, token?: string) =>
   fetch(`${portal.url}/api/funnel${path}`, { ...init, headers: { authorization: `Bearer ${token ?? (await funnelToken())}`, 'content-type': 'application/json', ...init.headers } });
 
 describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () => {
+  it('sends one SMS with one code for a double click on "Code per SMS anfordern" (two posts at the same time)', async () => {
+    const phone = mobile();
+    const client = await browser();
+    // The first, refused post makes the request (and its cookie) the two clicks then share.
+    const refused = await post(client, `${FUNNEL}/details`, details(phone, { contactConsent: '' }));
+    expect(refused.headers.get('location')).toContain('fehler=FUNNEL.INVALID');
+    const form = details(phone);
+    const answers = await Promise.all([post(client, `${FUNNEL}/details`, form), post(client, `${FUNNEL}/details`, form)]);
+    expect(answers.map((a) => [a.status, a.headers.get('location')])).toEqual([
+      [303, '/angebot/code'],
+      [303, '/angebot/code'],
+    ]);
+    const { messages } = (await (await fetch(`${portal.sandboxUrl}/sms/_control/messages?to=${encodeURIComponent(e164(phone))}`)).json()) as { messages: unknown[] };
+    expect(messages).toHaveLength(1);
+    expect(await portal.knex('funnel_sms_code').where({ phoneNumber: e164(phone) }).whereNull('replacedAt').count({ n: '*' }).first()).toEqual({ n: '1' });
+    const right = await post(client, `${FUNNEL}/verify`, { code: await smsCode(phone) });
+    expect(right.headers.get('location')).toBe('/angebot/fertig');
+  });
+
   it('sends a code, refuses a wrong one, verifies the right one and hands the lead to sales with a confirmation mail', async () => {
     const phone = mobile();
     const client = await browser();

@@ -110,6 +110,29 @@ describe('messages with the installer', () => {
     expect((await call(client, 'GET', `/api/v1/internal/tasks/allProjectTasks/${project.id}`)).body?.threads).toEqual([]);
   });
 
+  it('sends a refused plain form (no JavaScript) back to the composer of its topic, and a refused reply back to its thread', async () => {
+    const { project, client } = await customerWithProject();
+    const plainForm = async (path: string, fields: Record<string, string>, files: { name: string; bytes: Buffer }[] = []) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)]), file.name);
+      const response = await client.request(`${portal.url}/api/v1/internal/${path}`, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' }, body: form });
+      return { status: response.status, location: response.headers.get('location') };
+    };
+    const fields = { projectId: String(project.id), supportQuestionId: 'sq-rechnung' };
+    // The composer opens on the list page for the chosen topic; there is no page /home/app/messages/new.
+    expect(await plainForm('tasks/create-using-rules', { ...fields, text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.TEXT_REQUIRED#composer' });
+    expect(await plainForm('tasks/create-using-rules', { ...fields, text: 'Hallo' }, [{ name: 'foto.png', bytes: Buffer.from('MZ nicht ein Foto') }])).toEqual({
+      status: 303,
+      location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.FILE_TYPE#composer',
+    });
+    expect(await plainForm('tasks/create-using-rules', { ...fields, supportQuestionId: '../x', text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?error=MESSAGES.TEXT_REQUIRED#composer' });
+
+    const created = await post(client, 'tasks/create-using-rules', { ...fields, text: 'Hallo' });
+    const taskId = created.body?.taskId as string;
+    expect(await plainForm('tasks/create-comment', { taskId, text: 'Hallo 😀' })).toEqual({ status: 303, location: `/home/app/messages/${taskId}?error=MESSAGES.TEXT_INVALID_CHARACTERS#composer` });
+  });
+
   it('creates one message for a repeated Idempotency-Key; another body with the same key is 422', async () => {
     const { project, client } = await customerWithProject();
     const key = randomUUID();

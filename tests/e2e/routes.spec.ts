@@ -57,6 +57,47 @@ test.describe('Alle Seiten der Routentabelle', () => {
   });
 });
 
+/**
+ * WCAG 1.4.10 (reflow): on a phone no page is wider than the screen. A long German word in a heading
+ * ("Marktstammdatenregister") and the funnel's phone row once pushed pages sideways at 390 px.
+ */
+async function expectNoSidewaysScroll(page: Page, route: PageRoute) {
+  await page.goto(pathOf(route));
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${pathOf(route)} is ${scroll} px wide on a ${client} px screen`).toBeLessThanOrEqual(client);
+}
+
+test.describe('Auf dem Handy (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('keine Seite ist breiter als der Bildschirm (abgemeldet die öffentlichen, angemeldet als Jonas alle)', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const route of PAGE_ROUTES.filter((r) => r.access === 'public')) {
+      await test.step(`abgemeldet ${pathOf(route)}`, () => expectNoSidewaysScroll(page, route));
+    }
+    await signIn(page, customers.jonas);
+    for (const route of PAGE_ROUTES) {
+      await test.step(pathOf(route), () => expectNoSidewaysScroll(page, route));
+    }
+  });
+
+  test('die Benachrichtigungen liegen ganz im Bildschirm, und Glocke und Menü sind nie beide offen', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    const bell = page.locator('details.bell');
+    await bell.locator('summary').click();
+    const panel = bell.locator('.bell__panel');
+    await expect(panel.getByRole('heading', { name: 'Benachrichtigungen' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+
+    await page.locator('details.mobile-menu > summary').click();
+    await expect(page.locator('details.mobile-menu')).toHaveAttribute('open', '');
+    await expect(bell).not.toHaveAttribute('open');
+    await expect(panel).toBeHidden();
+  });
+});
+
 test.describe('Fehlerseiten', () => {
   test('404 und 500 behalten die Navigation; 500 bietet „Neu laden“ für die Seite, die fehlschlug', async ({ page }) => {
     await signIn(page, customers.jonas);

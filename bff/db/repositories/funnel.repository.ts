@@ -100,12 +100,15 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
     },
 
     async issueCode(request, code, sentAt) {
-      await knex.transaction(async (trx) => {
+      return knex.transaction(async (trx) => {
+        // The conditional update is the claim: of two concurrent posts of one request only one finds `sends` unchanged.
+        const claimed = await trx('funnel_request')
+          .where({ id: request.id, sends: request.sends })
+          .update({ phoneNumber: code.phoneNumber, status: 'CODE_SENT', lastSentAt: sentAt, sends: trx.raw('sends + 1'), errors: '{}', updatedAt: trx.fn.now() });
+        if (claimed === 0) return false;
         await trx('funnel_sms_code').where({ nonce: request.nonce }).whereNull('replacedAt').update({ replacedAt: sentAt, updatedAt: trx.fn.now() });
         await trx('funnel_sms_code').insert({ nonce: request.nonce, phoneNumber: code.phoneNumber, code: code.codeHash, expiresAt: code.expiresAt });
-        await trx('funnel_request')
-          .where({ id: request.id })
-          .update({ phoneNumber: code.phoneNumber, status: 'CODE_SENT', lastSentAt: sentAt, sends: trx.raw('sends + 1'), errors: '{}', updatedAt: trx.fn.now() });
+        return true;
       });
     },
 

@@ -32,9 +32,11 @@ function memoryRepository(): FunnelRepository & { codes: FunnelSmsCode[]; leads:
       Object.assign(requestOf(id), { draft, errors });
     },
     async issueCode(request, code, sentAt) {
+      if (requestOf(request.id).sends !== request.sends) return false;
       for (const old of codes) if (old.nonce === request.nonce && !old.replacedAt) old.replacedAt = sentAt;
       codes.push({ id: codes.length + 1, nonce: request.nonce, phoneNumber: code.phoneNumber, code: code.codeHash, expiresAt: code.expiresAt, failedAttempts: 0, replacedAt: null, validatedAt: null, createdAt: sentAt });
       Object.assign(requestOf(request.id), { phoneNumber: code.phoneNumber, status: 'CODE_SENT', lastSentAt: sentAt, sends: requestOf(request.id).sends + 1, errors: {} });
+      return true;
     },
     async withdrawCode(request, codeHash) {
       codes.splice(codes.findIndex((c) => c.code === codeHash), 1);
@@ -214,6 +216,17 @@ describe('funnel SMS codes', () => {
     later(30);
     await service.submitDetails((await service.begin(token, form(), by)).request, form({ phone: '0160 7654321' }), by);
     expect(sms.map((m) => m.to)).toEqual(['+491711234567', '+491607654321']);
+  });
+
+  it('sends one SMS when two posts of the same request arrive at the same time (a double click)', async () => {
+    const by = visit();
+    const { token, request } = await service.begin(null, form(), by);
+    // Both posts read the request before either issued a code.
+    const [first, second] = [structuredClone(request), structuredClone(request)];
+    expect(await Promise.all([service.submitDetails(first, form(), by), service.submitDetails(second, form(), by)])).toEqual(['code', 'code']);
+    expect(sms).toHaveLength(1);
+    expect(repo.codes.filter((c) => !c.replacedAt)).toHaveLength(1);
+    expect(await service.verify(token, lastCode(), by)).toEqual({ leadId: 'lead-1' });
   });
 
   it('binds a code to its request: the same code does not open another browser’s request', async () => {

@@ -144,7 +144,12 @@ export function createFunnelService(deps: FunnelDeps) {
 
     const code = generateSmsCode();
     const codeHash = deps.hasher.hash(request.nonce, phoneNumber, code);
-    await requests.issueCode(request, { phoneNumber, codeHash, expiresAt: new Date(deps.now().getTime() + ttlMs) }, deps.now());
+    const issued = await requests.issueCode(request, { phoneNumber, codeHash, expiresAt: new Date(deps.now().getTime() + ttlMs) }, deps.now());
+    if (!issued) {
+      // A double submit: the other post of this request issued a code a moment ago and sends it; one SMS, one code.
+      deps.log.info('funnel: concurrent post, code already on its way', { request: request.id });
+      return;
+    }
     const host = new URL(deps.settings.publicUrl).hostname;
     // The last line is the WebOTP format (`@host #code`): Chrome on Android offers the code for the form at this host.
     const text = `Dein Code für Deine Anfrage bei der ${deps.settings.installerName}: ${code}. Er gilt ${FUNNEL_CODE.ttlMinutes} Minuten. Gib ihn nicht weiter.\n\n@${host} #${code}`;

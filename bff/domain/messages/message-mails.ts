@@ -6,7 +6,7 @@ export function buildAnswerMail(options: { publicUrl: string; installerName: str
     subject: `Neue Nachricht zu „${options.subject}“`,
     heading: 'Du hast eine neue Nachricht',
     greeting: 'Hallo,',
-    blocks: [{ paragraph: `Wir haben Dir zu „${options.subject}“ geschrieben. Du kannst die Nachricht im Kundenportal lesen und dort antworten.` }],
+    blocks: [{ paragraph: `wir haben Dir zu „${options.subject}“ geschrieben. Du kannst die Nachricht im Kundenportal lesen und dort antworten.` }],
     button: { label: 'Nachricht lesen', href: new URL(options.threadPath, options.publicUrl).href },
     signOff: `Dein Team der ${options.installerName}`,
     footer: ['Du bekommst diese E-Mail, weil Du im Kundenportal mit uns schreibst. Wir schicken höchstens eine E-Mail pro Stunde und Unterhaltung.'],

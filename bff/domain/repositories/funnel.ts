@@ -79,9 +79,10 @@ export interface FunnelRepository {
   saveDraft(id: number, draft: FunnelDraft, errors: FunnelFieldErrors): Promise<void>;
   /**
    * Stores a new code for the request and replaces its earlier ones (a resend replaces the code), counts the send,
-   * sets the number and the status CODE_SENT.
+   * sets the number and the status CODE_SENT. Only while the request still has the `sends` it was read with: false when
+   * a concurrent post (a double submit) issued a code in between, which then is the one on its way.
    */
-  issueCode(request: { id: number; nonce: string }, code: { phoneNumber: string; codeHash: string; expiresAt: Date }, sentAt: Date): Promise<void>;
+  issueCode(request: { id: number; nonce: string; sends: number }, code: { phoneNumber: string; codeHash: string; expiresAt: Date }, sentAt: Date): Promise<boolean>;
   /** Takes back a code whose SMS did not go out (the send does not count). */
   withdrawCode(request: { id: number; nonce: string }, codeHash: string): Promise<void>;
   /** The request's newest code that was not replaced. */

@@ -8,15 +8,16 @@ interface MailContext {
   installerName: string;
 }
 
+/** `done` continues "für Dein Projekt 100240 …", so it starts with the verb (German word order after an adverbial). */
 const WHAT: Record<SurveyType, { short: string; done: string; subject: string }> = {
   DC: {
     short: 'DC-Montage',
-    done: 'unser Montageteam hat die Solarmodule auf Deinem Dach montiert (DC-Montage).',
+    done: 'hat unser Montageteam die Solarmodule auf Deinem Dach montiert (DC-Montage).',
     subject: 'Wie war die Montage auf Deinem Dach?',
   },
   AC: {
     short: 'AC-Montage',
-    done: 'unsere Elektrikerin oder unser Elektriker hat Deine Anlage angeschlossen und in Betrieb genommen (AC-Montage).',
+    done: 'hat unsere Elektrikerin oder unser Elektriker Deine Anlage angeschlossen und in Betrieb genommen (AC-Montage).',
     subject: 'Wie war der Anschluss Deiner Anlage?',
   },
 };

@@ -24,12 +24,15 @@ const parseUpload = uploadParser({
   errors: { tooLarge: MessagesErrors.FILE_TOO_LARGE, tooMany: MessagesErrors.TOO_MANY_FILES, type: MessagesErrors.FILE_TYPE },
 });
 
+/** The composer's address with the refusal's code (the page shows it at the field); `back` may carry a query already. */
+const withError = (back: string, code: string) => `${back}${back.includes('?') ? '&' : '?'}error=${encodeURIComponent(code)}#composer`;
+
 /** A refused upload of a plain form goes back to the form with the error's code, like every other refusal there. */
 function parseUploadFor(back: (req: Request) => string): RequestHandler {
   return (req, res, next) => {
     parseUpload(req, res, (error?: unknown) => {
       if (error instanceof AppError && error.status < 500 && isPlainHtmlForm(req)) {
-        redirectWithin(res, `${back(req)}?error=${encodeURIComponent(error.code)}#composer`, { status: 303, fallback: '/home/app/messages' });
+        redirectWithin(res, withError(back(req), error.code), { status: 303, fallback: '/home/app/messages' });
         return;
       }
       next(error);
@@ -67,6 +70,15 @@ const threadBack = (req: Request) => {
   return id ? `/home/app/messages/${encodeURIComponent(id)}` : '/home/app/messages';
 };
 
+/**
+ * The new-request composer lives on the list page and opens for the chosen topic (`?topic=`), so a refused plain form
+ * goes back there with its topic; without one the customer chooses again.
+ */
+const requestBack = (req: Request) => {
+  const topic = typeof req.body?.supportQuestionId === 'string' ? (req.body.supportQuestionId as string) : '';
+  return /^[A-Za-z0-9_-]{1,64}$/.test(topic) ? `/home/app/messages?topic=${encodeURIComponent(topic)}` : '/home/app/messages';
+};
+
 /** A plain form's answer: 303 to the thread, or back to the form with the error's code. */
 async function answer(req: Request, res: Response, back: string, work: () => Promise<{ status: number; body: { href: string } }>) {
   if (!isPlainHtmlForm(req)) {
@@ -79,7 +91,7 @@ async function answer(req: Request, res: Response, back: string, work: () => Pro
     redirectWithin(res, result.body.href, { status: 303, fallback: '/home/app/messages' });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
-    redirectWithin(res, `${back}?error=${encodeURIComponent(error.code)}#composer`, { status: 303, fallback: '/home/app/messages' });
+    redirectWithin(res, withError(back, error.code), { status: 303, fallback: '/home/app/messages' });
   }
 }
 
@@ -99,8 +111,8 @@ export function messagesRoutes({ services: { messages } }: RouteDeps): Router {
     res.json(await messages.thread(signedIn(req), z.parse(TaskIdParam, req.params.taskId)));
   });
 
-  router.post(route(MESSAGES_PATHS.createUsingRules), parseUploadFor(() => '/home/app/messages/new'), async (req, res) => {
-    await answer(req, res, '/home/app/messages/new', async () => {
+  router.post(route(MESSAGES_PATHS.createUsingRules), parseUploadFor(requestBack), async (req, res) => {
+    await answer(req, res, requestBack(req), async () => {
       const input = parseFields(CreateRequestSchema, req.body);
       const files = await uploadedFiles(req);
       return messages.createRequest(signedIn(req), input, files, idempotencyKey(req));
