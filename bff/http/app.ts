@@ -14,6 +14,7 @@ import { apiNotFound, errorHandler } from './middlewares/error-handler.ts';
 import { language } from './middlewares/language.ts';
 import { readConsent } from './middlewares/consent.ts';
 import { extendPageCsp, signedInFormTargets } from './middlewares/page-csp.ts';
+import { standardStatusText } from './middlewares/status-text.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { publicPageCache } from './middlewares/public-page-cache.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   const formTargets = signedInFormTargets(config);
   const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {
+    standardStatusText(res);
     // Signed in, forms answer with a 303 to another origin (browsers check form-action on those redirects).
     if (req.session?.user) for (const origin of formTargets) extendPageCsp(res, 'form-action', origin);
     // The session-replay vendor's script and its ingest, only with that consent (docs/consent.md).
@@ -142,6 +144,7 @@ export function createApp(deps: AppDeps) {
     req.method = 'GET';
     req.url = page;
     res.status(status);
+    standardStatusText(res);
     return deps.pageHandler(req, res, fallback, localsOf(req, res));
   };
   // In middleware mode Astro hands unknown paths to next(): every method gets the German 404 page, never Express's

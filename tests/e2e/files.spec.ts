@@ -200,4 +200,21 @@ test.describe('Dateien', () => {
     await expect(page.getByText('Das Foto Deines Zählerschranks ist angekommen. Danke!')).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test('Ein umbenanntes Programm als Foto: der Antrag kommt an, die Seite sagt, warum das Foto nicht, und wie es weitergeht', async ({ page }) => {
+    await linkDemoProject(100234, 'kp|anna-schmidt');
+    await signIn(page, customers.anna);
+    await page.goto('/home/app/meter-change-request');
+    await page.getByRole('radio', { name: 'Wohnhaus' }).check();
+    await page.getByRole('radio', { name: 'Stromzähler', exact: true }).check();
+    await page.getByRole('radio', { name: 'Er bleibt', exact: true }).check();
+    await page.getByRole('radio', { name: 'Keller' }).check();
+    await page.getByLabel('Zählernummer').fill('7EBZ0012345679');
+    // The browser reports image/jpeg by the name; only the portal's content check sees what it is.
+    await page.getByLabel('Foto des Zählerschranks').setInputFiles({ name: 'zaehlerschrank.jpg', mimeType: 'image/jpeg', buffer: EXE });
+    await page.getByRole('button', { name: 'Antrag absenden' }).click();
+    await expect(page).toHaveURL(/\?sent=photo-failed&reason=type$/);
+    await expect(page.getByText(/die gewählte Datei ist kein Foto \(JPEG, PNG, HEIC\) und keine PDF-Datei/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -61,7 +61,7 @@ export function createInvitationService(deps: {
             'nach der Inbetriebnahme sehen, was Deine Anlage erzeugt.',
           ],
         },
-        { paragraph: `Erstell Dein Konto über den Knopf; Dein Projekt ist danach gleich verknüpft. Hast Du schon ein Konto, meldest Du Dich dort einfach an. Der Link gilt ${INVITATION_VALID_DAYS} Tage.` },
+        { paragraph: `Mit „Konto erstellen“ legst Du Dein Konto an; Dein Projekt ist danach gleich verknüpft. Hast Du schon ein Konto, meldest Du Dich dort einfach an. Der Link gilt ${INVITATION_VALID_DAYS} Tage.` },
       ],
       button: { label: 'Konto erstellen', href: link.href },
       signOff: `Dein Team der ${deps.installerName}`,

@@ -241,9 +241,10 @@ export default function MeterChangeForm(props: Props) {
       try {
         await uploadPhoto(photo, created.upload, setProgress);
         sent = 'photo';
-      } catch {
-        // The request is filed; the photo can follow by the mailed link.
-        sent = 'photo-failed';
+      } catch (error) {
+        // The request is filed; the photo can follow by the mailed link. The page says why this one was refused.
+        const code = error instanceof Error ? error.message : '';
+        sent = `photo-failed&reason=${code === 'UPLOAD.TYPE' ? 'type' : code === 'UPLOAD.TOO_LARGE' ? 'size' : 'other'}`;
       }
     }
     window.location.assign(`${METER_CHANGE_PAGE}?sent=${sent}`);
