@@ -13,6 +13,8 @@ const DocumentSchema = z.object({
   type: z.string(),
   hash: z.string().min(1).max(128),
   deleted: z.boolean(),
+  /** Bytes; older vendor versions do not send it. */
+  size: z.number().int().min(0).optional(),
   updatedAt: z.string(),
 });
 const MeterChangeSchema = z.object({

@@ -97,7 +97,11 @@ describe('documents from three sources', () => {
     const file = await control(`/management/_control/projects/${project.id}/documents`, 'POST', { filename: 'Lageplan.pdf', type: 'LAND_MAPS', share: true, text: 'Version 1' });
     const first = allDocuments(await documentsOf(client)).find((d) => d.source === 'MANAGEMENT') as JsonBody;
     expect(first).toMatchObject({ title: 'Lageplan', category: 'COMMON_DOCUMENT' });
-    expect((await client.request(`${portal.url}${first.href}`)).status).toBe(200);
+    // Size and date are the service's, not the moment the portal first saw the file.
+    const download = await client.request(`${portal.url}${first.href}`);
+    expect(download.status).toBe(200);
+    expect(first.size).toBe((await download.arrayBuffer()).byteLength);
+    expect(first.createdAt).toBe(new Date(file?.updatedAt as string).toISOString());
 
     await control(`/management/_control/projects/${project.id}/documents/${file?.id}`, 'PATCH', { text: 'Version 2' });
     const second = allDocuments(await documentsOf(client)).find((d) => d.source === 'MANAGEMENT') as JsonBody;

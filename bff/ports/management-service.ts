@@ -116,6 +116,8 @@ export interface ManagedDocument {
   type: string;
   hash: string;
   deleted: boolean;
+  /** Bytes, when the service says. */
+  size?: number;
   updatedAt: string;
 }
 

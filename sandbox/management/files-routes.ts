@@ -6,7 +6,7 @@ import type { ManagementStore } from './store.ts';
 
 const ProjectIdSchema = z.coerce.number().int().positive();
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-const publicDocument = ({ demo: _demo, size: _size, ...document }: VendorDocument) => document;
+const publicDocument = ({ demo: _demo, ...document }: VendorDocument) => document;
 
 /**
  * The management service's files and meter change requests (vendor API, docs: sandbox/management/README.md):

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 import { letterPdf } from '../documents/pdf.ts';
 import { JsonFile } from '../shared/json-store.ts';
 
@@ -48,11 +49,12 @@ export type MeterChangeRequest = z.infer<typeof MeterChangeSchema>;
 const StateSchema = z.object({ version: z.literal(1), documents: z.array(VendorDocumentSchema), meterChanges: z.array(MeterChangeSchema) });
 type State = z.infer<typeof StateSchema>;
 
-const DEMO: { projectId: number; filename: string; type: string; share: boolean; title: string; text: string }[] = [
-  { projectId: 100240, filename: 'Projektbericht.pdf', type: 'PROJECT_REPORT', share: true, title: 'Projektbericht', text: 'Zusammenfassung Deines Projekts von der Planung bis zur Inbetriebnahme: 18 Module, 9,8 kWp, Speicher 10 kWh.' },
-  { projectId: 100240, filename: 'Lageplan-Dachflaechen.pdf', type: 'LAND_MAPS', share: true, title: 'Lageplan der Dachflächen', text: 'Lageplan mit Ausrichtung und Neigung der belegten Dachflächen.' },
-  { projectId: 100240, filename: 'Interne-Kalkulation.pdf', type: 'OTHER', share: false, title: 'Interne Kalkulation', text: 'Nur für den internen Gebrauch.' },
-  { projectId: 100234, filename: 'Lageplan.pdf', type: 'LAND_MAPS', share: true, title: 'Lageplan', text: 'Lageplan der geplanten Modulbelegung.' },
+/** Demo files; `at` is relative to the sandbox's start day (sandbox/shared/relative-dates.ts), like the journeys. */
+const DEMO: { projectId: number; filename: string; type: string; share: boolean; title: string; text: string; at: string }[] = [
+  { projectId: 100240, filename: 'Projektbericht.pdf', type: 'PROJECT_REPORT', share: true, title: 'Projektbericht', text: 'Zusammenfassung Deines Projekts von der Planung bis zur Inbetriebnahme: 18 Module, 9,8 kWp, Speicher 10 kWh.', at: '-190d@16:40' },
+  { projectId: 100240, filename: 'Lageplan-Dachflaechen.pdf', type: 'LAND_MAPS', share: true, title: 'Lageplan der Dachflächen', text: 'Lageplan mit Ausrichtung und Neigung der belegten Dachflächen.', at: '-260d@09:15' },
+  { projectId: 100240, filename: 'Interne-Kalkulation.pdf', type: 'OTHER', share: false, title: 'Interne Kalkulation', text: 'Nur für den internen Gebrauch.', at: '-262d@11:02' },
+  { projectId: 100234, filename: 'Lageplan.pdf', type: 'LAND_MAPS', share: true, title: 'Lageplan', text: 'Lageplan der geplanten Modulbelegung.', at: '-12d@14:25' },
 ];
 
 /**
@@ -76,7 +78,8 @@ export class ManagementFiles {
     const { store: file, saved } = await JsonFile.open(path.join(dataDir, 'management-files.json'), 'Management-Dateien', log, (json) => StateSchema.safeParse(json).data);
     const files = new ManagementFiles(file, dir, saved ?? { version: 1, documents: [], meterChanges: [] });
     if (!saved) {
-      for (const demo of DEMO) await files.addDocument(demo, true);
+      const today = berlinDay(new Date());
+      for (const { at, ...demo } of DEMO) await files.addDocument(demo, true, String(resolveRelativeDates(at, today)));
       await files.#save();
     }
     return files;
@@ -108,7 +111,7 @@ export class ManagementFiles {
     return createReadStream(this.#path(id));
   }
 
-  async addDocument(input: { projectId: number; filename: string; type: string; share: boolean; title?: string; text?: string }, demo = false): Promise<VendorDocument> {
+  async addDocument(input: { projectId: number; filename: string; type: string; share: boolean; title?: string; text?: string }, demo = false, at = new Date().toISOString()): Promise<VendorDocument> {
     const id = randomUUID();
     const { hash, size } = await this.#write(id, input.title ?? input.filename, input.text ?? 'Ein Dokument aus der Projektverwaltung.', input.projectId);
     const document: VendorDocument = {
@@ -121,7 +124,7 @@ export class ManagementFiles {
       hash,
       deleted: false,
       size,
-      updatedAt: new Date().toISOString(),
+      updatedAt: at,
       demo,
     };
     this.#state.documents.push(document);

@@ -111,14 +111,23 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0] ?? null;
   }
 
-  /** Mirrors the management service's list and answers the shared, current versions. */
-  async function managementDocuments(projectId: number): Promise<MirroredDocument[]> {
+  /**
+   * Mirrors the management service's list and answers the shared, current versions, each with the size and date the
+   * service gives for the file (the mirror row's own date is when the portal first saw it).
+   */
+  async function managementDocuments(projectId: number): Promise<(MirroredDocument & { size: number; changedAt: string | null })[]> {
     const files = await deps.managementFiles.documents(projectId);
     const rows = await deps.mirror.sync(
       projectId,
       files.map((f) => ({ managementId: f.id, filename: f.filename, share: f.share, path: f.path, type: f.type, hash: f.hash, deleted: f.deleted })),
     );
-    return rows.filter((row) => row.share);
+    const live = new Map(files.map((f) => [`${f.id}:${f.hash}`, f]));
+    return rows
+      .filter((row) => row.share)
+      .map((row) => {
+        const file = live.get(`${row.managementId}:${row.hash}`);
+        return { ...row, size: file?.size ?? 0, changedAt: file && !Number.isNaN(Date.parse(file.updatedAt)) ? new Date(file.updatedAt).toISOString() : null };
+      });
   }
 
   function fromDocumentService(doc: StoredDocument, subjects: Map<string, string>): DocumentItem {
@@ -141,7 +150,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     };
   }
 
-  function fromMirror(row: MirroredDocument): DocumentItem {
+  function fromMirror(row: MirroredDocument & { size: number; changedAt: string | null }): DocumentItem {
     const type = typeOf(row.type);
     return {
       id: `mg-${row.id}`,
@@ -151,8 +160,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
       category: categoryOf(type),
       source: 'MANAGEMENT',
       contentType: row.filename.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
-      size: 0,
-      createdAt: row.createdAt.toISOString(),
+      size: row.size,
+      createdAt: row.changedAt ?? row.createdAt.toISOString(),
       href: documentHref(`mg-${row.id}`),
       task: null,
       signedInPortal: false,
