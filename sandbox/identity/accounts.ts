@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import path from 'node:path';
 import { z } from 'zod';
 import type { Phase } from '../../bff/contracts/auth.ts';
+import { JsonFile } from '../shared/json-store.ts';
 
 /** A demo identity of the sandbox identity provider. Every demo account has the password `Sonne2026!`. */
 export interface DemoAccount {
@@ -117,14 +119,71 @@ export type NewAccount = z.input<typeof NewAccountSchema>;
 /** What the admin API may change on an account (sandbox/identity/admin-api.ts). */
 export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled'>>;
 
+const StoredAccountSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string().min(3),
+  givenName: z.string(),
+  familyName: z.string(),
+  customerNumber: z.string().nullable(),
+  phone: z.string(),
+  phase: z.enum(['LEAD', 'PROJECT']),
+  emailVerified: z.boolean().optional(),
+  roles: z.array(z.string()).optional(),
+  onboarded: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  passwordHash: z.string().min(1),
+});
+/** What survives a restart: accounts made since (registered, created by tests), and demo accounts changed or deleted. */
+const StoredStateSchema = z.object({
+  version: z.literal(1),
+  created: z.array(StoredAccountSchema),
+  changedDemo: z.array(StoredAccountSchema),
+  deletedDemo: z.array(z.string()),
+});
+type StoredState = z.infer<typeof StoredStateSchema>;
+
 /**
- * The identity provider's accounts: the demo accounts plus those created through the control API (kept in memory
- * until the sandbox stops). One directory per sandbox, so parallel test sandboxes do not share accounts. The admin API
- * may change or delete any account, demo ones included; `reset()` brings the demo accounts back as shipped.
+ * The identity provider's accounts: the demo accounts plus those registered or created through the control API. One
+ * directory per sandbox, so parallel test sandboxes do not share accounts. The admin API may change or delete any
+ * account, demo ones included; `reset()` brings the demo accounts back as shipped. Opened with `open()`, the directory
+ * keeps its accounts in `<dataDir>/identity-accounts.json` like a real provider keeps its users across restarts (a
+ * demo account as shipped is not stored, so a changed demo list in the code still arrives).
  */
 export class AccountDirectory {
-  readonly #created = new Map<string, DemoAccount>();
+  #created = new Map<string, DemoAccount>();
   #demo = new Map(DEMO_ACCOUNTS.map((account) => [account.sub, { ...account }]));
+  readonly #store: JsonFile<StoredState> | undefined;
+
+  constructor(store?: JsonFile<StoredState>) {
+    this.#store = store;
+  }
+
+  static async open(dataDir: string, log: (line: string) => void): Promise<AccountDirectory> {
+    const { store, saved } = await JsonFile.open(path.join(dataDir, 'identity-accounts.json'), 'Anmeldedienst', log, (json) => StoredStateSchema.safeParse(json).data);
+    const directory = new AccountDirectory(store);
+    if (saved) {
+      directory.#created = new Map(saved.created.map((account) => [account.sub, account]));
+      for (const account of saved.changedDemo) if (directory.#demo.has(account.sub)) directory.#demo.set(account.sub, account);
+      for (const sub of saved.deletedDemo) directory.#demo.delete(sub);
+    }
+    return directory;
+  }
+
+  #persist(): void {
+    if (!this.#store) return;
+    const shipped = new Map(DEMO_ACCOUNTS.map((account) => [account.sub, account]));
+    void this.#store.save({
+      version: 1,
+      created: [...this.#created.values()],
+      changedDemo: [...this.#demo.values()].filter((account) => JSON.stringify(account) !== JSON.stringify(shipped.get(account.sub))),
+      deletedDemo: DEMO_ACCOUNTS.filter((account) => !this.#demo.has(account.sub)).map((account) => account.sub),
+    });
+  }
+
+  /** Resolves when every change so far is on disk (the stand-in's close). */
+  flush(): Promise<void> {
+    return this.#store?.flush() ?? Promise.resolve();
+  }
 
   get demoAccounts(): readonly DemoAccount[] {
     return DEMO_ACCOUNTS;
@@ -148,6 +207,7 @@ export class AccountDirectory {
     if (owner && owner.sub !== sub) return 'conflict';
     const updated = { ...account, ...change, email };
     map.set(sub, updated);
+    this.#persist();
     return updated;
   }
 
@@ -156,17 +216,21 @@ export class AccountDirectory {
     const account = map?.get(sub);
     if (!map || !account) return false;
     map.set(sub, { ...account, passwordHash: await hashPassword(password) });
+    this.#persist();
     return true;
   }
 
   /** Deletes any account, demo accounts included (admin API); false when unknown. */
   delete(sub: string): boolean {
-    return this.#demo.delete(sub) || this.#created.delete(sub);
+    const deleted = this.#demo.delete(sub) || this.#created.delete(sub);
+    if (deleted) this.#persist();
+    return deleted;
   }
 
   /** The demo accounts as shipped; created accounts stay. */
   reset(): void {
     this.#demo = new Map(DEMO_ACCOUNTS.map((account) => [account.sub, { ...account }]));
+    this.#persist();
   }
 
   byEmail(email: string): DemoAccount | undefined {
@@ -203,6 +267,7 @@ export class AccountDirectory {
       passwordHash: await hashPassword(input.password),
     };
     this.#created.set(account.sub, account);
+    this.#persist();
     return account;
   }
 
@@ -216,6 +281,8 @@ export class AccountDirectory {
 
   /** Removes a created account; demo accounts stay. */
   remove(sub: string): boolean {
-    return this.#created.delete(sub);
+    const removed = this.#created.delete(sub);
+    if (removed) this.#persist();
+    return removed;
   }
 }

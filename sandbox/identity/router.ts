@@ -47,7 +47,7 @@ export async function createIdentity(
   config: Config,
   options: IdentityProviderOptions & { smtpPort?: () => number | undefined },
 ): Promise<Identity> {
-  const accounts = new AccountDirectory();
+  const accounts = await AccountDirectory.open(options.dataDir, options.log);
   const provider = await createIdentityProvider(config, { ...options, accounts });
   const { log } = options;
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
@@ -218,7 +218,15 @@ export async function createIdentity(
   router.use('/_control', createAccountControl(accounts));
   router.use(provider.callback());
 
-  return { router, mountPath, issuer: options.issuer, close: help.close };
+  return {
+    router,
+    mountPath,
+    issuer: options.issuer,
+    async close() {
+      await help.close();
+      await accounts.flush();
+    },
+  };
 }
 
 /**
