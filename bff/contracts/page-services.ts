@@ -2,6 +2,7 @@ import type { AccountServices } from './account.ts';
 import type { Language, SessionUser } from './auth.ts';
 import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
+import type { FormFlash } from './form-flash.ts';
 import type { FunnelServices } from './funnel.ts';
 import type { HelpServices } from './help.ts';
 import type { JourneyServices } from './journey.ts';
@@ -70,4 +71,6 @@ export interface PortalLocals {
   /** The session-replay vendor's recorder, loaded only with that consent. */
   replayScriptUrl: string;
   services: PortalServices;
+  /** What a refused plain form of this page held (docs/architecture.md "Forms without JavaScript"); null otherwise. */
+  formFlash: FormFlash | null;
 }

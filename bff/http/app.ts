@@ -25,6 +25,7 @@ import { mountsOf } from './mounts.ts';
 import type { RouteDeps } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { announceSpeculationRules } from './routes/speculation-rules.routes.ts';
+import { takeFormFlash } from './form-flash.ts';
 import { createSessionMiddleware } from './session.ts';
 
 /** Astro's node-adapter handler in middleware mode: renders the page with the given locals. */
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
       secureCookies,
       idleMinutes: config.SESSION_IDLE_MINUTES,
       absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+      onSweepError: (error) => logger.warn('form flash sweep failed', { error }),
     }),
   );
   app.use(noStoreWhenSignedIn);
@@ -113,6 +115,8 @@ export function createApp(deps: AppDeps) {
       loginUrl: config.LOGIN_URL,
       replayScriptUrl: config.replayScriptUrl,
       services: pageServicesFor(services, ctx),
+      // Taken once, by the view of the page a refused plain form went back to (./form-flash.ts).
+      formFlash: takeFormFlash(req),
     };
     res.locals.portal = locals;
     return locals;

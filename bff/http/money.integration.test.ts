@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
@@ -7,6 +8,7 @@ import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
+import { sweepFormFlashes } from './form-flash.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
@@ -31,7 +33,9 @@ const IBAN = 'DE89370400440532013000';
 const IBAN_TYPED = 'de89 3704 0044 0532 0130 00';
 const CLOSED = 'DE91860555920000012345';
 /** Every IBAN the tests send, in the forms a log line could carry it. */
-const SENT_IBANS = [IBAN, 'DE89 3704 0044 0532 0130 00', IBAN_TYPED, '0532013000', CLOSED, 'DE12500105170648489890', 'DE02120300000000202051', '0648489890'];
+/** Typed with a wrong check digit, the way a customer types it (the plain forms keep it as typed). */
+const WRONG_TYPED = 'de89 3704 0044 0532 0130 01';
+const SENT_IBANS = [IBAN, 'DE89 3704 0044 0532 0130 00', IBAN_TYPED, '0532013000', CLOSED, 'DE12500105170648489890', 'DE02120300000000202051', '0648489890', WRONG_TYPED, 'DE89370400440532013001', '0532013001', 'DE91 8605 5592 0000 0123 45', '0000012345'];
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   client
@@ -366,6 +370,124 @@ describe('personal data (the account-data registry of the export and the account
     expect(await money?.erase?.(subject)).toEqual({ deleted: 1, anonymised: 0, retained: 1 });
     expect(await portal.knex('referral_reward').where({ userId: customer.sub })).toHaveLength(0);
     expect(await portal.knex('refund').where({ userId: customer.sub })).toHaveLength(1);
+  });
+});
+
+describe('plain forms without JavaScript keep what was typed (the form flash)', () => {
+  const plainPost = (client: BrowserLikeClient, path: string, fields: Record<string, string>) =>
+    client.request(`${portal.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  /** The page as the BFF hands it to Astro (the test portal echoes the locals): what the form shows again. */
+  const flashOn = async (client: BrowserLikeClient, page: string, headers: Record<string, string> = {}) => {
+    const response = await client.request(`${portal.url}${page}`, { headers });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as JsonBody).locals.formFlash as { page: string; values: Record<string, string> } | null;
+  };
+  const sessionsOf = async (userId: string) => (await portal.knex('session').whereRaw(`(sess::jsonb -> 'user' ->> 'id') = ?`, [userId]).pluck('sess')) as JsonBody[];
+  /** Nothing typed in an address, and none of the values in a row of the activity log. */
+  const expectNoValueIn = (text: string, values: string[]) => {
+    for (const value of values) expect(text.toUpperCase(), value).not.toContain(value.toUpperCase());
+  };
+
+  it('refund: a refused IBAN comes back with every value as typed, once, to this customer only; the address carries codes only', async () => {
+    const { customer, project, client } = await customerWithProject({ refund: { amount: '61.20', reason: 'Gutschrift' } });
+    const other = await customerWithProject({ refund: { amount: '12.00', reason: 'Gutschrift' } });
+    const typed = { name: 'Jonas Weber-Ütz', iban: WRONG_TYPED, bic: '', bankName: 'Meine Bank' };
+    const refused = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
+    expect(refused.status).toBe(303);
+    const location = refused.headers.get('location') ?? '';
+    expect(location).toBe('/home/app/refund?error=IBAN.INVALID&field=iban&problem=CHECKSUM#form');
+    expectNoValueIn(decodeURIComponent(location), ['Weber', 'Meine Bank', '0532', 'DE89']);
+
+    // Another customer's page view (in between) shows nothing of it.
+    expect(await flashOn(other.client, '/home/app/refund')).toBeNull();
+    // A prefetch of the page does not use it up.
+    expect(await flashOn(client, '/home/app/refund', { 'sec-purpose': 'prefetch' })).toBeNull();
+    expect(await flashOn(client, '/home/app/refund')).toEqual({ page: '/home/app/refund', values: typed });
+    // Single use: gone from the page and from the session row.
+    expect(await flashOn(client, '/home/app/refund')).toBeNull();
+    for (const sess of await sessionsOf(customer.sub)) expect(sess).not.toHaveProperty('formFlash');
+
+    // Fixed, the form is taken; a refusal's values never come back after a success.
+    await plainPost(client, refundPath(project.id), { ...typed, name: '', idempotencyKey: randomUUID() });
+    const sent = await plainPost(client, refundPath(project.id), { ...typed, iban: IBAN_TYPED, idempotencyKey: randomUUID() });
+    expect([sent.status, sent.headers.get('location')]).toEqual([303, '/home/app/refund?sent=1']);
+    expect(await flashOn(client, '/home/app/refund')).toBeNull();
+    const activity = JSON.stringify(await portal.knex('activity_log').where({ userId: customer.sub }));
+    expectNoValueIn(activity, ['Weber-Ütz', 'Meine Bank', '0532013001', '0532 0130']);
+  });
+
+  it('SEPA mandate: a closed account or a wrong field keeps name, address, IBAN, BIC, bank, place and the ticked consent', async () => {
+    const { project, client } = await customerWithProject({ directDebit: { purpose: 'Wartung', interval: 'MONTHLY' } });
+    const typed = { firstName: 'Erika', lastName: 'Test', street: 'Neue Straße', houseNumber: '12b', zip: '04109', locality: 'Leipzig', iban: 'DE91 8605 5592 0000 0123 45', bic: 'wrong', bankName: 'Sparkasse', place: 'Markkleeberg', consent: 'on' };
+    const fields = { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() };
+    const badBic = await plainPost(client, '/api/v2/app/sepa-mandate', fields);
+    expect(badBic.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=bic#form');
+    expect(await flashOn(client, '/home/app/sepa-mandate')).toEqual({ page: '/home/app/sepa-mandate', values: typed });
+
+    const closed = await plainPost(client, '/api/v2/app/sepa-mandate', { ...fields, bic: '', zip: '04109', idempotencyKey: randomUUID() });
+    expect(closed.headers.get('location')).toBe('/home/app/sepa-mandate?error=IBAN.INVALID&field=iban&problem=ACCOUNT_CLOSED#form');
+    expect((await flashOn(client, '/home/app/sepa-mandate'))?.values).toEqual({ ...typed, bic: '' });
+
+    // An unticked consent is not sent: the page shows it unticked, everything else as typed.
+    const { consent: _consent, ...withoutConsent } = fields;
+    const noConsent = await plainPost(client, '/api/v2/app/sepa-mandate', { ...withoutConsent, bic: '', iban: IBAN_TYPED, idempotencyKey: randomUUID() });
+    expect(noConsent.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=consent#form');
+    const { consent: _ticked, ...typedText } = typed;
+    const shown = (await flashOn(client, '/home/app/sepa-mandate'))?.values;
+    expect(shown).toEqual({ ...typedText, bic: '', iban: IBAN_TYPED });
+    expect(shown).not.toHaveProperty('consent');
+  });
+
+  it('referral: a refusal of the whole form (the same person twice) keeps the person, the consent and the account', async () => {
+    const { project, client } = await customerWithProject();
+    const referred = `flash-${randomUUID().slice(0, 8)}@example.de`;
+    const typed = { name: 'Lena Koch', emailAddress: referred, consent: 'on', bankAccountOwnerName: 'Erika Test', iban: 'DE02 1203 0000 0000 2020 51', bic: '', bankName: '' };
+    const first = await plainPost(client, '/api/v2/app/referral-reward', { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() });
+    expect([first.status, first.headers.get('location')]).toEqual([303, '/home/app/referral-reward?sent=1']);
+    const twice = await plainPost(client, '/api/v2/app/referral-reward', { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() });
+    expect(twice.headers.get('location')).toBe('/home/app/referral-reward?error=REFERRAL.DUPLICATE&field=emailAddress#form');
+    expect(await flashOn(client, '/home/app/referral-reward')).toEqual({ page: '/home/app/referral-reward', values: typed });
+    expectNoValueIn(decodeURIComponent(twice.headers.get('location') ?? ''), [referred, 'Lena', '2020']);
+  });
+
+  it('a service that is down sends the form back with the values instead of an error page', async () => {
+    const { project, client } = await customerWithProject({ refund: { amount: '33.00', reason: 'Gutschrift' } });
+    const typed = { name: 'Erika Test', iban: IBAN_TYPED, bic: '', bankName: '' };
+    await control('/management/_control/faults', 'POST', { mode: 'fail', status: 503 });
+    const down = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
+    await control('/management/_control/faults', 'DELETE');
+    expect(down.status).toBe(303);
+    expect(down.headers.get('location')).toMatch(/^\/home\/app\/refund\?error=UPSTREAM\.UNAVAILABLE#form$/);
+    expect((await flashOn(client, '/home/app/refund'))?.values).toEqual(typed);
+    // Nothing was taken: the same values go through now.
+    const sent = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
+    expect(sent.headers.get('location')).toBe('/home/app/refund?sent=1');
+  });
+
+  it('an unread flash leaves the session row once its minutes are over (swept with the store’s pruning); the session stays', async () => {
+    const { customer, project, client } = await customerWithProject({ refund: { amount: '8.00', reason: 'Gutschrift' } });
+    const fresh = await customerWithProject({ refund: { amount: '9.00', reason: 'Gutschrift' } });
+    await plainPost(client, refundPath(project.id), { name: 'Erika Test', iban: WRONG_TYPED, idempotencyKey: randomUUID() });
+    await plainPost(fresh.client, refundPath(fresh.project.id), { name: 'Erika Test', iban: WRONG_TYPED, idempotencyKey: randomUUID() });
+    expect((await sessionsOf(customer.sub)).some((sess) => sess.formFlash?.values.iban === WRONG_TYPED)).toBe(true);
+    const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+    try {
+      // Only this customer's flash is past its time (as if five minutes went by); the other one is fresh.
+      await portal.knex('session').whereRaw(`(sess::jsonb -> 'user' ->> 'id') = ?`, [customer.sub]).update({ sess: portal.knex.raw(`jsonb_set(sess::jsonb, '{formFlash,until}', '0')::json`) });
+      expect(await sweepFormFlashes(pool)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.end();
+    }
+    const swept = await sessionsOf(customer.sub);
+    expect(swept.length).toBeGreaterThan(0);
+    for (const sess of swept) expect(sess).not.toHaveProperty('formFlash');
+    expect(JSON.stringify(swept)).not.toContain('0532');
+    expect(await flashOn(client, '/home/app/refund')).toBeNull();
+    expect((await flashOn(fresh.client, '/home/app/refund'))?.values.iban).toBe(WRONG_TYPED);
   });
 });
 

@@ -1,6 +1,6 @@
 import session from 'express-session';
 import { describe, expect, it } from 'vitest';
-import { throttleTouch } from './session.ts';
+import { sweepWhenPruning, throttleTouch } from './session.ts';
 
 /** A store that records what reaches the database. */
 function recordingStore() {
@@ -51,5 +51,26 @@ describe('throttleTouch', () => {
     const throttled = throttleTouch(store, 60_000, () => 0, 2);
     for (const sid of ['a', 'b', 'c', 'a']) throttled.touch?.(sid, sess, () => undefined);
     expect(calls).toEqual(['touch a', 'touch b', 'touch c', 'touch a']);
+  });
+});
+
+describe('sweepWhenPruning', () => {
+  it('sweeps expired form flashes before every pruning, and prunes also when the sweep fails', async () => {
+    const calls: string[] = [];
+    const failures: unknown[] = [];
+    let fail = false;
+    const store = sweepWhenPruning(
+      { pruneSessions: (callback?: (err: Error) => void) => (calls.push('prune'), callback?.(undefined as unknown as Error)) },
+      async () => {
+        calls.push('sweep');
+        if (fail) throw new Error('database down');
+      },
+      (error) => failures.push(error),
+    );
+    await new Promise<void>((resolve) => store.pruneSessions(() => resolve()));
+    fail = true;
+    await new Promise<void>((resolve) => store.pruneSessions(() => resolve()));
+    expect(calls).toEqual(['sweep', 'prune', 'sweep', 'prune']);
+    expect(failures).toHaveLength(1);
   });
 });

@@ -3,8 +3,10 @@ import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import type { SessionUser } from '../contracts/auth.ts';
+import type { FormFlash } from '../contracts/form-flash.ts';
 import type { OnboardingStep } from '../contracts/onboarding.ts';
 import type { PendingLogin } from '../ports/identity-provider.ts';
+import { sweepFormFlashes } from './form-flash.ts';
 
 declare module 'express-session' {
   interface SessionData {
@@ -22,6 +24,8 @@ declare module 'express-session' {
     currentProjectId: number;
     /** The first open onboarding step; the page guard keeps the customer on it (docs/account.md). Absent: done. */
     onboarding: OnboardingStep;
+    /** A refused plain form's values for one view of its page (./form-flash.ts): its customer and its end (ms). */
+    formFlash: FormFlash & { userId: string; until: number };
   }
 }
 
@@ -31,6 +35,8 @@ export interface SessionOptions {
   secureCookies: boolean;
   idleMinutes: number;
   absoluteHours: number;
+  /** A failed sweep of expired form flashes (the store's own pruning failures go to its error log). */
+  onSweepError?: (error: unknown) => void;
 }
 
 /**
@@ -71,12 +77,30 @@ export function throttleTouch<S extends session.Store>(store: S, intervalMs: num
   return store;
 }
 
+/**
+ * The store prunes ended sessions every 5 to 15 minutes (connect-pg-simple's randomised interval); each run first strips
+ * the form flashes past their time from the sessions still alive (./form-flash.ts), then prunes as before.
+ */
+export function sweepWhenPruning<S extends { pruneSessions(callback?: (err: Error) => void): void }>(store: S, sweep: () => Promise<unknown>, onError: (error: unknown) => void = () => undefined): S {
+  const prune = store.pruneSessions.bind(store);
+  store.pruneSessions = (callback) => {
+    sweep()
+      .catch(onError)
+      .finally(() => prune(callback));
+  };
+  return store;
+}
+
 export function createSessionMiddleware(options: SessionOptions): RequestHandler[] {
   const PgStore = connectPgSimple(session);
   const idleMs = options.idleMinutes * 60_000;
   const absoluteMs = options.absoluteHours * 3_600_000;
   const store = throttleTouch(
-    new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+    sweepWhenPruning(
+      new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+      () => sweepFormFlashes(options.pool),
+      options.onSweepError,
+    ),
     Math.min(60_000, idleMs / 10),
   );
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
@@ -159,27 +159,125 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(list).toContainText('100,00 € ausgezahlt am');
     await expectNoAxeViolations(page);
   });
+});
 
-  test('ohne JavaScript: die Formulare funktionieren und nennen den Grund an der IBAN', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [{ name: 'kundenportal.consent', value: '1.s0.r0.m0', domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] } });
+/**
+ * Without JavaScript the forms post plainly and a refusal comes back as a 303 to the page: every value typed is there
+ * again (kept server-side for that one view, never in the address) with the reason at the field.
+ */
+test.describe('ohne JavaScript: eine Ablehnung behält alles Getippte und nennt den Grund am Feld', () => {
+  test.use({ javaScriptEnabled: false });
+
+  /** The GET of the page a refused form goes back to, as the server sent it (the form flash is single use). */
+  const refusedPage = (page: Page, path: string) => page.waitForResponse((r) => r.request().method() === 'GET' && r.url().startsWith(`${E2E.portal}${path}?error=`));
+
+  /**
+   * axe runs as a script in the page, which a context without JavaScript does not execute: the refused page's HTML,
+   * exactly as the server sent it to the browser without JavaScript, is checked in a page with scripts.
+   */
+  async function expectNoAxeViolationsOnRefused(browser: Browser, response: Response) {
+    const html = await response.text();
+    const context = await browser.newContext({ javaScriptEnabled: true });
     const page = await context.newPage();
-    await page.goto('/home/app/refund');
-    await page.getByLabel('E-Mail-Adresse').fill(customers.jonas.email);
-    await page.getByLabel('Passwort').fill('Sonne2026!');
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page).toHaveURL(/\/home\/app\/refund$/);
-    await page.getByLabel('Kontoinhaber/in').fill('Jonas Weber');
-    await page.getByLabel('IBAN', { exact: true }).fill('DE89370400440532013001');
-    await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
-    await expect(page).toHaveURL(/error=IBAN\.INVALID/);
+    await page.route((url) => url.href.split('#')[0] === response.url().split('#')[0], (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto(response.url());
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  }
+
+  /** Nothing typed in the address bar (codes and field names only). */
+  function expectNoValueInUrl(page: Page, values: string[]) {
+    const url = decodeURIComponent(page.url()).toUpperCase();
+    for (const value of values) expect(url, value).not.toContain(value.toUpperCase());
+  }
+
+  test('Lastschriftmandat: falsche Prüfziffer, alle Angaben bleiben; korrigiert geht es zur Unterschrift', async ({ page, browser }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/sepa-mandate');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Jonas');
+    const typed = { street: 'Neue Gasse', houseNumber: '7b', place: 'Markkleeberg', iban: 'de89 3704 0044 0532 0130 01', bic: 'COBADEFFXXX', bank: 'Meine Bank' };
+    await page.getByLabel('Straße').fill(typed.street);
+    await page.getByLabel('Hausnummer').fill(typed.houseNumber);
+    await page.getByLabel('Ort der Unterschrift').fill(typed.place);
+    const iban = page.getByLabel('IBAN', { exact: true });
+    await iban.fill(typed.iban);
+    await page.getByLabel('BIC (optional)').fill(typed.bic);
+    await page.getByLabel('Bank (optional)').fill(typed.bank);
+    await page.getByLabel('Ich habe den Mandatstext gelesen und möchte das Mandat erteilen.').check();
+    const refused = refusedPage(page, '/home/app/sepa-mandate');
+    await page.getByRole('button', { name: 'Weiter zur Unterschrift' }).click();
+
+    await expect(page).toHaveURL(/\/home\/app\/sepa-mandate\?error=IBAN\.INVALID&field=iban&problem=CHECKSUM#form$/);
     await expect(page.getByRole('alert')).toContainText('Bitte prüfe die markierten Angaben.');
-    await expect(page.getByText('Die Prüfziffer stimmt nicht')).toBeVisible();
-    // (axe needs scripts in the page; the same page with its error state is checked in the test above.)
+    await expect(iban).toHaveValue(typed.iban);
+    await expect(iban).toHaveAttribute('aria-invalid', 'true');
+    await expect(iban).toHaveAccessibleDescription(/Die Prüfziffer stimmt nicht – wahrscheinlich ein Tippfehler/);
+    await expect(page.getByLabel('Vorname')).toHaveValue('Jonas');
+    await expect(page.getByLabel('Straße')).toHaveValue(typed.street);
+    await expect(page.getByLabel('Hausnummer')).toHaveValue(typed.houseNumber);
+    await expect(page.getByLabel('Ort der Unterschrift')).toHaveValue(typed.place);
+    await expect(page.getByLabel('BIC (optional)')).toHaveValue(typed.bic);
+    await expect(page.getByLabel('Bank (optional)')).toHaveValue(typed.bank);
+    await expect(page.getByLabel('Ich habe den Mandatstext gelesen und möchte das Mandat erteilen.')).toBeChecked();
+    expectNoValueInUrl(page, ['Gasse', 'Markkleeberg', '0532', 'DE89', 'Meine']);
+    await expectNoAxeViolationsOnRefused(browser, await refused);
+
+    await iban.fill('DE02 1203 0000 0000 2020 51');
+    await page.getByRole('button', { name: 'Weiter zur Unterschrift' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dokument unterschreiben');
+  });
+
+  test('Erstattung: falsche Prüfziffer, Name und IBAN wie getippt; korrigiert ist die Bankverbindung angekommen', async ({ page, browser }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/refund');
+    const iban = page.getByLabel('IBAN', { exact: true });
     await page.getByLabel('Kontoinhaber/in').fill('Jonas Weber');
-    await page.getByLabel('IBAN', { exact: true }).fill('DE89370400440532013000');
+    await iban.fill('de89 3704 0044 0532 0130 01');
+    await page.getByLabel('Bank (optional)').fill('Meine Bank');
+    const refused = refusedPage(page, '/home/app/refund');
+    await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
+
+    await expect(page).toHaveURL(/\/home\/app\/refund\?error=IBAN\.INVALID&field=iban&problem=CHECKSUM#form$/);
+    await expect(page.getByRole('alert')).toContainText('Bitte prüfe die markierten Angaben.');
+    await expect(iban).toHaveAccessibleDescription(/Die Prüfziffer stimmt nicht/);
+    await expect(iban).toHaveValue('de89 3704 0044 0532 0130 01');
+    await expect(page.getByLabel('Kontoinhaber/in')).toHaveValue('Jonas Weber');
+    await expect(page.getByLabel('Bank (optional)')).toHaveValue('Meine Bank');
+    expectNoValueInUrl(page, ['Weber', '0532', 'DE89', 'Meine']);
+    await expectNoAxeViolationsOnRefused(browser, await refused);
+
+    await iban.fill('DE89370400440532013000');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
     await expect(page.getByText('Danke! Wir haben Deine Bankverbindung erhalten')).toBeVisible();
     await expect(page.getByText('COBADEFFXXX')).toBeVisible();
-    await context.close();
+  });
+
+  test('Empfehlung: unbekannte Bank, Person, Einverständnis und Konto bleiben; korrigiert ist sie eingereicht', async ({ page, browser }) => {
+    await signIn(page, customers.jonas);
+    await page.goto('/home/app/referral-reward');
+    await page.getByLabel('Name', { exact: true }).fill('Lena Koch');
+    await page.getByLabel('E-Mail-Adresse').fill('lena.koch@example.de');
+    await page.getByLabel('Die Person ist einverstanden').check();
+    await page.getByLabel('Kontoinhaber/in').fill('Jonas Weber');
+    const iban = page.getByLabel('IBAN', { exact: true });
+    await iban.fill('DE97 9999 9999 0000 0123 45');
+    const refused = refusedPage(page, '/home/app/referral-reward');
+    await page.getByRole('button', { name: 'Empfehlung senden' }).click();
+
+    await expect(page).toHaveURL(/\/home\/app\/referral-reward\?error=IBAN\.INVALID&field=iban&problem=UNKNOWN_BANK#form$/);
+    await expect(iban).toHaveAccessibleDescription(/Zu dieser Bankleitzahl kennen wir keine Bank/);
+    await expect(iban).toHaveValue('DE97 9999 9999 0000 0123 45');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lena Koch');
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('lena.koch@example.de');
+    await expect(page.getByLabel('Die Person ist einverstanden')).toBeChecked();
+    await expect(page.getByLabel('Kontoinhaber/in')).toHaveValue('Jonas Weber');
+    expectNoValueInUrl(page, ['Lena', 'koch', '9999', 'Weber']);
+    await expectNoAxeViolationsOnRefused(browser, await refused);
+
+    await iban.fill('DE12 5001 0517 0648 4898 90');
+    await page.getByRole('button', { name: 'Empfehlung senden' }).click();
+    await expect(page.getByText('Danke für Deine Empfehlung!')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deine Empfehlungen' }).getByRole('listitem').filter({ hasText: 'Lena Koch' })).toContainText('eingereicht');
   });
 });

@@ -4,6 +4,7 @@ import { CommonErrors } from '../../contracts/errors.ts';
 import { IbanQuerySchema, MONEY_PAGES, MONEY_PATHS, ReferralRequestSchema, RefundPatchSchema, SepaMandateRequestSchema } from '../../contracts/money.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
+import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
 import { isPlainHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
@@ -29,6 +30,15 @@ function idempotencyKey(req: Request): string | undefined {
   return key;
 }
 
+/**
+ * What each plain form's page shows again after a refusal: the contract's fields, minus the ones the page makes anew
+ * (a fresh Idempotency-Key per view; the project is the session's).
+ */
+const typedFields = (schema: { shape: object }) => Object.keys(schema.shape).filter((name) => name !== 'idempotencyKey' && name !== 'projectId');
+const REFUND_FIELDS = typedFields(RefundPatchSchema);
+const SEPA_FIELDS = typedFields(SepaMandateRequestSchema);
+const REFERRAL_FIELDS = typedFields(ReferralRequestSchema);
+
 /** Back to the form with the refusal's code and where it belongs (field, IBAN problem); never a value typed. */
 function withError(page: string, error: AppError): string {
   const params = new URLSearchParams({ error: error.code });
@@ -41,9 +51,18 @@ function withError(page: string, error: AppError): string {
 
 /**
  * A plain form is answered with 303 (to `done`'s target, or back to the page with the refusal); a script gets JSON.
- * Server errors and 404 take the normal error path.
+ * A refusal the page can word (4xx, or a service that is down) keeps the form's `fields` as typed in the session for
+ * the page's next view (bff/http/form-flash.ts), so nothing typed is lost; the address carries codes only. Other server
+ * errors and 404 (a foreign project) take the normal error path.
  */
-async function answer<T>(req: Request, res: Response, page: string, work: () => Promise<{ status: number; body: T }>, done: (body: T) => { redirect: string; external?: boolean }) {
+async function answer<T>(
+  req: Request,
+  res: Response,
+  page: string,
+  fields: readonly string[],
+  work: () => Promise<{ status: number; body: T }>,
+  done: (body: T) => { redirect: string; external?: boolean },
+) {
   const plain = isPlainHtmlForm(req);
   try {
     const result = await work();
@@ -51,12 +70,16 @@ async function answer<T>(req: Request, res: Response, page: string, work: () => 
       res.status(result.status).json(result.body);
       return;
     }
+    await dropFormFlash(req);
     const target = done(result.body);
     // The e-signature provider's page is another origin: a plain 303, never through redirectWithin.
     if (target.external) res.redirect(303, target.redirect);
     else redirectWithin(res, target.redirect, { status: 303, fallback: page });
   } catch (error) {
-    if (!plain || !(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
+    if (!plain || !(error instanceof AppError) || error.status === 404) throw error;
+    if (error.status >= 500 && error.code !== CommonErrors.UPSTREAM_UNAVAILABLE.code) throw error;
+    if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
+    if (fields.length > 0) await keepFormFlash(req, page, fields);
     redirectWithin(res, withError(page, error), { status: 303, fallback: page });
   }
 }
@@ -90,6 +113,7 @@ export function moneyInternalRoutes({ services: { money } }: RouteDeps): Router 
       req,
       res,
       MONEY_PAGES.refund,
+      REFUND_FIELDS,
       async () => money.refunds.submit(signedIn(req), z.parse(ProjectIdParam, req.params.projectId), parse(RefundPatchSchema, req.body), idempotencyKey(req)),
       () => ({ redirect: `${MONEY_PAGES.refund}?sent=1` }),
     );
@@ -111,6 +135,7 @@ export function moneyAppRoutes({ services: { money } }: RouteDeps): Router {
       req,
       res,
       MONEY_PAGES.sepaMandate,
+      SEPA_FIELDS,
       async () => money.sepa.create(signedIn(req), parse(SepaMandateRequestSchema, req.body), idempotencyKey(req)),
       (body) => ({ redirect: body.url, external: true }),
     );
@@ -121,6 +146,7 @@ export function moneyAppRoutes({ services: { money } }: RouteDeps): Router {
       req,
       res,
       MONEY_PAGES.sepaMandate,
+      [],
       async () => ({ status: 200, body: await money.sepa.resume(signedIn(req), parse(z.object({ projectId: z.pipe(z.union([z.number(), z.string()]), z.pipe(z.transform(Number), z.number().check(z.int(), z.positive()))) }), req.body).projectId) }),
       (body) => ({ redirect: body.url, external: true }),
     );
@@ -131,6 +157,7 @@ export function moneyAppRoutes({ services: { money } }: RouteDeps): Router {
       req,
       res,
       MONEY_PAGES.referralReward,
+      REFERRAL_FIELDS,
       async () => money.referrals.create(signedIn(req), parse(ReferralRequestSchema, req.body), idempotencyKey(req)),
       () => ({ redirect: `${MONEY_PAGES.referralReward}?sent=1` }),
     );
