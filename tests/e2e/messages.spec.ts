@@ -122,6 +122,31 @@ test.describe('Nachrichten', () => {
     await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('');
   });
 
+  test('ohne JavaScript: eine abgelehnte Nachricht kommt mit dem getippten Text und dem Grund am Feld zurück', async ({ browser }) => {
+    await linkDemoProject(100234, 'kp|anna-schmidt');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/home/app/messages');
+    await page.getByLabel('E-Mail-Adresse').fill(customers.anna.email);
+    await page.getByLabel('Passwort').fill('Sonne2026!');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('link', { name: 'Frage zur Rechnung' }).click();
+    await page.getByRole('link', { name: 'Schlussrechnung' }).click();
+    await page.getByLabel('Betreff').fill('Schlussrechnung');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung? 🙂');
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page).toHaveURL(/error=MESSAGES\.TEXT_INVALID_CHARACTERS/);
+    expect(page.url()).not.toContain('Schlussrechnung%3F');
+    await expect(page.getByText(/keine Emojis/)).toBeVisible();
+    await expect(page.getByLabel('Betreff')).toHaveValue('Schlussrechnung');
+    await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('Wann kommt die Schlussrechnung? 🙂');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung?');
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page).toHaveURL(/\/home\/app\/messages\/T-\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Schlussrechnung' })).toBeVisible();
+    await context.close();
+  });
+
   test('die Links der Hilfe auf „Nachrichten“ führen zu den Nachrichten', async ({ page }) => {
     await signIn(page, customers.jonas);
     await page.goto('/home/app/help?question=wie-verknuepfe-ich-mein-projekt');

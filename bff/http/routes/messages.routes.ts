@@ -4,6 +4,7 @@ import { CommonErrors } from '../../contracts/errors.ts';
 import { MESSAGE_LIMITS, MESSAGES_PATHS, MessagesErrors, CreateCommentSchema, CreateRequestSchema } from '../../contracts/messages.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
+import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
 import { isPlainHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import { uploadParser, uploadedFiles } from '../uploads.ts';
@@ -27,12 +28,24 @@ const parseUpload = uploadParser({
 /** The composer's address with the refusal's code (the page shows it at the field); `back` may carry a query already. */
 const withError = (back: string, code: string) => `${back}${back.includes('?') ? '&' : '?'}error=${encodeURIComponent(code)}#composer`;
 
-/** A refused upload of a plain form goes back to the form with the error's code, like every other refusal there. */
+/** What a refused plain form keeps for the page it goes back to (docs/architecture.md "Forms without JavaScript"). */
+const TYPED_FIELDS = ['subject', 'text'] as const;
+
+/** Back to the composer with the refusal's code; what was typed waits in the session for that page (the form flash). */
+async function refuse(req: Request, res: Response, back: string, code: string) {
+  await keepFormFlash(req, back.split('?')[0] as string, TYPED_FIELDS);
+  redirectWithin(res, withError(back, code), { status: 303, fallback: '/home/app/messages' });
+}
+
+/**
+ * A refused upload of a plain form goes back to the form with the error's code, like every other refusal there. The
+ * composer sends its text before its files, so multer has read the text by the time a file is refused.
+ */
 function parseUploadFor(back: (req: Request) => string): RequestHandler {
   return (req, res, next) => {
     parseUpload(req, res, (error?: unknown) => {
       if (error instanceof AppError && error.status < 500 && isPlainHtmlForm(req)) {
-        redirectWithin(res, withError(back(req), error.code), { status: 303, fallback: '/home/app/messages' });
+        refuse(req, res, back(req), error.code).catch(next);
         return;
       }
       next(error);
@@ -49,8 +62,10 @@ function textError(error: z.core.$ZodError): AppError | null {
   return new AppError(MessagesErrors.TEXT_REQUIRED);
 }
 
+/** The form's fields without the Idempotency-Key a plain form sends as a hidden field (read by `idempotencyKey`). */
 function parseFields<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = z.safeParse(schema, body ?? {});
+  const { idempotencyKey: _key, ...fields } = (body ?? {}) as Record<string, unknown>;
+  const parsed = z.safeParse(schema, fields);
   if (parsed.success) return parsed.data;
   throw textError(parsed.error) ?? parsed.error;
 }
@@ -88,10 +103,11 @@ async function answer(req: Request, res: Response, back: string, work: () => Pro
   }
   try {
     const result = await work();
+    await dropFormFlash(req);
     redirectWithin(res, result.body.href, { status: 303, fallback: '/home/app/messages' });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
-    redirectWithin(res, withError(back, error.code), { status: 303, fallback: '/home/app/messages' });
+    await refuse(req, res, back, error.code);
   }
 }
 

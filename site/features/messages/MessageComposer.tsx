@@ -49,6 +49,8 @@ interface Props {
   subjectPlaceholder?: string;
   /** An error code the BFF sent back to the plain form (`?error=`), shown until the next try. */
   initialError?: string | null;
+  /** What a refused plain form held (the BFF's form flash): shown again, so nothing typed is lost without JavaScript. */
+  typed?: { subject?: string; text?: string } | null;
   messages: IslandMessages<Key>;
 }
 
@@ -98,14 +100,14 @@ export default function MessageComposer(props: Props) {
   const t = translatorFor(props.messages);
   const store = useMemo(
     () =>
-      persistentAtom<Draft>(`kundenportal.draft.${props.draftKey}`, emptyDraft(props.idempotencyKey), {
+      persistentAtom<Draft>(`kundenportal.draft.${props.draftKey}`, { ...emptyDraft(props.idempotencyKey), ...props.typed }, {
         encode: JSON.stringify,
         decode: (raw) => {
           const parsed = z.safeParse(DraftSchema, JSON.parse(raw));
           return parsed.success ? parsed.data : emptyDraft(props.idempotencyKey);
         },
       }),
-    [props.draftKey, props.idempotencyKey],
+    [props.draftKey, props.idempotencyKey, props.typed],
   );
   const draft = useStore(store);
   const fileInput = useRef<HTMLInputElement>(null);
