@@ -4,6 +4,7 @@ import type { ConsentChoice } from './consent.ts';
 import type { DocumentsServices } from './documents.ts';
 import type { FunnelServices } from './funnel.ts';
 import type { HelpServices } from './help.ts';
+import type { LeadServices } from './lead.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
@@ -47,6 +48,7 @@ export interface PortalServices {
   money: MoneyServices;
   externalMedia: ExternalMediaServices;
   funnel: FunnelServices;
+  lead: LeadServices;
   onboarding: OnboardingServices;
   newsletter: NewsletterServices;
   account: AccountServices;

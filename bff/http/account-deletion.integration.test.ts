@@ -25,6 +25,7 @@ const content: ContentSource = {
   supportQuestions: async (_limit, lang) => [{ id: 'sq-rechnung', title: 'Frage zur Rechnung', lang }],
   surveyDefinitions: async () => [],
   contact: async () => null,
+  leadContents: async () => [],
   media: async () => null,
 };
 
