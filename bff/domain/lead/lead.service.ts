@@ -14,7 +14,7 @@ import {
   type LeadServices,
   type LeadTourStep,
 } from '../../contracts/lead.ts';
-import { checkBaseData, encodeProblems, journeyRank, OnboardingErrors, type BaseData, type ContactMethod, type JourneyStatus } from '../../contracts/onboarding.ts';
+import { checkBaseData, encodeProblems, OnboardingErrors, type BaseData, type ContactMethod, type JourneyStatus } from '../../contracts/onboarding.ts';
 import type { IdentityAdmin } from '../../ports/identity-admin.ts';
 import type { SalesMedia, SalesRep, SalesService } from '../../ports/sales-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -246,8 +246,9 @@ export function createLeadService(deps: LeadDeps) {
       return {
         async dashboard(): Promise<LeadDashboardView> {
           const current = await lead();
-          const [state, rep, content] = await Promise.all([
+          const [state, profile, rep, content] = await Promise.all([
             deps.journey.state(user().id),
+            deps.profiles.get(user().id),
             repOf(current, ctx).then(
               (found) => ({ available: true, rep: found }),
               (error: unknown) => {
@@ -267,7 +268,8 @@ export function createLeadService(deps: LeadDeps) {
             journeyStatus,
             status: current.status,
             topics: current.topics,
-            contactDetailsComplete: journeyRank(journeyStatus) >= journeyRank('CONTACT_DETAILS_COMPLETED'),
+            // Saved details, not the status: a status moved on by `PATCH /user/journey` alone fills in no address.
+            contactDetailsComplete: profile !== null,
             salesRep: rep.rep ? toView(rep.rep) : null,
             salesAvailable: rep.available,
             content: content ? orderedContent(content, current.topics) : null,
