@@ -7,9 +7,10 @@
 
 /**
  * `public`: anyone; `customer`: a signed-in customer (a lead is sent to its dashboard); `lead`: a signed-in lead of
- * the funnel's lead phase (issue 18; a customer is sent to the customer dashboard).
+ * the funnel's lead phase (issue 18; a customer is sent to the customer dashboard); `account`: any signed-in account,
+ * customer or lead (the account's own data: export and deletion).
  */
-export type PageAccess = 'public' | 'customer' | 'lead';
+export type PageAccess = 'public' | 'customer' | 'lead' | 'account';
 
 export interface NavEntry {
   /** i18n key of the label (`nav.*`). */
@@ -119,7 +120,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The customer's account (issue 17): settings, deletion, and the onboarding of the first sign-in (the page guard
   // keeps a customer on the first open onboarding step; done steps stay viewable).
   { path: '/home/app/settings', access: 'customer' },
-  { path: '/home/app/settings/delete-account', access: 'customer' },
+  // Deleting the account is open to a lead too (GDPR Art. 17; issue 18).
+  { path: '/home/app/settings/delete-account', access: 'account' },
   { path: '/onboarding/two-factor', access: 'customer' },
   { path: '/onboarding/base-data', access: 'customer' },
   { path: '/onboarding/tour', access: 'customer' },

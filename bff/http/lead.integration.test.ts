@@ -95,7 +95,7 @@ describe('what a lead may do', () => {
     for (const [method, path] of [
       ['GET', `${INTERNAL}/user/project`],
       ['GET', '/api/v2/app/notification'],
-      ['POST', `${INTERNAL}/user/data-export`],
+      ['POST', `${INTERNAL}/user/password`],
       ['GET', `${INTERNAL}/documents`],
     ] as const) {
       const answer = await jsonCall(portal.url, client, method, path);
@@ -265,5 +265,21 @@ describe('from lead to customer', () => {
     expect(await source?.erase?.(subject)).toMatchObject({ funnelLead: 1 });
     expect(await portal.knex('funnel_lead').where({ id: row.id })).toEqual([]);
     expect(await portal.knex('funnel_request').whereRaw("draft->>'email' = ?", [email])).toEqual([]);
+  });
+
+  it('lets a lead download its data and delete its access (GDPR Art. 15, 17) like a customer', async () => {
+    const { client, row, email } = await signedInLead();
+    const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;
+    const page = await client.request(`${portal.url}/home/app/settings/delete-account`);
+    expect(page.status).toBe(200);
+    const exported = await jsonCall(portal.url, client, 'POST', `${INTERNAL}/user/data-export`);
+    expect([exported.status, exported.headers.get('content-disposition')?.startsWith('attachment')]).toEqual([200, true]);
+    expect(exported.body?.data.leadFunnel).toEqual([expect.objectContaining({ leadId: row.id, email })]);
+    const deleted = await jsonCall(portal.url, client, 'POST', `${INTERNAL}/user/delete-account`, { confirmation: 'LÖSCHEN' });
+    expect(deleted.status).toBe(204);
+    expect((await jsonCall(portal.url, client, 'GET', '/api/auth/me')).status).toBe(204);
+    expect(await identityAccount(email)).toBeUndefined();
+    expect(await portal.knex('funnel_lead').where({ id: row.id })).toEqual([]);
+    expect(await portal.knex('user_meta').where({ userId: me?.id })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
-import { accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
+import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
@@ -78,6 +78,7 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['account', leadRoutes],
   ['internal', newsletterRoutes],
   ['internal', accountRoutes],
+  ['account', accountDataRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>
