@@ -161,7 +161,7 @@ test.describe('Lead-Phase', () => {
     // the video's "played" report; the tour dialog loads on the first press.
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const weight = await pageWeight(E2E.portal, '/home/lead', { cookie });
-    console.log(`lead dashboard: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
+    console.info(`lead dashboard: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
     expect(weight.initialJsGzipBytes).toBeGreaterThan(0);
     expect(weight.initialJsGzipBytes).toBeLessThanOrEqual(20 * 1024);
 
@@ -232,7 +232,7 @@ test.describe('Lead-Phase', () => {
     await expect(page.getByRole('heading', { name: 'Kurzer Rundgang gefällig?' })).toBeVisible();
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const weight = await pageWeight(E2E.portal, '/home/lead', { cookie });
-    console.log(`lead dashboard with the tour: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
+    console.info(`lead dashboard with the tour: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
     expect(weight.initialJsGzipBytes).toBeLessThanOrEqual(20 * 1024);
     expect(weight.onDemandJsGzipBytes).toBeGreaterThan(0);
     // By keyboard alone through its three steps.

@@ -17,7 +17,7 @@ const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOStrin
  * and its confirmation, password change; data export and account deletion in `accountDataRoutes` below. Each takes
  * JSON or the settings pages' plain forms (303 back to the page with `done` or `error`; passwords are never sent back).
  */
-export function accountRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
+export function accountRoutes({ services: { account } }: RouteDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   // A refused form goes back to its section of the page, which shows the message at that form.
