@@ -214,6 +214,8 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('kundenportal'),
   OIDC_CLIENT_SECRET: z.string().min(16).optional(),
   CUSTOMER_ROLE_ID: z.string().min(1).default('rol_kunde'),
+  /** The realm role of a lead's account (issue 18: a lead signs in through the lead login until the sale closes). */
+  LEAD_ROLE_ID: z.string().min(1).default('rol_interessent'),
   APP_METADATA_CLAIM: z.string().min(1).default('https://kundenportal.example.de/app_metadata'),
 
   // Mail (SMTP); the sandbox's SMTP server listens here locally

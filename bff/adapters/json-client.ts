@@ -87,12 +87,12 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
      * The raw response of a GET (for streamed files); rejects like every other call, incl. on a non-2xx status other
      * than 404. The timeout covers the answer's head only: a large file may take longer to pass through.
      */
-    async stream(path: string): Promise<Response | null> {
+    async stream(path: string, headers: Record<string, string> = {}): Promise<Response | null> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Error(`no answer within ${endpoint.timeoutMs} ms`)), endpoint.timeoutMs);
       let response: Response;
       try {
-        response = await fetch(`${endpoint.url}${path}`, { headers: { ...endpoint.headers }, signal: controller.signal });
+        response = await fetch(`${endpoint.url}${path}`, { headers: { ...headers, ...endpoint.headers }, signal: controller.signal });
       } catch (cause) {
         throw upstreamUnavailable(endpoint, cause);
       } finally {
@@ -102,7 +102,8 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
         await response.body?.cancel();
         return null;
       }
-      if (!response.ok) {
+      // 416: the range asked for lies outside the file; an answer for the browser, not an outage.
+      if (!response.ok && response.status !== 416) {
         await response.body?.cancel();
         throw upstreamUnavailable(endpoint, new Error(`GET ${path} answered ${response.status}`));
       }

@@ -32,5 +32,31 @@ export function createHttpSalesService(endpoint: ServiceEndpoint): SalesService 
       return { id: created.id, status: created.status, salesRep: created.salesRep };
     },
     lead: (id) => client.request(`/leads/${encodeURIComponent(id)}`, { schema: LeadSchema, nullOn404: true }),
+    async updateLead(id, contact) {
+      const answer = await client.request(`/leads/${encodeURIComponent(id)}`, { method: 'PATCH', json: contact, schema: LeadSchema, nullOn404: true });
+      return answer !== null;
+    },
+    async media(url, range) {
+      // Only what lies under the service's own base URL: a URL from an answer is data, never a place to go.
+      const base = new URL(endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return null;
+      }
+      if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname) || target.search !== '' || target.username !== '') return null;
+      const response = await client.stream(target.pathname.slice(base.pathname.length - 1), range ? { range } : {});
+      if (!response) return null;
+      const length = response.headers.get('content-length');
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        contentLength: length === null ? null : Number(length),
+        contentRange: response.headers.get('content-range'),
+        acceptRanges: response.headers.get('accept-ranges'),
+        body: response.body,
+      };
+    },
   };
 }

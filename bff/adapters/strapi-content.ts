@@ -103,6 +103,12 @@ const InstructionEntry = z.looseObject({
   productLine: z.enum(['SOLAR', 'STORAGE', 'CHARGE', 'IQ', 'OFFGRID', 'HEAT_PUMP']),
   file: Media.nullish(),
 });
+const LeadContentEntry = z.looseObject({
+  topic: z.enum(['IQ', 'SOLAR', 'STORAGE', 'CHARGE', 'OFFGRID']),
+  title: z.string().nullish(),
+  text: z.unknown(),
+  media: Media.nullish(),
+});
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
 const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string(), parent: z.looseObject({ documentId: z.string() }).nullish() });
 const ContactEntry = z.looseObject({
@@ -261,6 +267,18 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
           },
         ];
       });
+    },
+
+    async leadContents() {
+      const list = await all('lead-contents?populate=media&sort=topic:asc', LeadContentEntry);
+      return list.map((entry) => ({
+        topic: entry.topic,
+        title: entry.title ?? '',
+        text: toRichText(entry.text),
+        // Only an image is shown on a card; a video (the type allows one) would need its own player.
+        image: entry.media && entry.media.mime.startsWith('image/') ? image(entry.media) : null,
+        lang: 'de' as const,
+      }));
     },
 
     async supportQuestions(limit, locale) {

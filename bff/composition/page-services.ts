@@ -19,6 +19,7 @@ const PAGE_SERVICES: { [K in keyof PortalServices]: (services: Services, ctx: Re
   money: (s, ctx) => s.money.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
   funnel: (s) => s.funnel.forRequest(),
+  lead: (s, ctx) => s.lead.forRequest(ctx),
   onboarding: (s, ctx) => s.onboarding.forRequest(ctx),
   newsletter: (s, ctx) => s.newsletter.forRequest(ctx),
   account: (s, ctx) => s.account.forRequest(ctx),

@@ -39,7 +39,8 @@ import {
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
-import { createFunnelRepository, createLeadSourceRepository } from '../db/repositories/funnel.repository.ts';
+import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
+import { createLeadService } from '../domain/lead/lead.service.ts';
 import { createFunnelService } from '../domain/funnel/funnel.service.ts';
 import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
@@ -235,6 +236,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     meterChangeData(knex),
     surveysAccountData(surveyRepository),
     moneyAccountData(moneyPersonalData),
+    funnelAccountData(knex),
     jobsData(knex),
     accountTablesData(knex),
     identityAccountData(adapters.identityAdmin),
@@ -264,8 +266,9 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     warn,
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
+  const funnelRepository = createFunnelRepository(knex);
   const funnel = createFunnelService({
-    requests: createFunnelRepository(knex),
+    requests: funnelRepository,
     sources: createLeadSourceRepository(knex),
     hasher: createSmsCodeHasher(config.sessionSecret),
     rateLimiter: createPgRateLimiter(knex),
@@ -275,8 +278,11 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     mailer: adapters.mailer,
     mailLog,
     activity,
+    identity: adapters.identityAdmin,
+    leadAccounts: { registered: (userId, leadId) => onboardingRepository.registerLead(userId, leadId) },
     settings: {
       publicUrl: config.publicUrl,
+      leadRoleId: config.LEAD_ROLE_ID,
       installerName: config.INSTALLER_NAME,
       operatorEmail: config.OPERATOR_EMAIL,
       dailySmsBudget: config.SMS_DAILY_BUDGET,
@@ -284,6 +290,18 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       retentionMonths: config.RETENTION_MONTHS,
     },
     now: () => new Date(),
+    log: logger,
+  });
+  // The lead phase (issue 18 phase B): the lead dashboard, contact details, the representative's media, conversion.
+  const lead = createLeadService({
+    leads: funnelRepository,
+    sales: adapters.sales,
+    identity: adapters.identityAdmin,
+    journey: onboardingRepository,
+    profiles,
+    content: { leadContents: (lang) => help.leadContents(lang) },
+    activity,
+    settings: { customerRoleId: config.CUSTOMER_ROLE_ID, leadRoleId: config.LEAD_ROLE_ID },
     log: logger,
   });
   const exports = createExportRepository(knex);
@@ -367,8 +385,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       users,
       activity,
       onboarding,
+      leads: lead,
       appMetadataClaim: config.APP_METADATA_CLAIM,
       customerRoleId: config.CUSTOMER_ROLE_ID,
+      leadRoleId: config.LEAD_ROLE_ID,
     }),
     layout: createLayoutService({ projects, notifications }),
     linking: createLinkingService({
@@ -392,6 +412,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     invitations,
     surveys,
     funnel,
+    lead,
     money,
     jobs,
     exports,

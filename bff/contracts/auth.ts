@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 export const AUTH_BASE = '/api/auth';
 export const AUTH_PATHS = {
   login: `${AUTH_BASE}/login`,
+  /** The separate lead login (spec sections 2, 6): the e-mail code first, back to the lead dashboard (docs/funnel.md). */
+  loginLead: `${AUTH_BASE}/login-lead`,
   callback: `${AUTH_BASE}/callback`,
   logout: `${AUTH_BASE}/logout`,
   me: `${AUTH_BASE}/me`,

@@ -5,6 +5,7 @@ import type { DocumentsServices } from './documents.ts';
 import type { FormFlash } from './form-flash.ts';
 import type { FunnelServices } from './funnel.ts';
 import type { HelpServices } from './help.ts';
+import type { LeadServices } from './lead.ts';
 import type { JourneyServices } from './journey.ts';
 import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
@@ -48,6 +49,7 @@ export interface PortalServices {
   money: MoneyServices;
   externalMedia: ExternalMediaServices;
   funnel: FunnelServices;
+  lead: LeadServices;
   onboarding: OnboardingServices;
   newsletter: NewsletterServices;
   account: AccountServices;

@@ -72,6 +72,23 @@ describe('route table', () => {
     expect(accessOf('/homepage')).toBe('public');
   });
 
+  it('keeps the lead pages for leads (issue 18), unknown paths below them included, and the deletion page open to both', () => {
+    expect(accessOf('/home/lead')).toBe('lead');
+    expect(accessOf('/home/lead/content/solar')).toBe('lead');
+    expect(accessOf('/home/lead/gibt-es-nicht')).toBe('lead');
+    expect(accessOf('/home/app/settings/delete-account')).toBe('account');
+    expect(accessOf('/home/leader')).toBe('customer');
+  });
+
+  it('gives a lead a menu of its own: its dashboard, its contact details, help', () => {
+    expect(navigationFor('/home/lead/tour', 'lead').map((item) => [item.href, item.current])).toEqual([
+      ['/home/lead', true],
+      ['/home/lead/contact-details', false],
+      ['/home/app/help', false],
+    ]);
+    expect(navigationFor('/home/dashboard').map((item) => item.href)).not.toContain('/home/lead');
+  });
+
   it('builds the navigation in order and marks the section of a detail page as current', () => {
     const nav = navigationFor('/home/app/files/knowledgebase/some-article');
     expect(nav.map((item) => item.href)).toEqual([

@@ -5,8 +5,12 @@
  * file has no entry or an entry has no page. A capability adds its pages here, one line each.
  */
 
-/** `public`: anyone; `customer`: a signed-in customer; `lead`: any signed-in account, leads included. */
-export type PageAccess = 'public' | 'customer' | 'lead';
+/**
+ * `public`: anyone; `customer`: a signed-in customer (a lead is sent to its dashboard); `lead`: a signed-in lead of
+ * the funnel's lead phase (issue 18; a customer is sent to the customer dashboard); `account`: any signed-in account,
+ * customer or lead (the account's own data: export and deletion).
+ */
+export type PageAccess = 'public' | 'customer' | 'lead' | 'account';
 
 export interface NavEntry {
   /** i18n key of the label (`nav.*`). */
@@ -15,6 +19,8 @@ export interface NavEntry {
   order: number;
   /** Further paths on which this entry is the current one (the entry's own path and its sub-paths always are). */
   alsoCurrentOn?: readonly string[];
+  /** Whose menu shows it: customers (the default), leads, or both (issue 18). */
+  for?: 'customer' | 'lead' | 'both';
 }
 
 export interface PageRoute {
@@ -104,7 +110,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/surveys', access: 'customer' },
   { path: '/home/app/surveys/[id]', access: 'customer', sample: '/home/app/surveys/999999999' },
   { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
-  { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50 } },
+  { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50, for: 'both' } },
   {
     path: '/home/app/profile',
     access: 'customer',
@@ -114,7 +120,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The customer's account (issue 17): settings, deletion, and the onboarding of the first sign-in (the page guard
   // keeps a customer on the first open onboarding step; done steps stay viewable).
   { path: '/home/app/settings', access: 'customer' },
-  { path: '/home/app/settings/delete-account', access: 'customer' },
+  // Deleting the account is open to a lead too (GDPR Art. 17; issue 18).
+  { path: '/home/app/settings/delete-account', access: 'account' },
   { path: '/onboarding/two-factor', access: 'customer' },
   { path: '/onboarding/base-data', access: 'customer' },
   { path: '/onboarding/tour', access: 'customer' },
@@ -122,6 +129,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/angebot', access: 'public' },
   { path: '/angebot/code', access: 'public' },
   { path: '/angebot/fertig', access: 'public' },
+  // The lead phase (issue 18 phase B, docs/funnel.md): a lead's own pages; customer pages send a lead here.
+  { path: '/home/lead', access: 'lead', nav: { labelKey: 'nav.leadDashboard', order: 10, for: 'lead', alsoCurrentOn: ['/home/lead/tour'] } },
+  { path: '/home/lead/contact-details', access: 'lead', nav: { labelKey: 'nav.leadContactDetails', order: 20, for: 'lead' } },
+  { path: '/home/lead/tour', access: 'lead' },
+  { path: '/home/lead/content/[topic]', access: 'lead', sample: '/home/lead/content/solar' },
 ];
 
 /**
@@ -129,6 +141,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
  * nothing about which pages exist (spec section 2, page guard).
  */
 export const PROTECTED_AREAS: readonly string[] = ['/home', '/onboarding'];
+/** Unknown paths below the lead's pages are lead pages (a lead gets the 404 page there, not a redirect). */
+const LEAD_AREA = '/home/lead';
 
 /** `/home/app/profile/` and `/home/app/profile` are the same page. */
 export function normalizePath(path: string): string {
@@ -153,6 +167,7 @@ export function routeOf(path: string): PageRoute | undefined {
 export function accessOf(path: string): PageAccess {
   const route = routeOf(path);
   if (route) return route.access;
+  if (within(normalizePath(path), LEAD_AREA)) return 'lead';
   return PROTECTED_AREAS.some((area) => within(normalizePath(path), area)) ? 'customer' : 'public';
 }
 
@@ -173,9 +188,9 @@ export interface NavItem {
 }
 
 /** The main navigation for the page at `path`, in menu order; detail pages mark their section as current. */
-export function navigationFor(path: string): NavItem[] {
+export function navigationFor(path: string, audience: 'customer' | 'lead' = 'customer'): NavItem[] {
   const here = normalizePath(path);
-  return PAGE_ROUTES.flatMap((route) => (route.nav ? [{ route, nav: route.nav }] : []))
+  return PAGE_ROUTES.flatMap((route) => (route.nav && [audience, 'both'].includes(route.nav.for ?? 'customer') ? [{ route, nav: route.nav }] : []))
     .sort((a, b) => a.nav.order - b.nav.order)
     .map(({ route, nav }) => ({
       href: route.path,

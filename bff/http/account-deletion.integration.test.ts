@@ -7,6 +7,7 @@ import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
+import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
@@ -25,6 +26,7 @@ const content: ContentSource = {
   supportQuestions: async (_limit, lang) => [{ id: 'sq-rechnung', title: 'Frage zur Rechnung', lang }],
   surveyDefinitions: async () => [],
   contact: async () => null,
+  leadContents: async () => [],
   media: async () => null,
 };
 
@@ -134,6 +136,9 @@ describe('account deletion leaves no personal data', () => {
     secondEmail = `zweite-${unique}@example.de`;
     expect((await call(client, 'POST', '/api/v1/internal/user/email', { email: secondEmail })).status).toBe(202);
 
+    // Another offer asked for through the lead funnel with the same address (issue 18): the lead, its request, its mail.
+    await verifiedLead(portal.url, portal.sandboxUrl, { email: customer.email, firstName: `Mehmet${unique}` });
+
     // What other capabilities keep: a signed power of attorney (retained by law), a meter change request, a reminder,
     // an invitation to the address, the weekly users export.
     await portal.knex('signing_envelopes').insert({ envelopeId: `env-${unique}`, projectId: project.id, type: 'NETWORK_OPERATOR_POWER_OF_ATTORNEY', userId: customer.sub, status: 'COMPLETED' });
@@ -177,6 +182,7 @@ describe('account deletion leaves no personal data', () => {
     expect(exported.data.signing).toEqual([expect.objectContaining({ envelopeId: `env-${unique}` })]);
     expect(exported.data.surveys).toEqual([expect.objectContaining({ netPromoterScore: 4, additionalMessage: `Danke, Mehmet${unique}` })]);
     expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything()] });
+    expect(exported.data.leadFunnel).toEqual([expect.objectContaining({ email: customer.email, firstName: `Mehmet${unique}` })]);
     // Someone else's export id answers like an unknown one.
     const stranger = await signedInClient(portal.url, await data.customer());
     expect((await stranger.request(`${portal.url}/api/v1/internal/user/data-export/${id}`)).status).toBe(404);
@@ -192,7 +198,7 @@ describe('account deletion leaves no personal data', () => {
   it('deletes: every session ends, the projects are unlinked, the newsletter contact and the sign-in account are gone, a confirmation is mailed', async () => {
     // Before: the scan finds the customer all over the schema (so its empty answer afterwards means something).
     const before = new Set((await rowsMentioning(needles(customer, secondEmail), new Map())).map((row) => row.split(':')[0]));
-    for (const table of ['users', 'user_meta', 'user_profile', 'update_email', 'account_export', 'activity_log', 'mail_log', 'session', 'idempotency_keys', 'task_read_state', 'project_link_code', 'rate_limit', 'export_users_job', 'reminder_mail', 'project_invitation', 'meter_change_request', 'signing_envelopes', 'survey', 'survey_form_draft', 'refund', 'sepa_mandate', 'referral_reward']) {
+    for (const table of ['users', 'user_meta', 'user_profile', 'update_email', 'account_export', 'activity_log', 'mail_log', 'session', 'idempotency_keys', 'task_read_state', 'project_link_code', 'rate_limit', 'export_users_job', 'reminder_mail', 'project_invitation', 'meter_change_request', 'signing_envelopes', 'survey', 'survey_form_draft', 'refund', 'sepa_mandate', 'referral_reward', 'funnel_lead', 'funnel_request']) {
       expect(before, table).toContain(table);
     }
     const elsewhere = (await signInAnywhere(portal.url, customer)).client;

@@ -19,7 +19,7 @@ import { pageGuard } from './middlewares/page-guard.ts';
 import { publicPageCache } from './middlewares/public-page-cache.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
-import { requireCustomer } from './middlewares/require-customer.ts';
+import { requireCustomer, requireSignedIn } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
 import { mountsOf } from './mounts.ts';
 import type { RouteDeps } from './route-deps.ts';
@@ -97,6 +97,7 @@ export function createApp(deps: AppDeps) {
   api.use(mountsOf('public', routeDeps));
   api.use(below(AUTH_BASE), mountsOf('auth', routeDeps));
   api.use(below(APP_API_BASE), mountsOf('capability', routeDeps));
+  api.use(below(INTERNAL_API_BASE), requireSignedIn, mountsOf('account', routeDeps));
   api.use(below(APP_API_BASE), requireCustomer, mountsOf('app', routeDeps));
   api.use(below(INTERNAL_API_BASE), requireCustomer, mountsOf('internal', routeDeps));
   api.use(apiNotFound);

@@ -32,6 +32,7 @@ const content: ContentSource = {
   supportQuestions: async () => [],
   contact: async () => null,
   surveyDefinitions: async () => [],
+  leadContents: async () => [],
   media: async (file) => (file === 'wechselrichter_abc.pdf' ? { contentType: 'application/pdf', body: new Blob([MANUAL_PDF]).stream() } : null),
 };
 

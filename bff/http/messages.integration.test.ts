@@ -22,6 +22,7 @@ const content: ContentSource = {
   ],
   contact: async () => null,
   surveyDefinitions: async () => [],
+  leadContents: async () => [],
   media: async () => null,
 };
 

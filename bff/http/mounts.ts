@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
-import { accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
+import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
@@ -17,7 +17,8 @@ import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
 import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
-import { onboardingRoutes } from './routes/onboarding.routes.ts';
+import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
+import { leadRoutes } from './routes/lead.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
@@ -31,9 +32,12 @@ import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './rou
  * - `auth`: /api/auth (sign-in, sign-out, profile);
  * - `capability`: on the app base, after the CSRF check, without a session: a route that a single-use capability in
  *   the request opens (the meter photo upload from a mailed link; docs/files.md);
- * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only.
+ * - `account`: on the internal base, every signed-in account, leads included (issue 18): the journey status, the
+ *   activity report, the lead's own routes (each checks the phase it serves);
+ * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only (a
+ *   lead gets 403 `AUTH.CUSTOMERS_ONLY`).
  */
-export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' | 'app' | 'internal';
+export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' | 'account' | 'app' | 'internal';
 
 /** The router mount table: one line per capability router. */
 export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
@@ -55,7 +59,7 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['internal', journeyRoutes],
   ['internal', signingRoutes],
   ['internal', messagesRoutes],
-  ['internal', activityRoutes],
+  ['account', activityRoutes],
   ['app', notificationsRoutes],
   ['internal', documentsRoutes],
   ['capability', meterPhotoRoutes],
@@ -70,8 +74,11 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['capability', funnelFormRoutes],
   ['machine', identityEventsRoutes],
   ['internal', onboardingRoutes],
+  ['account', journeyStatusRoutes],
+  ['account', leadRoutes],
   ['internal', newsletterRoutes],
   ['internal', accountRoutes],
+  ['account', accountDataRoutes],
 ];
 
 export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>

@@ -36,6 +36,7 @@ const content: ContentSource = {
     definitionReads += 1;
     return definitions(lang);
   },
+  leadContents: async () => [],
   media: async () => null,
 };
 

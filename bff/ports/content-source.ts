@@ -1,9 +1,10 @@
 import type { Language } from '../contracts/auth.ts';
 import type { Article, Contact, FaqCategory, Instruction, PrivacyPolicy, SupportQuestion } from '../contracts/help.ts';
+import type { LeadContentEntry } from '../contracts/lead.ts';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
 
 /** What can be cached and invalidated, one key per kind of content (and language, see help.service.ts). */
-export type ContentKey = 'faqs' | 'articles' | 'instructions' | 'privacy-policy' | 'support-questions' | 'contact' | 'survey-definitions';
+export type ContentKey = 'faqs' | 'articles' | 'instructions' | 'privacy-policy' | 'support-questions' | 'contact' | 'survey-definitions' | 'lead-contents';
 /** One cached body: a kind of content as shown in one language, e.g. `faqs:en` (English with German fallback). */
 export type ContentCacheKey = `${ContentKey}:${Language}`;
 
@@ -25,6 +26,8 @@ export interface ContentSource {
   contact(locale: Language): Promise<Contact | null>;
   /** Published survey definitions (questions with their five star labels; issue 15). */
   surveyDefinitions(locale: Language): Promise<SurveyDefinition[]>;
+  /** Published lead contents, one per topic (issue 18; the CMS keeps them in German only). */
+  leadContents(): Promise<LeadContentEntry[]>;
   /** An uploaded file (`/uploads/<file>`), or null when there is none. */
   media(file: string): Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;
 }

@@ -10,6 +10,18 @@ export interface IdentityAccount {
   customerNumber: string | null;
 }
 
+/** A new account as the portal creates it (the lead funnel's lead after the verified SMS code, issue 18). */
+export interface NewIdentityAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** E.164. */
+  phone: string;
+  /** The app-metadata claim's phase and the realm roles the account gets. */
+  phase: 'LEAD' | 'PROJECT';
+  roles: string[];
+}
+
 /** The provider refused a password by its own policy (too short, too common). */
 export class PasswordRejected extends Error {
   override readonly name = 'PasswordRejected';
@@ -34,4 +46,16 @@ export interface IdentityAdmin {
   setPassword(userId: string, password: string): Promise<void>;
   /** Deletes the account; an unknown account counts as deleted. */
   deleteAccount(userId: string): Promise<void>;
+  /**
+   * Creates an account without a password (it signs in with the provider's e-mail code) and an unverified address;
+   * answers its subject, or 'taken' when the address has an account already (nothing is changed then).
+   */
+  createAccount(account: NewIdentityAccount): Promise<{ id: string } | 'taken'>;
+  /** The account's id for an address, or null. */
+  accountIdByEmail(email: string): Promise<string | null>;
+  /**
+   * Turns a lead's account into a customer's (the sale closed): phase PROJECT and the customer number in the
+   * app-metadata claim, the customer role instead of the lead role. Idempotent.
+   */
+  makeCustomer(userId: string, change: { customerNumber: string; customerRole: string; leadRole: string }): Promise<void>;
 }

@@ -26,10 +26,40 @@ export interface NewSalesLead {
   verifiedAt: Date;
 }
 
+/** What a lead tells about itself after the funnel (contact details, `PATCH /user/lead/{id}`). */
+export interface SalesLeadContact {
+  salutation: 'MS' | 'MR' | null;
+  firstName: string;
+  lastName: string;
+  /** The number to call (the verified mobile number stays the lead's key at sales). */
+  phone: string;
+  address: { street: string; houseNumber: string; zip: string; city: string };
+  preferredContact: 'MAIL' | 'PHONE' | 'WHATSAPP';
+  topics: LeadContentTopic[];
+}
+
+/** A file of the sales service (the representative's photo, video, captions) as it streams through the portal. */
+export interface SalesMedia {
+  /** 200, or 206 for a range; 416 when the range cannot be served. */
+  status: number;
+  contentType: string;
+  contentLength: number | null;
+  contentRange: string | null;
+  acceptRanges: string | null;
+  body: ReadableStream<Uint8Array> | null;
+}
+
 /** The installer's sales service (CRM): leads and their representatives. Adapter: adapters/sales-service.http.ts. */
 export interface SalesService {
   /** Hands a verified lead to sales; idempotent by `externalRef`. */
   createLead(lead: NewSalesLead): Promise<{ id: string; status: string; salesRep: SalesRep | null }>;
   /** A lead as sales sees it (status, representative); null for an unknown id. */
   lead(id: string): Promise<{ id: string; status: string; customerNumber: string | null; salesRep: SalesRep | null } | null>;
+  /** The lead's contact details changed; false for an unknown lead. */
+  updateLead(id: string, contact: SalesLeadContact): Promise<boolean>;
+  /**
+   * A media URL the service named (`photoUrl`, `video.url`, `video.captionsUrl`), with the sales token, passing a
+   * `Range` header on. Null for 404 and for a URL outside the service (never fetched: the portal is no open proxy).
+   */
+  media(url: string, range?: string): Promise<SalesMedia | null>;
 }

@@ -26,8 +26,11 @@ export interface DemoAccount {
   onboarded?: boolean;
   /** False while an administrator has disabled the account (admin API); absent = enabled. */
   enabled?: boolean;
-  /** `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. */
-  passwordHash: string;
+  /**
+   * `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. Null for an
+   * account without a password (a lead the portal created: it signs in with the e-mail code).
+   */
+  passwordHash: string | null;
 }
 
 export const DEMO_PASSWORD_HINT = 'Sonne2026!';
@@ -116,8 +119,8 @@ export const NewAccountSchema = z.strictObject({
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
 
-/** What the admin API may change on an account (sandbox/identity/admin-api.ts). */
-export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled'>>;
+/** What the admin API may change on an account (sandbox/identity/admin-api.ts): profile, attributes, role mappings. */
+export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled' | 'customerNumber' | 'phase' | 'phone' | 'roles' | 'onboarded'>>;
 
 const StoredAccountSchema = z.object({
   sub: z.string().min(1),
@@ -131,7 +134,7 @@ const StoredAccountSchema = z.object({
   roles: z.array(z.string()).optional(),
   onboarded: z.boolean().optional(),
   enabled: z.boolean().optional(),
-  passwordHash: z.string().min(1),
+  passwordHash: z.string().min(1).nullable(),
 });
 /** What survives a restart: accounts made since (registered, created by tests), and demo accounts changed or deleted. */
 const StoredStateSchema = z.object({
@@ -246,6 +249,7 @@ export class AccountDirectory {
   async authenticate(email: string, password: string): Promise<DemoAccount | undefined> {
     const account = this.byEmail(email);
     const ok = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+    // An account without a password never signs in with one (the dummy comparison keeps the timing alike).
     return ok && account ? account : undefined;
   }
 
@@ -268,6 +272,31 @@ export class AccountDirectory {
     };
     this.#created.set(account.sub, account);
     this.#persist();
+    return account;
+  }
+
+  /**
+   * An account the portal creates through the admin API (`POST users`, Keycloak's shape): no password (it signs in
+   * with the e-mail code), address not verified, no roles until role mappings add them; undefined when the address is
+   * taken.
+   */
+  async provision(input: { email: string; givenName: string; familyName: string; phone: string; phase: Phase }): Promise<DemoAccount | undefined> {
+    const email = normaliseEmail(input.email);
+    if (this.byEmail(email)) return undefined;
+    const account: DemoAccount = {
+      sub: `kp|${randomUUID()}`,
+      email,
+      givenName: input.givenName,
+      familyName: input.familyName,
+      customerNumber: null,
+      phone: input.phone,
+      phase: input.phase,
+      emailVerified: false,
+      onboarded: false,
+      roles: [],
+      passwordHash: null,
+    };
+    this.#created.set(account.sub, account);
     return account;
   }
 

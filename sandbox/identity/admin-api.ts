@@ -6,6 +6,7 @@ import type { Lockout } from './lockout.ts';
 
 /** Keycloak's UserRepresentation, the fields the portal reads. */
 function representation(account: DemoAccount) {
+  const attribute = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? [] : [value]);
   return {
     id: account.sub,
     username: account.email,
@@ -15,12 +16,35 @@ function representation(account: DemoAccount) {
     lastName: account.familyName,
     enabled: account.enabled ?? true,
     attributes: {
-      customerNumber: account.customerNumber === null ? [] : [account.customerNumber],
-      phone: [account.phone],
+      customerNumber: attribute(account.customerNumber),
+      phone: attribute(account.phone),
       phase: [account.phase],
+      ...(account.onboarded === undefined ? {} : { onboarded: [String(account.onboarded)] }),
     },
   };
 }
+
+/** Attributes the claim is built from (Keycloak: user attributes behind protocol mappers); other names are kept out. */
+const AttributesSchema = z
+  .object({
+    customerNumber: z.array(z.string().regex(/^\d{1,20}$/)).max(1).optional(),
+    phone: z.array(z.string().max(40)).max(1).optional(),
+    phase: z.array(z.enum(['LEAD', 'PROJECT'])).max(1).optional(),
+    onboarded: z.array(z.enum(['true', 'false'])).max(1).optional(),
+  })
+  .catchall(z.array(z.string().max(200)).max(10));
+/** Keycloak's UserRepresentation for `POST users`. */
+const NewUserSchema = z.object({
+  username: z.string().max(254).optional(),
+  email: z.email().max(254),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  enabled: z.boolean().default(true),
+  emailVerified: z.boolean().default(false),
+  attributes: AttributesSchema.default({}),
+});
+/** Keycloak's RoleRepresentation list for role mappings (`id` and `name`; the sandbox goes by the name). */
+const RoleListSchema = z.array(z.object({ id: z.string().optional(), name: z.string().min(1).max(100) })).min(1).max(10);
 
 const UserUpdateSchema = z.strictObject({
   email: z.email().max(254).optional(),
@@ -28,6 +52,7 @@ const UserUpdateSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
   enabled: z.boolean().optional(),
+  attributes: AttributesSchema.optional(),
 });
 /** Keycloak's CredentialRepresentation for `reset-password`. */
 const CredentialSchema = z.object({ type: z.literal('password'), value: z.string(), temporary: z.boolean().default(false) });
@@ -41,9 +66,27 @@ const VerifySchema = z.strictObject({ value: z.string().max(200) });
  * sandbox's stand-in for checking the current password with a direct-access grant (README "Sign-in help").
  * Faults and reset under `/admin/_control` like every vendor stand-in.
  */
-export function createAdminApi(deps: { accounts: AccountDirectory; lockout: Lockout; token: string; log: (line: string) => void; onReset?: () => void }): express.Router {
+export function createAdminApi(deps: {
+  accounts: AccountDirectory;
+  lockout: Lockout;
+  token: string;
+  /** The realm's roles (Keycloak: realm roles); a demo account without explicit roles has the first (the customer role). */
+  realmRoles: readonly string[];
+  log: (line: string) => void;
+  onReset?: () => void;
+}): express.Router {
   const json = express.json({ limit: '16kb' });
   const userOf = (id: unknown) => (typeof id === 'string' ? deps.accounts.bySub(id) : undefined);
+  const rolesOf = (account: DemoAccount) => account.roles ?? deps.realmRoles.slice(0, 1);
+  const attributeChange = (attributes: z.infer<typeof AttributesSchema> | undefined) =>
+    attributes === undefined
+      ? {}
+      : {
+          customerNumber: attributes.customerNumber?.[0] ?? null,
+          phone: attributes.phone?.[0] ?? '',
+          ...(attributes.phase?.[0] ? { phase: attributes.phase[0] } : {}),
+          ...(attributes.onboarded?.[0] ? { onboarded: attributes.onboarded[0] === 'true' } : {}),
+        };
 
   return createStandIn({
     apiPath: '/realms/kundenportal',
@@ -61,6 +104,65 @@ export function createAdminApi(deps: { accounts: AccountDirectory; lockout: Lock
         res.json(account ? [representation(account)] : []);
       });
 
+      // Keycloak: 201 with the new user's URL in Location; 409 when the username or address is taken. Without
+      // `credentials` the user has no password.
+      api.post('/users', json, async (req, res) => {
+        const body = NewUserSchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+        const { attributes } = body.data;
+        const account = await deps.accounts.provision({
+          email: body.data.email,
+          givenName: body.data.firstName,
+          familyName: body.data.lastName,
+          phone: attributes.phone?.[0] ?? '',
+          phase: attributes.phase?.[0] ?? 'PROJECT',
+        });
+        if (!account) {
+          res.status(409).json({ errorMessage: 'User exists with same username' });
+          return;
+        }
+        deps.accounts.update(account.sub, { emailVerified: body.data.emailVerified, enabled: body.data.enabled, ...attributeChange(attributes) });
+        deps.log(`OIDC-Admin: Konto ${account.sub} angelegt (${account.phase})`);
+        res.status(201).location(`${req.baseUrl}/users/${encodeURIComponent(account.sub)}`).end();
+      });
+
+      api.get('/roles/:name', (req, res) => {
+        const name = String(req.params.name);
+        if (!deps.realmRoles.includes(name)) return notFound(res);
+        res.json({ id: `role-${name}`, name, composite: false, clientRole: false });
+      });
+
+      api.get('/users/:id/role-mappings/realm', (req, res) => {
+        const account = userOf(req.params.id);
+        if (!account) return notFound(res);
+        res.json(rolesOf(account).map((name) => ({ id: `role-${name}`, name })));
+      });
+
+      api.post('/users/:id/role-mappings/realm', json, (req, res) => {
+        const account = userOf(req.params.id);
+        if (!account) return notFound(res);
+        const roles = RoleListSchema.safeParse(req.body);
+        if (!roles.success) return badRequest(res, z.prettifyError(roles.error));
+        const unknown = roles.data.find((role) => !deps.realmRoles.includes(role.name));
+        if (unknown) return notFound(res);
+        const next = [...new Set([...rolesOf(account), ...roles.data.map((role) => role.name)])];
+        deps.accounts.update(account.sub, { roles: next });
+        deps.log(`OIDC-Admin: Rollen von ${account.sub}: ${next.join(', ')}`);
+        res.status(204).end();
+      });
+
+      api.delete('/users/:id/role-mappings/realm', json, (req, res) => {
+        const account = userOf(req.params.id);
+        if (!account) return notFound(res);
+        const roles = RoleListSchema.safeParse(req.body);
+        if (!roles.success) return badRequest(res, z.prettifyError(roles.error));
+        const removed = new Set(roles.data.map((role) => role.name));
+        const next = rolesOf(account).filter((name) => !removed.has(name));
+        deps.accounts.update(account.sub, { roles: next });
+        deps.log(`OIDC-Admin: Rollen von ${account.sub}: ${next.join(', ') || '–'}`);
+        res.status(204).end();
+      });
+
       api.get('/users/:id', (req, res) => {
         const account = userOf(req.params.id);
         if (!account) return notFound(res);
@@ -70,9 +172,11 @@ export function createAdminApi(deps: { accounts: AccountDirectory; lockout: Lock
       api.put('/users/:id', json, (req, res) => {
         const body = UserUpdateSchema.safeParse(req.body);
         if (!body.success) return badRequest(res, z.prettifyError(body.error));
-        const { firstName, lastName, ...rest } = body.data;
+        const { firstName, lastName, attributes, ...rest } = body.data;
+        // Keycloak replaces the attributes as a whole when the representation carries them.
         const updated = deps.accounts.update(String(req.params.id), {
           ...rest,
+          ...attributeChange(attributes),
           ...(firstName === undefined ? {} : { givenName: firstName }),
           ...(lastName === undefined ? {} : { familyName: lastName }),
         });
@@ -102,7 +206,7 @@ export function createAdminApi(deps: { accounts: AccountDirectory; lockout: Lock
         if (!body.success) return badRequest(res, z.prettifyError(body.error));
         const account = userOf(req.params.id);
         if (!account) return notFound(res);
-        res.json({ valid: await verifyPassword(body.data.value, account.passwordHash) });
+        res.json({ valid: account.passwordHash !== null && (await verifyPassword(body.data.value, account.passwordHash)) });
       });
 
       api.delete('/users/:id', (req, res) => {

@@ -95,14 +95,14 @@ export function passwordlessRoutes(deps: PasswordlessDeps): express.Router {
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const base = (uid: string) => `${deps.mountPath}/interaction/${encodeURIComponent(uid)}`;
   const emailPage = (res: Response, uid: string, email: string, error?: PasswordlessError, status = 200) =>
-    deps.send(res, passwordlessEmailPage({ action: `${base(uid)}/passwordless`, passwordLogin: base(uid), email, error, portalOrigin: deps.portalOrigin }), status);
+    deps.send(res, passwordlessEmailPage({ action: `${base(uid)}/passwordless`, passwordLogin: `${base(uid)}?view=login`, email, error, portalOrigin: deps.portalOrigin }), status);
   const codePage = (res: Response, uid: string, email: string, error?: PasswordlessError, attemptsLeft?: number) =>
     deps.send(
       res,
       passwordlessCodePage({
         action: `${base(uid)}/passwordless/code`,
         resendAction: `${base(uid)}/passwordless`,
-        passwordLogin: base(uid),
+        passwordLogin: `${base(uid)}?view=login`,
         email,
         error,
         attemptsLeft,
@@ -113,7 +113,9 @@ export function passwordlessRoutes(deps: PasswordlessDeps): express.Router {
 
   router.get('/', async (req, res) => {
     const interaction = await deps.details(req, res);
-    emailPage(res, interaction.uid, '');
+    // Identity-first (router.ts): the address the sign-in was started with, for an account without a password.
+    const hint = interaction.params.login_hint;
+    emailPage(res, interaction.uid, req.query.hint === '1' && typeof hint === 'string' ? hint : '');
   });
 
   router.post('/', form, async (req, res) => {
@@ -159,6 +161,8 @@ export function passwordlessRoutes(deps: PasswordlessDeps): express.Router {
       return;
     }
     deps.log(`OIDC: Anmeldung mit Code ${account.sub}`);
+    // The code reached the address: it is verified now (a lead's account starts unverified; issue 18).
+    if (account.emailVerified === false) deps.accounts.update(account.sub, { emailVerified: true });
     await deps.provider.interactionFinished(req, res, { login: { accountId: account.sub, amr: ['otp'] } }, { mergeWithLastSubmission: false });
   });
 

@@ -127,6 +127,14 @@ export async function createIdentity(
       renderRegistration(res, interaction.uid, { email: hint });
       return;
     }
+    // Identity-first: an account without a password (a lead the portal created, issue 18) signs in with the e-mail
+    // code, so the hinted address goes straight to that screen (Keycloak: a browser flow that asks for the username
+    // first and then offers the credential the user has).
+    const hinted = hint ? accounts.byEmail(hint) : undefined;
+    if (hinted && hinted.passwordHash === null && req.query.view !== 'login') {
+      res.redirect(303, `${mountPath}/interaction/${encodeURIComponent(interaction.uid)}/passwordless?hint=1`);
+      return;
+    }
     renderLogin(res, interaction.uid, hint);
   });
 

@@ -69,7 +69,7 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
   }
 
   /** Opens the provider's login page for a fresh authorization request; answers the page's URL. */
-  async function loginPage(browser: BrowserLikeClient): Promise<string> {
+  async function loginPage(browser: BrowserLikeClient, loginHint?: string): Promise<string> {
     const verifier = randomBytes(32).toString('base64url');
     const params = new URLSearchParams({
       client_id: config.OIDC_CLIENT_ID,
@@ -80,6 +80,7 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
       nonce: randomBytes(8).toString('hex'),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
+      ...(loginHint ? { login_hint: loginHint } : {}),
     });
     const res = await browser.request(`${sandbox.issuer}/auth?${params}`);
     return new URL(res.headers.get('location') ?? '', sandbox.issuer).href;
@@ -132,6 +133,57 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
       const browser = new BrowserLikeClient();
       const res = await post(browser, `${await loginPage(browser)}/login`, { email, password });
       expect(await res.text()).toContain('Dein Konto ist gesperrt. Bitte wende Dich an unseren Kundenservice.');
+    });
+
+    it('creates a passwordless account with realm roles (the portal’s lead), changes its attributes and swaps its roles', async () => {
+      const email = `lead-${randomBytes(4).toString('hex')}@example.de`;
+      const user = { username: email, email, firstName: 'Lena', lastName: 'Krüger', enabled: true, emailVerified: false, attributes: { phone: ['+491711234567'], phase: ['LEAD'] } };
+      const created = await admin('/users', { method: 'POST', json: user });
+      expect(created.status).toBe(201);
+      expect((await admin('/users', { method: 'POST', json: user })).status).toBe(409);
+      const [found] = (await (await admin(`/users?${new URLSearchParams({ email, exact: 'true' })}`)).json()) as { id: string; attributes: Record<string, string[]> }[];
+      expect(created.headers.get('location')).toContain(encodeURIComponent(found?.id ?? ''));
+      expect(found?.attributes).toMatchObject({ phone: ['+491711234567'], phase: ['LEAD'], customerNumber: [] });
+      const id = encodeURIComponent(found?.id ?? '');
+      const role = async (name: string) => (await (await admin(`/roles/${name}`)).json()) as { id: string; name: string };
+      expect((await admin('/roles/rol_gibt_es_nicht')).status).toBe(404);
+      expect((await admin(`/users/${id}/role-mappings/realm`, { method: 'POST', json: [await role(config.LEAD_ROLE_ID)] })).status).toBe(204);
+      const roles = async () => ((await (await admin(`/users/${id}/role-mappings/realm`)).json()) as { name: string }[]).map((r) => r.name);
+      expect(await roles()).toEqual([config.LEAD_ROLE_ID]);
+      // No password: none checks out.
+      expect(await (await admin(`/users/${id}/verify-password`, { method: 'POST', json: { value: password } })).json()).toEqual({ valid: false });
+
+      expect((await admin(`/users/${id}`, { method: 'PUT', json: { attributes: { ...found?.attributes, phase: ['PROJECT'], customerNumber: ['781234'] } } })).status).toBe(204);
+      await admin(`/users/${id}/role-mappings/realm`, { method: 'POST', json: [await role(config.CUSTOMER_ROLE_ID)] });
+      await admin(`/users/${id}/role-mappings/realm`, { method: 'DELETE', json: [await role(config.LEAD_ROLE_ID)] });
+      expect(await roles()).toEqual([config.CUSTOMER_ROLE_ID]);
+      expect(await (await admin(`/users/${id}`)).json()).toMatchObject({ attributes: { phase: ['PROJECT'], customerNumber: ['781234'], phone: ['+491711234567'] } });
+    });
+
+    it('sends a hinted account without a password straight to the e-mail code, which signs in and verifies the address', async () => {
+      const email = `lead-${randomBytes(4).toString('hex')}@example.de`;
+      await admin('/users', { method: 'POST', json: { username: email, email, firstName: 'Lena', lastName: 'Krüger', emailVerified: false, attributes: { phase: ['LEAD'] } } });
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser, email);
+      const first = await browser.request(page);
+      expect(first.status).toBe(303);
+      const codeScreen = new URL(first.headers.get('location') ?? '', sandbox.issuer).href;
+      const html = await (await browser.request(codeScreen)).text();
+      expect(html).toContain('Mit Code anmelden');
+      expect(html).toContain(`value="${email}"`);
+      // The way back to the password form does not loop to the code screen.
+      expect((await browser.request(`${page}?view=login`)).status).toBe(200);
+      // A customer's hinted address keeps the password form.
+      const customer = await newAccount();
+      const other = new BrowserLikeClient();
+      expect((await other.request(await loginPage(other, customer.email))).status).toBe(200);
+
+      const since = new Date();
+      await post(browser, `${page}/passwordless`, { email });
+      const code = /Dein Code: (\d{6})/.exec((await waitForMail(sandbox.url, email, since)).text)?.[1] ?? '';
+      expect((await post(browser, `${page}/passwordless/code`, { email, code })).status).toBe(303);
+      const [found] = (await (await admin(`/users?${new URLSearchParams({ email, exact: 'true' })}`)).json()) as { emailVerified: boolean }[];
+      expect(found?.emailVerified).toBe(true);
     });
 
     it('answers 503 when a test switches the fault on', async () => {

@@ -110,7 +110,10 @@ export function createSignInHelp(deps: SignInHelpDeps) {
     deps.send(res, unblockedPage({ portalOrigin: deps.portalOrigin, loginUrl }));
   });
 
-  const admin = createAdminApi({ accounts, lockout, token: config.IDENTITY_ADMIN_TOKEN, log, onReset: () => codes.reset() });
+  // Realm roles: the customer role first (what demo accounts without explicit roles have), the lead role, and a staff
+  // role that tests use for an account the portal must refuse.
+  const realmRoles = [config.CUSTOMER_ROLE_ID, config.LEAD_ROLE_ID, 'rol_mitarbeiter'];
+  const admin = createAdminApi({ accounts, lockout, token: config.IDENTITY_ADMIN_TOKEN, realmRoles, log, onReset: () => codes.reset() });
 
   return {
     checkPassword,

@@ -1,4 +1,4 @@
-import express, { type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { captionsOf, photoOf, videoOf } from './media.ts';
@@ -18,6 +18,27 @@ const LeadSchema = z.strictObject({
   verifiedAt: z.iso.datetime(),
 });
 const CustomerNumber = z.string().regex(/^\d{4,12}$/);
+/** What the lead tells after the funnel (the portal's contact details form). */
+const ContactSchema = z.strictObject({
+  salutation: z.enum(['MS', 'MR']).nullable(),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  phone: z.string().regex(/^\+?\d{6,20}$/),
+  address: z.strictObject({ street: z.string().min(1).max(100), houseNumber: z.string().min(1).max(12), zip: z.string().regex(/^\d{4,5}$/), city: z.string().min(1).max(100) }),
+  preferredContact: z.enum(['MAIL', 'PHONE', 'WHATSAPP']),
+  topics: z.array(Topic).min(1).max(5),
+});
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range; browsers ask for one): the slice to send, or 'unsatisfiable'. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [from, to] = [match[1] ?? '', match[2] ?? ''];
+  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
+  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
 
 export interface SalesRouterOptions {
   token: string;
@@ -48,10 +69,22 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
   };
   const leadJson = (lead: SalesLead) => ({ ...lead, salesRep: repJson(lead.salesRepId) });
   const repOfFile = (uuid: string) => SALES_REPS.find((rep) => rep.videoFileUuid === uuid);
-  const sendVideo = async (uuid: string, res: Response) => {
+  // Ranges like a file store or CDN serves them, so a player can seek (and the portal passes them on).
+  const sendVideo = async (uuid: string, req: Request, res: Response) => {
     const rep = repOfFile(uuid);
     if (!rep) return notFound(res);
-    res.type('video/mp4').set('Accept-Ranges', 'none').send(await videoOf(rep, options.dataDir));
+    const video = await videoOf(rep, options.dataDir);
+    res.type('video/mp4').set('Accept-Ranges', 'bytes');
+    const range = byteRange(req.get('range'), video.length);
+    if (range === 'unsatisfiable') {
+      res.status(416).set('Content-Range', `bytes */${video.length}`).end();
+      return;
+    }
+    if (!range) {
+      res.send(video);
+      return;
+    }
+    res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${video.length}`).send(video.subarray(range.start, range.end + 1));
   };
   const sendCaptions = (uuid: string, res: Response) => {
     const rep = repOfFile(uuid);
@@ -93,7 +126,14 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
         res.json(rep);
       });
       api.get('/sales-reps/:id/photo', (req, res) => sendPhoto(req.params.id, res));
-      api.get('/files/:uuid', (req, res) => sendVideo(req.params.uuid, res));
+      api.patch('/leads/:id', express.json({ limit: '16kb' }), async (req, res) => {
+        const body = ContactSchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+        const lead = await store.updateContact(req.params.id, body.data);
+        if (!lead) return notFound(res);
+        res.json(leadJson(lead));
+      });
+      api.get('/files/:uuid', (req, res) => sendVideo(req.params.uuid, req, res));
       api.get('/files/:uuid/captions.vtt', (req, res) => sendCaptions(req.params.uuid, res));
     },
     control(control) {
@@ -118,7 +158,7 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
     res.set('Content-Security-Policy', TESTER_CSP).type('html').send(testerPage(store.list(), text ? { text, error: req.query.fehler === '1' } : null, store.nextCustomerNumber()));
   });
   tester.get('/tester/reps/:id/photo', (req, res) => sendPhoto(req.params.id, res));
-  tester.get('/tester/files/:uuid', (req, res) => sendVideo(req.params.uuid, res));
+  tester.get('/tester/files/:uuid', (req, res) => sendVideo(req.params.uuid, req, res));
   tester.get('/tester/files/:uuid/captions.vtt', (req, res) => sendCaptions(req.params.uuid, res));
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const back = (res: Response, text: string, error = false) => res.redirect(303, `/sales/?meldung=${encodeURIComponent(text)}${error ? '&fehler=1' : ''}`);

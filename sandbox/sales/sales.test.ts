@@ -69,6 +69,33 @@ describe('sandbox sales service', () => {
     expect((await api('/leads', { method: 'POST', body: JSON.stringify({ ...lead, phone: '0171' }) })).status).toBe(400);
   });
 
+  it('serves the video in byte ranges (206, 416) so a player can seek', async () => {
+    const { leads } = (await (await fetch(`${sandbox.url}/sales/_control/leads`)).json()) as { leads: { salesRep: { video: { url: string } } }[] };
+    const url = leads[0]?.salesRep.video.url ?? '';
+    const auth = { authorization: `Bearer ${config.SALES_API_TOKEN}` };
+    const whole = await fetch(url, { headers: auth });
+    const size = (await whole.arrayBuffer()).byteLength;
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const part = await fetch(url, { headers: { ...auth, range: 'bytes=10-19' } });
+    expect([part.status, part.headers.get('content-range'), (await part.arrayBuffer()).byteLength]).toEqual([206, `bytes 10-19/${size}`, 10]);
+    const tail = await fetch(url, { headers: { ...auth, range: 'bytes=-5' } });
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([206, `bytes ${size - 5}-${size - 1}/${size}`]);
+    await tail.arrayBuffer();
+    const outside = await fetch(url, { headers: { ...auth, range: `bytes=${size}-` } });
+    expect([outside.status, outside.headers.get('content-range')]).toEqual([416, `bytes */${size}`]);
+  });
+
+  it('takes the contact details a lead adds in the portal (strict) and shows them on the tester page', async () => {
+    const { leads } = (await (await fetch(`${sandbox.url}/sales/_control/leads`)).json()) as { leads: { id: string }[] };
+    const id = leads[0]?.id ?? '';
+    const contact = { salutation: 'MS', firstName: 'Lena', lastName: 'Krüger', phone: '+436641234567', address: { street: 'Hauptstraße', houseNumber: '3', zip: '5020', city: 'Salzburg' }, preferredContact: 'WHATSAPP', topics: ['SOLAR'] };
+    const saved = await api(`/leads/${id}`, { method: 'PATCH', body: JSON.stringify(contact) });
+    expect(await saved.json()).toMatchObject({ id, topics: ['SOLAR'], contact: { preferredContact: 'WHATSAPP', address: { city: 'Salzburg' } } });
+    expect((await api(`/leads/${id}`, { method: 'PATCH', body: JSON.stringify({ ...contact, status: 'WON' }) })).status).toBe(400);
+    expect((await api('/leads/L-0', { method: 'PATCH', body: JSON.stringify(contact) })).status).toBe(404);
+    expect(await (await fetch(`${sandbox.url}/sales/`)).text()).toContain('Hauptstraße 3, 5020 Salzburg');
+  });
+
   it('closes a lead as won and tells the portal with a funnel token; the tester page is German', async () => {
     const { leads } = (await (await fetch(`${sandbox.url}/sales/_control/leads`)).json()) as { leads: { id: string }[] };
     const id = leads[0]?.id ?? '';

@@ -30,6 +30,13 @@ export interface SalesLead {
   status: LeadStatus;
   salesRepId: string;
   customerNumber: string | null;
+  /** What the lead told in the portal after the funnel (contact details); absent until then. */
+  contact?: {
+    salutation: 'MS' | 'MR' | null;
+    phone: string;
+    address: { street: string; houseNumber: string; zip: string; city: string };
+    preferredContact: 'MAIL' | 'PHONE' | 'WHATSAPP';
+  };
   createdAt: string;
   updatedAt: string;
 }
@@ -100,6 +107,19 @@ export class SalesStore {
     this.#leads.push(lead);
     await this.#file.save(this.#leads);
     return { lead, created: true };
+  }
+
+  /** The lead's contact details from the portal: name, product lines and how to reach them. */
+  async updateContact(
+    id: string,
+    input: { salutation: 'MS' | 'MR' | null; firstName: string; lastName: string; phone: string; address: { street: string; houseNumber: string; zip: string; city: string }; preferredContact: 'MAIL' | 'PHONE' | 'WHATSAPP'; topics: string[] },
+  ): Promise<SalesLead | undefined> {
+    const lead = this.get(id);
+    if (!lead) return undefined;
+    const { firstName, lastName, topics, ...contact } = input;
+    Object.assign(lead, { firstName, lastName, topics, contact, updatedAt: new Date().toISOString() });
+    await this.#file.save(this.#leads);
+    return lead;
   }
 
   async setStatus(id: string, status: LeadStatus, customerNumber: string | null = null): Promise<SalesLead | undefined> {

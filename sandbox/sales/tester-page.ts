@@ -32,6 +32,15 @@ button:focus-visible,input:focus-visible,a:focus-visible,video:focus-visible{out
 .muted{color:#57606a}
 `;
 
+const CONTACT = { MAIL: 'E-Mail', PHONE: 'Telefon', WHATSAPP: 'WhatsApp' } as const;
+
+/** The contact details the lead gave in the portal after the funnel, if any. */
+function contactOf(lead: SalesLead): string {
+  const c = lead.contact;
+  if (!c) return '<br><span class="muted">Kontaktdaten im Portal noch nicht ergänzt</span>';
+  return `<br>${e(c.address.street)} ${e(c.address.houseNumber)}, ${e(c.address.zip)} ${e(c.address.city)}<br>Rückruf: ${e(c.phone)} · bevorzugt: ${CONTACT[c.preferredContact]}`;
+}
+
 function leadRow(lead: SalesLead, nextCustomerNumber: string): string {
   const rep = SALES_REPS.find((r) => r.id === lead.salesRepId);
   const base = `/sales/tester/leads/${encodeURIComponent(lead.id)}`;
@@ -42,7 +51,7 @@ function leadRow(lead: SalesLead, nextCustomerNumber: string): string {
     : `<span class="muted">${lead.customerNumber ? `Kundennummer ${e(lead.customerNumber)}` : '–'}</span>`;
   return `<tr id="lead-${e(lead.id)}">
 <td>${e(lead.id)}<br><span class="muted">${time.format(new Date(lead.createdAt))}</span></td>
-<td>${e(lead.firstName)} ${e(lead.lastName)}<br>${e(lead.email)}<br>${e(lead.phone)}</td>
+<td>${e(lead.firstName)} ${e(lead.lastName)}<br>${e(lead.email)}<br>${e(lead.phone)}${contactOf(lead)}</td>
 <td>${lead.topics.map((t) => e(TOPICS[t] ?? t)).join(', ')}<br><span class="muted">Quelle ${e(lead.leadsourceId)}</span></td>
 <td>${e(rep?.name ?? lead.salesRepId)}</td>
 <td>${STATUS[lead.status]}</td>

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
-import { resetLinkingState } from './support/stack.ts';
+import { leadSignedIn } from './support/lead.ts';
+import { resetLinkingState, sql } from './support/stack.ts';
 
 /** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
 async function expectNoAxeViolations(page: Page) {
@@ -65,6 +66,30 @@ test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
     await page.getByRole('button', { name: 'Code per SMS anfordern' }).click();
     await expect(page.getByRole('alert')).toContainText('Bitte prüfe diese Angaben');
     await expectNoAxeViolations(page);
+  });
+
+  test('Lead-Bereich: Dashboard mit Rundgang-Angebot, Rundgang-Seiten, Kontaktdaten mit Fehlern, ein Inhalt, der Hinweis für Kundenseiten', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await sql("DELETE FROM rate_limit WHERE key LIKE 'funnel:%'");
+    await leadSignedIn(page, browser);
+    await page.goto('/home/lead/contact-details');
+    await page.getByLabel('Postleitzahl').fill('1');
+    await page.getByRole('button', { name: 'Kontaktdaten speichern' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Straße').fill('Lindenallee');
+    await page.getByLabel('Hausnummer').fill('7');
+    await page.getByLabel('Postleitzahl').fill('04109');
+    await page.getByLabel('Ort').fill('Leipzig');
+    await page.getByRole('radio', { name: 'E-Mail' }).check();
+    await page.getByRole('button', { name: 'Kontaktdaten speichern' }).click();
+    await expect(page.getByRole('heading', { name: 'Kurzer Rundgang gefällig?' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const path of ['/home/lead/tour', '/home/lead/tour?step=2', '/home/lead/content/offgrid', '/home/app/monitoring']) {
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
   });
 
   test('Geldseiten ohne Mandatsbedarf, mit offenem Betrag und mit dem Empfehlungsformular (Jonas, Wallbox-Projekt)', async ({ page }) => {

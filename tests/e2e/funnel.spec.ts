@@ -1,42 +1,14 @@
-import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { pageWeight } from '../bench/page-weight.ts';
+import { waitForMail } from '../support/mailbox.ts';
+import { codeFromSmsInbox, e164, expectNoAxeViolations, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
 import { sql } from './support/stack.ts';
 
-/** Issue 18: the lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A fresh mobile number in a block of its own (the limits count per number and per block). */
-const mobile = () => `0171 ${randomInt(1_000_000, 9_999_999)}`;
-const e164 = (national: string) => `+49${national.replace(/\D/g, '').slice(1)}`;
-
-/** The tester's way: the SMS inbox page of the sandbox, filtered by the number; the code is marked there. */
-async function codeFromSmsInbox(browser: Browser, phone: string): Promise<string> {
-  const inbox = await browser.newPage();
-  try {
-    await inbox.goto(`${E2E.sandbox}/sms/?nummer=${encodeURIComponent(e164(phone))}`);
-    await expect(inbox.getByRole('heading', { name: 'SMS-Postfach' })).toBeVisible();
-    const code = (await inbox.locator('.code').first().textContent()) ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-    return code;
-  } finally {
-    await inbox.close();
-  }
-}
-
-async function fillDetails(page: Page, phone: string, options: { firstName?: string } = {}) {
-  await page.getByLabel('Vorname').fill(options.firstName ?? 'Lena');
-  await page.getByLabel('Nachname').fill('Krüger');
-  await page.getByLabel('E-Mail-Adresse').fill(`lena.${randomInt(1e6)}@example.de`);
-  await page.getByRole('textbox', { name: 'Handynummer' }).fill(phone);
-  await page.getByRole('checkbox', { name: 'Photovoltaik' }).check();
-  await page.getByRole('checkbox', { name: 'Stromspeicher' }).check();
-  await page.getByRole('checkbox', { name: /darf mich zu dieser Anfrage/ }).check();
-}
+/**
+ * Issue 18: the lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox;
+ * then (phase B) the lead's own area and the lead becoming a customer.
+ */
 
 test.beforeEach(async () => {
   // The e2e stack keeps its database between local runs; the SMS limits must not carry over.
@@ -159,5 +131,184 @@ test.describe('Angebots-Funnel', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#funnel-firstName$/);
     await expect(page.getByLabel('Vorname')).toBeInViewport();
+  });
+});
+
+async function fillContactDetails(page: Page) {
+  await page.getByRole('link', { name: 'Kontaktdaten ergänzen' }).click();
+  await expect(page).toHaveURL(/\/home\/lead\/contact-details$/);
+  await page.getByLabel('Straße').fill('Lindenallee');
+  await page.getByLabel('Hausnummer').fill('7');
+  await page.getByLabel('Postleitzahl').fill('04109');
+  await page.getByLabel('Ort').fill('Leipzig');
+  await page.getByRole('radio', { name: 'Telefon' }).check();
+  await page.getByRole('button', { name: 'Kontaktdaten speichern' }).click();
+  await expect(page).toHaveURL(/\/home\/lead\?done=CONTACT_DETAILS_SAVED$/);
+}
+
+const activities = async (email: string, type: string) =>
+  (await sql('SELECT a.id FROM activity_log a JOIN users u ON u.user_id = a.user_id WHERE u.email = $1 AND a.type = $2', [email, type])).rows;
+
+test.describe('Lead-Phase', () => {
+  test('fertig → Code aus dem Postfach → Lead-Dashboard: Video, Inhalt und Kontakt werden protokolliert, Kundenseiten leiten um', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { email } = await leadSignedIn(page, browser);
+    await expect(page.getByRole('heading', { name: 'Deine Ansprechperson' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Foto von Tobias Neumann' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Themen für Dich' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Initial JavaScript of the lead dashboard (gzip, budget 20 KB like the customer's dashboard): the tour's start and
+    // the video's "played" report; the tour dialog loads on the first press.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const weight = await pageWeight(E2E.portal, '/home/lead', { cookie });
+    console.info(`lead dashboard: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
+    expect(weight.initialJsGzipBytes).toBeGreaterThan(0);
+    expect(weight.initialJsGzipBytes).toBeLessThanOrEqual(20 * 1024);
+
+    // The video with German captions, through the portal: it plays, seeks (the portal answers byte ranges with 206),
+    // and its first play is reported (PATCH, LEAD_VIDEO_PLAYED).
+    const video = page.locator('video');
+    await expect(video.locator('track[kind="captions"][srclang="de"]')).toHaveCount(1);
+    const played = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/user/lead/sales-rep-video/'));
+    const seeked = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          element.muted = true;
+          element.addEventListener('seeked', () => resolve(element.currentTime), { once: true });
+          void element.play().catch(() => undefined);
+          element.currentTime = 12;
+        }),
+    );
+    expect(seeked).toBeGreaterThanOrEqual(11);
+    expect((await played).status()).toBe(204);
+    const src = (await video.locator('source').getAttribute('src')) ?? '';
+    const part = await page.request.get(src, { headers: { range: 'bytes=1000-1999' } });
+    expect([part.status(), part.headers()['content-range']?.startsWith('bytes 1000-1999/'), (await part.body()).length]).toEqual([206, true, 1000]);
+    await expect.poll(async () => (await activities(email, 'LEAD_VIDEO_PLAYED')).length).toBe(1);
+
+    // A content card: the link passes the portal (LEAD_CONTENT_CLICKED with the topic) and opens the content.
+    await page.getByRole('link', { name: /^Weiterlesen\s?: Sonnenstrom auch am Abend$/ }).click();
+    await expect(page).toHaveURL(/\/home\/lead\/content\/storage$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sonnenstrom auch am Abend' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const clicked = await activities(email, 'LEAD_CONTENT_CLICKED');
+    expect((await sql('SELECT topic FROM activity_log_lead_content WHERE activity_log_id = $1', [clicked[0]?.id])).rows).toEqual([{ topic: 'STORAGE' }]);
+    await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+
+    // A contact method: the portal logs it with the method and sends the browser on to the mail program.
+    const mail = page.getByRole('link', { name: /E-Mail schreiben/ });
+    const answer = await page.request.get((await mail.getAttribute('href')) ?? '', { maxRedirects: 0 });
+    expect([answer.status(), answer.headers().location]).toEqual([303, 'mailto:tobias.neumann@beispiel-solar.example']);
+    const contacted = await activities(email, 'SALES_PERSON_CONTACTED');
+    expect((await sql('SELECT method FROM activity_log_contact WHERE activity_log_id = $1', [contacted[0]?.id])).rows).toEqual([{ method: 'MAIL' }]);
+
+    // A customer page answers a lead with its dashboard and says why.
+    await page.goto('/home/app/my-project');
+    await expect(page).toHaveURL(/\/home\/lead\?hinweis=kundenbereich$/);
+    await expect(page.getByRole('status')).toContainText('Dieser Bereich ist für Kundinnen und Kunden');
+    await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Mein Projekt' })).toHaveCount(0);
+  });
+
+  test('Kontaktdaten am Feld erklärt, dann der Rundgang per Tastatur: der Journey-Status geht nur vorwärts', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { email } = await leadSignedIn(page, browser);
+    await page.getByRole('link', { name: 'Kontaktdaten ergänzen' }).click();
+    await page.getByLabel('Postleitzahl').fill('123');
+    await page.getByRole('checkbox', { name: 'Photovoltaik' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Stromspeicher' }).uncheck();
+    await page.getByRole('button', { name: 'Kontaktdaten speichern' }).click();
+    await expect(page).toHaveTitle(/^Fehler: /);
+    await expect(page.getByLabel('Postleitzahl')).toHaveValue('123');
+    await expect(page.getByLabel('Postleitzahl')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Bitte wähle mindestens ein Thema aus.').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+    await fillContactDetails(page);
+    await expect(page.getByRole('status')).toContainText('Deine Kontaktdaten sind gespeichert');
+    const journey = async () => (await sql('SELECT m.journey_status FROM user_meta m JOIN users u ON u.user_id = m.user_id WHERE u.email = $1', [email])).rows[0]?.journey_status;
+    expect(await journey()).toBe('CONTACT_DETAILS_COMPLETED');
+
+    // The tour offers itself; its dialog's code comes on the first press (the dashboard's initial JS stays small).
+    await expect(page.getByRole('heading', { name: 'Kurzer Rundgang gefällig?' })).toBeVisible();
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const weight = await pageWeight(E2E.portal, '/home/lead', { cookie });
+    console.info(`lead dashboard with the tour: initial JS ${weight.initialJsGzipBytes} B gzip, on demand ${weight.onDemandJsGzipBytes} B`);
+    expect(weight.initialJsGzipBytes).toBeLessThanOrEqual(20 * 1024);
+    expect(weight.onDemandJsGzipBytes).toBeGreaterThan(0);
+    // By keyboard alone through its three steps.
+    await expectNoAxeViolations(page);
+    const start = page.getByRole('link', { name: 'Rundgang starten' });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    const first = page.getByRole('dialog', { name: 'Deine Ansprechperson' });
+    await expect(first).toBeVisible();
+    await expect(first.getByRole('heading', { name: 'Deine Ansprechperson' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await expect.poll(journey).toBe('LEAD_PHASE_TOUR_STARTED');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await first.getByRole('button', { name: 'Weiter' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Themen für Dich' }).getByRole('heading')).toBeFocused();
+    await expect.poll(journey).toBe('LEAD_PHASE_TOUR_SLIDE_1');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'Deine Kontaktdaten' })).toBeVisible();
+    await expect.poll(journey).toBe('LEAD_PHASE_TOUR_SLIDE_2');
+    await page.getByRole('dialog').getByRole('button', { name: 'Fertig' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(start).toBeFocused();
+    await expect.poll(journey).toBe('LEAD_PHASE_TOUR_SLIDE_3');
+
+    // Taken again, the tour never moves the status back; the tour pages work without the dialog too.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.goto('/home/lead/tour');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: "Los geht's" }).click();
+    await expect(page).toHaveURL(/\/home\/lead\/tour\?step=1$/);
+    expect(await journey()).toBe('LEAD_PHASE_TOUR_SLIDE_3');
+  });
+
+  test('Abschluss im Vertrieb: die nächste Anmeldung macht aus dem Lead einen Kunden', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { email, phone } = await leadSignedIn(page, browser);
+    await fillContactDetails(page);
+    const { rows } = await sql('SELECT sales_lead_id FROM funnel_lead WHERE phone_number = $1', [e164(phone)]);
+    const salesLeadId = String(rows[0]?.sales_lead_id);
+
+    // The tester plays sales: "Abschluss: wird Kunde" on the sales service's page.
+    const sales = await browser.newPage();
+    await sales.goto(`${E2E.sandbox}/sales/`);
+    const row = sales.locator(`#lead-${salesLeadId}`);
+    await row.getByLabel('Kundennummer').fill('781777');
+    await row.getByRole('button', { name: 'Abschluss: wird Kunde' }).click();
+    await expect(sales.getByText(`${salesLeadId} ist Kunde 781777; das Portal hat es bestätigt.`)).toBeVisible();
+    await sales.close();
+
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Dein Auftrag ist da' })).toBeVisible();
+    await page.getByRole('button', { name: 'Abmelden' }).first().click();
+    await expect(page).toHaveURL(/\/\?loggedOut=1$/);
+
+    // The next sign-in (the customers' login, with the e-mail code): a customer now, straight to the dashboard tour of
+    // the onboarding (the address is confirmed by the code, the contact details are the base data).
+    await page.goto('/home/dashboard');
+    await page.getByRole('link', { name: 'Ohne Passwort anmelden: Code per E-Mail' }).click();
+    await page.getByLabel('E-Mail-Adresse').fill(email);
+    const since = new Date();
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    const code = /Dein Code: (\d{6})/.exec((await waitForMail(E2E.sandbox, email, since)).text)?.[1] ?? '';
+    await page.getByLabel('Code aus der E-Mail').fill(code);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/tour\?returnTo=%2Fhome%2Fdashboard$/);
+    await page.getByRole('button', { name: 'Rundgang überspringen' }).click();
+    await expect(page).toHaveURL(/\/home\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Lena');
+    await expect(page.getByText('781777')).toBeVisible();
+    await page.goto('/home/lead');
+    await expect(page).toHaveURL(/\/home\/dashboard$/);
   });
 });

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_ROUTES, type PageRoute } from '../../bff/contracts/routes.ts';
 import { customers, signIn } from './support/auth.ts';
+import { leadSignedIn } from './support/lead.ts';
+import { sql } from './support/stack.ts';
 
 /**
  * The sweep over the route table (docs/architecture.md, Tests): every page opens without a server error and axe with
@@ -38,6 +40,22 @@ test.describe('Alle Seiten der Routentabelle', () => {
     await signIn(page, customers.jonas);
     for (const route of PAGE_ROUTES) {
       await test.step(pathOf(route), () => openAndCheck(page, route));
+    }
+  });
+
+  test('als Lead: Lead- und öffentliche Seiten ohne Serverfehler und axe-Verstöße, Kundenseiten führen zum Lead-Dashboard', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await sql("DELETE FROM rate_limit WHERE key LIKE 'funnel:%'");
+    await leadSignedIn(page, browser);
+    for (const route of PAGE_ROUTES) {
+      await test.step(pathOf(route), async () => {
+        if (route.access !== 'customer') {
+          await openAndCheck(page, route);
+          return;
+        }
+        await page.goto(pathOf(route));
+        await expect(page).toHaveURL(/\/home\/lead\?hinweis=kundenbereich$/);
+      });
     }
   });
 

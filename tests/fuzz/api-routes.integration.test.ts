@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../bff/contracts/http.ts';
 import type { BrowserLikeClient } from '../support/browser-like-client.ts';
+import { e164, signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { startTestPortal } from '../support/test-portal.ts';
@@ -89,6 +90,9 @@ let client: BrowserLikeClient;
 let routes: ApiRoute[];
 /** Real ids of this test's customer, so that the probes reach past the ownership check into the parsing. */
 let ownIds: string[] = [];
+/** A lead of the funnel (issue 18) and its own ids, for the lead's routes. */
+let leadClient: BrowserLikeClient;
+let leadIds: string[] = [];
 
 beforeAll(async () => {
   portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
@@ -99,6 +103,12 @@ beforeAll(async () => {
   ownIds = [siteId, String(project.id)];
   client = await signedInClient(portal.url, customer);
   routes = apiRoutes(portal.app);
+  const lead = await verifiedLead(portal.url, portal.sandboxUrl);
+  await signInWithEmailCode(lead.client, portal.url, portal.sandboxUrl, lead.email);
+  leadClient = lead.client;
+  const row = await portal.knex('funnel_lead').where({ phoneNumber: e164(lead.phone) }).first();
+  const sales = (await (await fetch(`${portal.sandboxUrl}/sales/_control/leads`)).json()) as { leads: { id: string; salesRep: { video: { fileUuid: string } } }[] };
+  leadIds = [String(row.id), sales.leads.find((l) => l.id === row.salesLeadId)?.salesRep.video.fileUuid ?? 'x', 'SOLAR', 'MAIL'];
 }, 60_000);
 afterAll(async () => {
   await data?.cleanup();
@@ -111,8 +121,8 @@ function fill(path: string, value: string): string {
   return path.replace(/:[A-Za-z]+/g, value);
 }
 
-async function probe(method: string, url: string, init: { contentType?: string; body?: string } = {}): Promise<string | null> {
-  const response = await client.request(url, {
+async function probe(method: string, url: string, init: { contentType?: string; body?: string } = {}, as = client): Promise<string | null> {
+  const response = await as.request(url, {
     method,
     headers: {
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
@@ -156,6 +166,28 @@ describe('every /api route with invalid input', () => {
         if (route.method === 'GET' || route.method === 'HEAD') continue;
         for (const body of BAD_BODIES) {
           const failure = await probe(route.method, `${portal.url}${path}`, body);
+          if (failure) failures.push(failure);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('never answers 5xx to a lead on its own routes (issue 18) or on a customer’s', async () => {
+    const failures: string[] = [];
+    const mine = routes.filter((r) => r.path.startsWith('/api/v1/internal/user/lead') || r.path.endsWith('/user/journey') || r.path.endsWith('/util/activity-log'));
+    expect(mine.length).toBeGreaterThanOrEqual(8);
+    const others = routes.filter((r) => !mine.includes(r) && !r.path.endsWith('/logout') && r.path.startsWith('/api/v')).slice(0, 40);
+    for (const route of [...mine, ...others]) {
+      const paths = route.path.includes(':') ? [...leadIds, ...PARAM_VALUES].map((value) => fill(route.path, value)) : [route.path];
+      for (const path of paths) {
+        for (const query of mine.includes(route) ? BAD_QUERIES : ['']) {
+          const failure = await probe(route.method, `${portal.url}${path}${query}`, {}, leadClient);
+          if (failure) failures.push(failure);
+        }
+        if (route.method === 'GET' || route.method === 'HEAD') continue;
+        for (const body of BAD_BODIES) {
+          const failure = await probe(route.method, `${portal.url}${path}`, body, leadClient);
           if (failure) failures.push(failure);
         }
       }

@@ -42,6 +42,12 @@ export function createOnboardingRepository(knex: Knex): OnboardingRepository {
       await knex('userMeta').where({ userId }).whereNull('dashboardTourSeenAt').update({ dashboardTourSeenAt: at });
       await this.advanceJourney(userId, 'CONTACT_DETAILS_COMPLETED');
     },
+    async registerLead(userId, leadId) {
+      await knex('userMeta')
+        .insert({ userId, journeyLeadId: leadId, journeyStatus: 'REGISTERED' })
+        .onConflict('userId')
+        .merge({ journeyLeadId: leadId, journeyStatus: knex.raw("coalesce(user_meta.journey_status, 'REGISTERED')"), updatedAt: knex.fn.now() });
+    },
     async advanceJourney(userId, status) {
       const lower = JOURNEY_STATUSES.slice(0, journeyRank(status));
       await knex.raw(

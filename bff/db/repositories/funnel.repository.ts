@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { EMPTY_DRAFT, type ClickIdType, type FunnelDraft, type FunnelFieldErrors, type LeadContentTopic } from '../../contracts/funnel.ts';
+import type { AccountDataSource, AccountSubject } from '../../domain/account/account-data.ts';
 import type { FunnelLead, FunnelRepository, FunnelRequest, FunnelRequestStatus, FunnelSmsCode, LeadSource, LeadSourceRepository } from '../../domain/repositories/funnel.ts';
 
 type Row = Record<string, unknown>;
@@ -162,6 +163,22 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
       return row ? toLead(row) : null;
     },
 
+    async leadByAccount(userId) {
+      const row = await knex('funnel_lead').where({ accountUserId: userId }).first();
+      return row ? toLead(row) : null;
+    },
+
+    async setAccount(leadId, userId) {
+      const changed = await knex('funnel_lead').where({ id: leadId }).whereNull('accountUserId').update({ accountUserId: userId, updatedAt: knex.fn.now() });
+      return changed === 1;
+    },
+
+    async updateContact(leadId, contact) {
+      await knex('funnel_lead')
+        .where({ id: leadId })
+        .update({ firstName: contact.firstName, lastName: contact.lastName, topics: knex.raw('?::text[]', [contact.topics]), updatedAt: knex.fn.now() });
+    },
+
     async markForwarded(leadId, salesLeadId, at) {
       await knex('funnel_lead').where({ id: leadId }).update({ salesLeadId, salesForwardedAt: at, updatedAt: knex.fn.now() });
     },
@@ -193,6 +210,56 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
 
     async deleteExpired(now) {
       return knex('funnel_request').where('expiresAt', '<=', now).delete();
+    },
+  };
+}
+
+/**
+ * The lead funnel's data of an account (issue 18; docs/account.md registry): the funnel lead whose account it is, or
+ * that was made with one of the account's addresses, with the funnel requests that led to it (what was typed; their
+ * codes go with them). Erased on deletion; the lead at the sales service stays with the installer's sales (like the
+ * projects at the management service).
+ */
+export function funnelAccountData(knex: Knex): AccountDataSource {
+  const mine = (subject: AccountSubject) => (q: Knex.QueryBuilder) =>
+    q.where('accountUserId', subject.userId).orWhereRaw('lower(email) = any(?)', [[...new Set(subject.emails.map((e) => e.toLowerCase()))]]);
+  return {
+    name: 'leadFunnel',
+    async count(subject) {
+      const row = await knex('funnel_lead').where(mine(subject)).count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+    async export(subject) {
+      const leads = (await knex('funnel_lead').where(mine(subject)).orderBy('createdAt')).map(toLead);
+      return leads.map((lead) => ({
+        leadId: lead.id,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        email: lead.email,
+        mobileNumber: lead.phoneNumber,
+        topics: lead.topics,
+        leadSource: lead.leadsourceId,
+        contactConsentAt: lead.contactConsentAt.toISOString(),
+        contactConsentVersion: lead.contactConsentVersion,
+        salesLeadId: lead.salesLeadId,
+        status: lead.status,
+        customerNumber: lead.customerNumber,
+        createdAt: lead.createdAt.toISOString(),
+      }));
+    },
+    async erase(subject) {
+      const ids = (await knex('funnel_lead').where(mine(subject)).pluck('id')) as string[];
+      const emails = [...new Set(subject.emails.map((e) => e.toLowerCase()))];
+      return knex.transaction(async (trx) => ({
+        // Requests that led to the lead or were typed with the address; their codes go with them (ON DELETE CASCADE).
+        funnelRequest: await trx('funnel_request')
+          .where((q) => {
+            if (ids.length > 0) q.whereIn('leadId', ids);
+            q.orWhereRaw("lower(draft->>'email') = any(?)", [emails]);
+          })
+          .delete(),
+        funnelLead: ids.length > 0 ? await trx('funnel_lead').whereIn('id', ids).delete() : 0,
+      }));
     },
   };
 }

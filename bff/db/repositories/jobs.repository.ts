@@ -63,7 +63,11 @@ export function createReminderRepository(knex: Knex): ReminderRepository {
 export function createExportRepository(knex: Knex): ExportRepository {
   return {
     async customers() {
-      const rows = await knex('users').select('userId', 'email', 'createdAt').orderBy('id');
+      // A lead's account is no customer's until its sale closed (issue 18): open and lost leads are left out.
+      const rows = await knex('users')
+        .select('userId', 'email', 'createdAt')
+        .whereNotExists(knex('funnelLead').select(knex.raw('1')).whereRaw('funnel_lead.account_user_id = users.user_id').whereNot('status', 'WON'))
+        .orderBy('id');
       return rows.map((row) => ({ userId: String(row.userId), email: (row.email as string | null) ?? null, createdAt: new Date(row.createdAt as string) }));
     },
     async create(entry) {

@@ -61,4 +61,15 @@ describe('customer from ID-token claims', () => {
     );
     expect(result.ok && result.user.customerNumber).toBeNull();
   });
+
+  it('makes an account with only the lead role a lead (phase LEAD, no customer number), whatever its claim says', () => {
+    const withLead = { ...options, leadRoleId: 'rol_interessent_test' };
+    const lead = customerFromClaims(claims({ 'https://portal.test/app_metadata': { roles: ['rol_interessent_test'], customerNumber: '700100', phase: 'PROJECT' } }), withLead);
+    expect(lead.ok && lead.user).toMatchObject({ phase: 'LEAD', customerNumber: null });
+    // The customer role wins: a customer stays a customer with the claim's phase.
+    const customer = customerFromClaims(claims({ 'https://portal.test/app_metadata': { roles: ['rol_interessent_test', 'rol_kunde_test'], customerNumber: '700100', phase: 'PROJECT' } }), withLead);
+    expect(customer.ok && customer.user).toMatchObject({ phase: 'PROJECT', customerNumber: '700100' });
+    // Without a configured lead role, a lead's account is refused like any other.
+    expect(customerFromClaims(claims({ 'https://portal.test/app_metadata': { roles: ['rol_interessent_test'] } }), options)).toEqual({ ok: false, reason: 'not-a-customer' });
+  });
 });

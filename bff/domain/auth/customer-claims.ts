@@ -24,17 +24,20 @@ export type ClaimsResult =
   | { ok: false; reason: 'invalid-claims' | 'not-a-customer' };
 
 /**
- * Turns verified ID-token claims into the session's customer. Only accounts carrying the configured customer
- * role id in the app-metadata claim may use the portal (spec section 6).
+ * Turns verified ID-token claims into the session's account. Accounts carrying the configured customer role id in the
+ * app-metadata claim are customers (spec section 6); accounts carrying only the lead role are leads (issue 18: phase
+ * LEAD, whatever else the claim says, so a lead never reaches a customer's pages). Anything else is refused.
  */
 export function customerFromClaims(
   claims: Record<string, unknown>,
-  options: { appMetadataClaim: string; customerRoleId: string },
+  options: { appMetadataClaim: string; customerRoleId: string; leadRoleId?: string },
 ): ClaimsResult {
   const base = ClaimsSchema.safeParse(claims);
   const metadata = AppMetadataSchema.safeParse(claims[options.appMetadataClaim] ?? {});
   if (!base.success || !metadata.success) return { ok: false, reason: 'invalid-claims' };
-  if (!metadata.data.roles.includes(options.customerRoleId)) return { ok: false, reason: 'not-a-customer' };
+  const customer = metadata.data.roles.includes(options.customerRoleId);
+  const lead = !customer && options.leadRoleId !== undefined && metadata.data.roles.includes(options.leadRoleId);
+  if (!customer && !lead) return { ok: false, reason: 'not-a-customer' };
   return {
     ok: true,
     user: {
@@ -42,8 +45,8 @@ export function customerFromClaims(
       email: base.data.email.toLowerCase(),
       firstName: base.data.given_name,
       lastName: base.data.family_name,
-      customerNumber: metadata.data.customerNumber ?? null,
-      phase: metadata.data.phase,
+      customerNumber: lead ? null : (metadata.data.customerNumber ?? null),
+      phase: lead ? 'LEAD' : metadata.data.phase,
       emailVerified: base.data.email_verified,
     },
     onboarded: metadata.data.onboarded,

@@ -20,6 +20,8 @@ export function buildFunnelConfirmationMail(input: {
   salesRep: SalesRep | null;
   installerName: string;
   privacyUrl: string;
+  /** The lead login: the lead's own area with the representative's video and information on the products. */
+  signInUrl: string;
 }) {
   const rep = input.salesRep;
   return renderBrandedMail({
@@ -33,8 +35,13 @@ export function buildFunnelConfirmationMail(input: {
         ? { title: 'Deine Ansprechperson', items: [rep.name, `Telefon: ${rep.phone}`, `E-Mail: ${rep.email}`] }
         : { paragraph: 'Eine Ansprechperson aus unserem Vertrieb meldet sich in den nächsten Werktagen bei Dir.' },
       { paragraph: 'Wir rufen Dich an oder schreiben Dir, um Deine Fragen zu klären und ein Angebot vorzubereiten. Das ist für Dich unverbindlich.' },
+      {
+        paragraph:
+          'In Deinem persönlichen Bereich stellt sich Deine Ansprechperson im Video vor, und Du findest Informationen zu den Themen, die Dich interessieren. Du meldest Dich dort mit Deiner E-Mail-Adresse und einem Code an, den wir Dir schicken – ein Passwort brauchst Du nicht.',
+      },
       { paragraph: `Du kannst Deine Einwilligung, dass wir Dich kontaktieren, jederzeit widerrufen: Antworte einfach auf diese E-Mail. Wie wir Deine Daten verarbeiten, steht in unserer Datenschutzerklärung: ${input.privacyUrl}` },
     ],
+    button: { label: 'Zu Deinem Bereich', href: input.signInUrl },
     signOff: `Dein Team der ${input.installerName}`,
     footer: ['Du bekommst diese E-Mail, weil Du auf unserer Angebotsseite eine Beratung angefragt hast.'],
   });

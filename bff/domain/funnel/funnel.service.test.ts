@@ -83,6 +83,16 @@ function memoryRepository(): FunnelRepository & { codes: FunnelSmsCode[]; leads:
     async markLost(id) {
       (leads.find((l) => l.id === id) as FunnelLead).status = 'LOST';
     },
+    leadByAccount: async (userId) => leads.find((l) => l.accountUserId === userId) ?? null,
+    async setAccount(id, userId) {
+      const lead = leads.find((l) => l.id === id) as FunnelLead;
+      if (lead.accountUserId) return false;
+      lead.accountUserId = userId;
+      return true;
+    },
+    async updateContact(id, contact) {
+      Object.assign(leads.find((l) => l.id === id) as FunnelLead, contact);
+    },
     deleteLostLeads: async () => 0,
     deleteExpired: async () => 0,
   };
@@ -116,6 +126,9 @@ let logLines: string[];
 let budget: number;
 let service: ReturnType<typeof createFunnelService>;
 let ipCounter = 0;
+let identityAccounts: { id: string; email: string; firstName: string; lastName: string; phone: string; phase: string; roles: string[] }[];
+let registered: [string, string][];
+let identityDown: boolean;
 
 function build() {
   service = createFunnelService({
@@ -127,12 +140,29 @@ function build() {
     sales: {
       createLead: async (lead) => (salesLeads.push(lead), { id: `L-${salesLeads.length}`, status: 'NEW', salesRep: null }),
       lead: async () => null,
+      updateLead: async () => true,
+      media: async () => null,
     },
     conversions: { report: async (c) => void conversions.push(c) },
     mailer: { from: 'portal@example.de', send: async (mail) => void mails.push(mail) },
     mailLog: { record: async () => undefined } as never,
     activity: createActivityService({ record: async (entry) => ({ ...entry, id: 1, logId: 'x', createdAt: clock }), listForUser: async () => [] }),
-    settings: { publicUrl: 'https://portal.example.de', installerName: 'Beispiel Solar GmbH', operatorEmail: 'betrieb@example.de', dailySmsBudget: budget, defaultLeadsourceId: 'LS-1000', retentionMonths: 24 },
+    identity: {
+      async createAccount(account) {
+        if (identityDown) throw new Error('identity provider down');
+        if (identityAccounts.some((a) => a.email === account.email)) return 'taken';
+        const created = { ...account, id: `kp|${identityAccounts.length + 1}` };
+        identityAccounts.push(created);
+        return { id: created.id };
+      },
+      accountIdByEmail: async (email) => identityAccounts.find((a) => a.email === email)?.id ?? null,
+      async account(id) {
+        const found = identityAccounts.find((a) => a.id === id);
+        return found ? { id, email: found.email, emailVerified: false, firstName: found.firstName, lastName: found.lastName, enabled: true, phone: found.phone, customerNumber: null } : null;
+      },
+    },
+    leadAccounts: { registered: async (userId, leadId) => void registered.push([userId, leadId]) },
+    settings: { publicUrl: 'https://portal.example.de', leadRoleId: 'rol_interessent', installerName: 'Beispiel Solar GmbH', operatorEmail: 'betrieb@example.de', dailySmsBudget: budget, defaultLeadsourceId: 'LS-1000', retentionMonths: 24 },
     now: () => clock,
     log: { info: (m, f) => logLines.push(`${m} ${JSON.stringify(f)}`), warn: (m, f) => logLines.push(`${m} ${JSON.stringify(f)}`) },
   });
@@ -147,6 +177,9 @@ beforeEach(() => {
   conversions = [];
   logLines = [];
   budget = 500;
+  identityAccounts = [];
+  registered = [];
+  identityDown = false;
   build();
 });
 
@@ -377,5 +410,59 @@ describe('conversion tracking', () => {
     await service.verify(again.token, lastCode(), again.by);
     expect(conversions).toHaveLength(1);
     expect(JSON.stringify(conversions)).not.toMatch(/Lena|lena@|5550002/);
+  });
+});
+
+describe('the lead account (phase B)', () => {
+  it('creates one passwordless LEAD account with the lead role after the code, and UserMeta names the lead', async () => {
+    const first = await start({ phone: '0171 5550101', email: 'lena.a@example.de' });
+    await service.verify(first.token, lastCode(), first.by);
+    expect(identityAccounts).toEqual([expect.objectContaining({ email: 'lena.a@example.de', phone: '+491715550101', phase: 'LEAD', roles: ['rol_interessent'] })]);
+    expect(repo.leads[0]?.accountUserId).toBe('kp|1');
+    expect(registered).toEqual([['kp|1', 'lead-1']]);
+    // The confirmation mail leads into the lead's area.
+    expect(mails[0]?.text).toContain('Zu Deinem Bereich: https://portal.example.de/api/auth/login-lead');
+
+    // The same number verified again: the same lead and its account, no second one.
+    later(3600);
+    const again = await start({ phone: '0171 5550101', email: 'lena.a@example.de' });
+    await service.verify(again.token, lastCode(), again.by);
+    expect(identityAccounts).toHaveLength(1);
+    expect(registered).toHaveLength(1);
+    expect(await service.signInFor(again.token)).toEqual({ email: 'lena.a@example.de' });
+  });
+
+  it('makes no second account for an address that has one: that account signs in instead', async () => {
+    identityAccounts.push({ id: 'kp|kunde', email: 'anna@example.de', firstName: 'Anna', lastName: 'S', phone: '+49301234567', phase: 'PROJECT', roles: ['rol_kunde'] });
+    const { token, by } = await start({ phone: '0171 5550102', email: 'anna@example.de' });
+    await service.verify(token, lastCode(), by);
+    expect(identityAccounts).toHaveLength(1);
+    expect(repo.leads[0]?.accountUserId).toBeNull();
+    expect(registered).toEqual([]);
+    expect(await service.signInFor(token)).toEqual({ email: 'anna@example.de' });
+  });
+
+  it('links the account made earlier for this very number when only the link was lost', async () => {
+    identityAccounts.push({ id: 'kp|vorher', email: 'lena.b@example.de', firstName: 'Lena', lastName: 'K', phone: '+491715550103', phase: 'LEAD', roles: ['rol_interessent'] });
+    const { token, by } = await start({ phone: '0171 5550103', email: 'lena.b@example.de' });
+    await service.verify(token, lastCode(), by);
+    expect(identityAccounts).toHaveLength(1);
+    expect(repo.leads[0]?.accountUserId).toBe('kp|vorher');
+    expect(registered).toEqual([['kp|vorher', 'lead-1']]);
+  });
+
+  it('still makes the lead when the identity provider is down, and the lead login makes the account later', async () => {
+    identityDown = true;
+    const { token, by } = await start({ phone: '0171 5550104', email: 'lena.c@example.de' });
+    expect(await service.verify(token, lastCode(), by)).toEqual({ leadId: 'lead-1' });
+    expect(repo.leads[0]?.accountUserId).toBeNull();
+    expect(mails).toHaveLength(1);
+    expect(logLines.some((line) => line.startsWith('funnel: lead account not created yet'))).toBe(true);
+
+    identityDown = false;
+    expect(await service.signInFor(token)).toEqual({ email: 'lena.c@example.de' });
+    expect(repo.leads[0]?.accountUserId).toBe('kp|1');
+    expect(registered).toEqual([['kp|1', 'lead-1']]);
+    expect(await service.signInFor(null)).toBeNull();
   });
 });

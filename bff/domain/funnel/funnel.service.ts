@@ -13,6 +13,7 @@ import {
   type SalesEvent,
 } from '../../contracts/funnel.ts';
 import type { ConversionTracking } from '../../ports/conversion-tracking.ts';
+import type { IdentityAdmin } from '../../ports/identity-admin.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { SalesRep, SalesService } from '../../ports/sales-service.ts';
 import type { SmsGateway } from '../../ports/sms-gateway.ts';
@@ -41,8 +42,14 @@ export interface FunnelDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   activity: ActivityService;
+  /** The identity provider's admin API: the lead's account (phase B). */
+  identity: Pick<IdentityAdmin, 'createAccount' | 'accountIdByEmail' | 'account'>;
+  /** UserMeta of a new lead account: journeyStatus REGISTERED, journeyLeadId (issue 17's table). */
+  leadAccounts: { registered(userId: string, leadId: string): Promise<void> };
   settings: {
     publicUrl: string;
+    /** The realm role of a lead's account (LEAD_ROLE_ID). */
+    leadRoleId: string;
     installerName: string;
     operatorEmail: string;
     dailySmsBudget: number;
@@ -162,8 +169,48 @@ export function createFunnelService(deps: FunnelDeps) {
     deps.log.info('funnel: code sent', { request: request.id, phone: maskPhone(phoneNumber), send: request.sends + 1 });
   }
 
-  /** Hands the verified lead to sales, mails the confirmation, reports the conversion (each failure on its own). */
+  /**
+   * The lead's account at the identity provider (phase B, docs/funnel.md "The lead's account"): phase LEAD, the lead
+   * role, no password (it signs in with the provider's e-mail code, which also proves the address). One account per
+   * lead: a lead linked already keeps it; an address with an account gets none (that account signs in instead), unless
+   * it is the account made for this very number earlier (created, but the link was not stored). Answers the linked
+   * account, or null. Never fails the funnel: the lead login tries again.
+   */
+  async function ensureAccount(lead: FunnelLead): Promise<string | null> {
+    if (lead.accountUserId) return lead.accountUserId;
+    try {
+      const created = await deps.identity.createAccount({
+        email: lead.email,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        phone: lead.phoneNumber,
+        phase: 'LEAD',
+        roles: [deps.settings.leadRoleId],
+      });
+      let userId: string | null = created === 'taken' ? null : created.id;
+      if (created === 'taken') {
+        const existing = await deps.identity.accountIdByEmail(lead.email);
+        const account = existing ? await deps.identity.account(existing) : null;
+        if (account && account.phone === lead.phoneNumber && !(await requests.leadByAccount(account.id))) userId = account.id;
+        else {
+          deps.log.info('funnel: the address has an account already; it signs in instead of a second one', { lead: lead.id });
+          return null;
+        }
+      }
+      if (!userId) return null;
+      if (!(await requests.setAccount(lead.id, userId))) return (await requests.lead(lead.id))?.accountUserId ?? null;
+      await deps.leadAccounts.registered(userId, lead.id);
+      deps.log.info('funnel: lead account created', { lead: lead.id });
+      return userId;
+    } catch (error) {
+      deps.log.warn('funnel: lead account not created yet; the lead login tries again', { lead: lead.id, error });
+      return null;
+    }
+  }
+
+  /** Makes the lead's account, hands the lead to sales, mails the confirmation, reports the conversion (each failure on its own). */
   async function afterValidation(lead: FunnelLead, request: FunnelRequest, visit: FunnelVisit): Promise<void> {
+    await ensureAccount(lead);
     const salesRep = await forward(lead);
     const mail = buildFunnelConfirmationMail({
       firstName: lead.firstName,
@@ -172,6 +219,7 @@ export function createFunnelService(deps: FunnelDeps) {
       salesRep,
       installerName: deps.settings.installerName,
       privacyUrl: new URL('/privacy-policy', deps.settings.publicUrl).href,
+      signInUrl: new URL('/api/auth/login-lead', deps.settings.publicUrl).href,
     });
     try {
       await deps.mailer.send({ to: [lead.email], ...mail });
@@ -351,6 +399,21 @@ export function createFunnelService(deps: FunnelDeps) {
           return base;
         },
       };
+    },
+
+    /**
+     * The lead login (`/api/auth/login-lead`) for this browser's verified funnel request: the address to sign in
+     * with (the account's, should the lead have typed another one this time), after making the account if the
+     * identity provider was down at verification. Null without a verified request in this browser.
+     */
+    async signInFor(token: string | null): Promise<{ email: string } | null> {
+      const request = await requestOf(token);
+      if (request?.status !== 'VALIDATED' || !request.leadId) return null;
+      const lead = await requests.lead(request.leadId);
+      if (!lead) return null;
+      const userId = await ensureAccount(lead);
+      const account = userId ? await deps.identity.account(userId).catch(() => null) : null;
+      return { email: account?.email ?? lead.email };
     },
 
     /** Lead sources (FunnelStore), maintained by the lead funnel through the machine endpoint. */

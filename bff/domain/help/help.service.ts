@@ -12,6 +12,7 @@ import {
   type HelpServices,
 } from '../../contracts/help.ts';
 import type { ProductLine } from '../../contracts/projects.ts';
+import { LeadContentEntrySchema, type LeadContentEntry } from '../../contracts/lead.ts';
 import { SurveyDefinitionSchema, type SurveyDefinition } from '../../contracts/surveys.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import type { ContentCacheKey, ContentKey, ContentSource } from '../../ports/content-source.ts';
@@ -33,8 +34,9 @@ export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
   'support-question': ['support-questions'],
   contact: ['contact'],
   'survey-definition': ['survey-definitions'],
+  'lead-content': ['lead-contents'],
   // A changed or deleted file can sit in any of them.
-  file: ['faqs', 'articles', 'instructions', 'privacy-policy'],
+  file: ['faqs', 'articles', 'instructions', 'privacy-policy', 'lead-contents'],
 };
 
 /** Help content for pages and the internal API: cached CMS reads plus the customer-specific parts. */
@@ -100,6 +102,11 @@ export function createHelpService(deps: {
         return [...german.map((d) => byName.get(d.surveyName) ?? d), ...english.filter((d) => !german.some((g) => g.surveyName === d.surveyName))];
       },
     },
+    // Lead contents (issue 18) exist in German only: both languages show them, marked `lang: 'de'`.
+    'lead-contents': {
+      de: () => source.leadContents(),
+      en: () => source.leadContents(),
+    },
   };
   const LANGUAGES: readonly Language[] = ['de', 'en'];
   const load = (key: ContentCacheKey) => {
@@ -124,6 +131,8 @@ export function createHelpService(deps: {
     supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
     /** The survey definitions in a language, German where no translation exists (issue 15). */
     surveyDefinitions: (lang: Language): Promise<SurveyDefinition[]> => cached('survey-definitions', lang, z.array(SurveyDefinitionSchema)),
+    /** The lead contents (issue 18), cached like every CMS read; German whatever the language. */
+    leadContents: (lang: Language): Promise<LeadContentEntry[]> => cached('lead-contents', lang, z.array(LeadContentEntrySchema)),
     /**
      * Never rejects: the footer of every page shows it, and a page must not fail for it. While the CMS is down (and
      * nothing is cached) every page would log it; once a minute says the same.

@@ -31,6 +31,11 @@ export interface OnboardingRepository {
   confirm(userId: string, at: Date): Promise<void>;
   /** A customer the identity provider marks as onboarded (migrated): every step counts as done, once. */
   markOnboarded(userId: string, at: Date): Promise<void>;
+  /**
+   * A lead's account (issue 18): UserMeta names its funnel lead (journeyLeadId) and starts at REGISTERED (a status
+   * further on stays). Idempotent.
+   */
+  registerLead(userId: string, leadId: string): Promise<void>;
   /** Moves the journey status forward (never back); answers the status afterwards. */
   advanceJourney(userId: string, status: JourneyStatus): Promise<JourneyStatus>;
   /** True the first time. */

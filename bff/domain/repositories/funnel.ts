@@ -96,6 +96,12 @@ export interface FunnelRepository {
   validate(codeId: number, requestId: number, lead: Omit<FunnelLead, 'id' | 'salesLeadId' | 'salesForwardedAt' | 'conversionReportedAt' | 'status' | 'customerNumber' | 'wonAt' | 'accountUserId' | 'createdAt'>, at: Date): Promise<FunnelLead | null>;
   lead(id: string): Promise<FunnelLead | null>;
   leadBySalesId(salesLeadId: string): Promise<FunnelLead | null>;
+  /** The lead whose account this is (phase B: the identity provider's subject of the lead's account). */
+  leadByAccount(userId: string): Promise<FunnelLead | null>;
+  /** Links the lead to its account; false when it has one already (the first link stays). */
+  setAccount(leadId: string, userId: string): Promise<boolean>;
+  /** The lead changed its name or product lines (contact details, `PATCH /user/lead/{id}`). */
+  updateContact(leadId: string, contact: { firstName: string; lastName: string; topics: LeadContentTopic[] }): Promise<void>;
   markForwarded(leadId: string, salesLeadId: string, at: Date): Promise<void>;
   /** Verified leads the sales service has not taken yet (its outage at the time). */
   unforwarded(limit: number): Promise<FunnelLead[]>;

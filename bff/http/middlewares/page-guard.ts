@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { DELETE_ACCOUNT_PATH } from '../../contracts/account.ts';
-import { withReturnTo } from '../../contracts/auth.ts';
+import { AUTH_PATHS, withReturnTo } from '../../contracts/auth.ts';
+import { CUSTOMER_AREA_NOTICE, LEAD_HOME } from '../../contracts/lead.ts';
 import { ONBOARDING_PAGES, ONBOARDING_STEPS, onboardingStepOfPath } from '../../contracts/onboarding.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
 import { accessOf, normalizePath } from '../../contracts/routes.ts';
@@ -11,14 +12,27 @@ import { accessOf, normalizePath } from '../../contracts/routes.ts';
  * A customer who has not finished onboarding (the session's `onboarding`, set at sign-in and by each step) is sent
  * to the first open step, with the page they asked for as `returnTo`; a later step waits for the earlier ones. The
  * account deletion page stays open to them.
+ * A lead (issue 18) sees the lead pages only: a customer page sends it to the lead dashboard, which says why
+ * (`?hinweis=kundenbereich`); a customer opening a lead page goes to the customer dashboard. A signed-out visitor of a
+ * lead page is sent to the lead login.
  */
 export function pageGuard(loginUrl: string): RequestHandler {
   return (req, res, next) => {
     const access = accessOf(req.path);
-    if (!req.session?.user) {
+    const user = req.session?.user;
+    if (!user) {
       if (access === 'public') return next();
       // The login URL is configuration (possibly absolute); the page to come back to is checked by the one rule.
-      res.redirect(302, withReturnTo(loginUrl, sameOriginPath(req.originalUrl, '/home/dashboard')));
+      const login = access === 'lead' ? AUTH_PATHS.loginLead : loginUrl;
+      res.redirect(302, withReturnTo(login, sameOriginPath(req.originalUrl, access === 'lead' ? LEAD_HOME : '/home/dashboard')));
+      return;
+    }
+    if (user.phase === 'LEAD' && access === 'customer') {
+      res.redirect(303, `${LEAD_HOME}?hinweis=${CUSTOMER_AREA_NOTICE}`);
+      return;
+    }
+    if (user.phase !== 'LEAD' && access === 'lead') {
+      res.redirect(303, '/home/dashboard');
       return;
     }
     const open = req.session.onboarding;

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import * as z from 'zod/mini';
 import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, PasswordChangeSchema, SETTINGS_PATH } from '../../contracts/account.ts';
+import { LEAD_HOME } from '../../contracts/lead.ts';
 import { AppError } from '../../domain/errors.ts';
 import { answerForm, isForm, redirect303, saveSession, textField, withParams } from '../form-answers.ts';
 import type { RouteDeps } from '../route-deps.ts';
@@ -13,10 +14,10 @@ const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOStrin
 
 /**
  * The account on the internal base (issue 17; spec section 7 `POST /user/email`, `POST /user/password`): e-mail change
- * and its confirmation, password change, data export and account deletion. Each takes JSON or the settings pages'
- * plain forms (303 back to the page with `done` or `error`; passwords are never sent back).
+ * and its confirmation, password change; data export and account deletion in `accountDataRoutes` below. Each takes
+ * JSON or the settings pages' plain forms (303 back to the page with `done` or `error`; passwords are never sent back).
  */
-export function accountRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
+export function accountRoutes({ services: { account } }: RouteDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   // A refused form goes back to its section of the page, which shows the message at that form.
@@ -83,6 +84,17 @@ export function accountRoutes({ services: { account, identityProvider }, config 
     res.status(204).end();
   });
 
+  return router;
+}
+
+/**
+ * The customer's own data on the `account` mount (GDPR Art. 15, 17, 20): data export and account deletion are open to
+ * every signed-in account, a lead of the funnel included (issue 18: its lead data is in the account-data registry).
+ */
+export function accountDataRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb' });
+
   /** One click: a small export downloads at once (JSON attachment), a large one is built by a job (202 / 303). */
   router.post(route(ACCOUNT_API.dataExport), form, async (req, res) => {
     const user = signedIn(req);
@@ -93,7 +105,8 @@ export function accountRoutes({ services: { account, identityProvider }, config 
       return;
     }
     if (isForm(req)) {
-      redirect303(res, withParams(SETTINGS_PATH, { done: 'EXPORT_PENDING' }) + '#export');
+      // A lead has no settings page; its (small) export comes at once anyway.
+      redirect303(res, user.phase === 'LEAD' ? LEAD_HOME : withParams(SETTINGS_PATH, { done: 'EXPORT_PENDING' }) + '#export');
       return;
     }
     res.status(202).json(result.pending);

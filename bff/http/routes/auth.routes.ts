@@ -1,7 +1,11 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { SessionUser } from '../../contracts/auth.ts';
+import { FUNNEL_COOKIE } from '../../contracts/funnel.ts';
+import { LEAD_HOME } from '../../contracts/lead.ts';
+import { accessOf } from '../../contracts/routes.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { LoginFailed } from '../../ports/identity-provider.ts';
+import { sameOriginPath } from '../../contracts/redirects.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
@@ -9,9 +13,30 @@ import { sessionCookieName } from '../session.ts';
 const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 
+/** The funnel cookie's value (the browser's funnel request; docs/funnel.md). */
+const funnelTokenOf = (req: Request): string | null =>
+  req
+    .get('cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
+    ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
+
+/**
+ * Where an account lands after the sign-in: a lead never on a customer page (it would be sent on to its dashboard
+ * with a notice), a customer never on a lead page.
+ */
+export function landingOf(user: SessionUser, returnTo: string): string {
+  const access = accessOf(returnTo.split(/[?#]/)[0] ?? '/');
+  if (user.phase === 'LEAD') return access === 'customer' ? LEAD_HOME : returnTo;
+  return access === 'lead' ? '/home/dashboard' : returnTo;
+}
+
 /**
  * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
- * The lead login (`/login-lead`, SMS funnel) joins this router with the lead-funnel issue.
+ * `/login` for everyone, `/login-lead` the separate lead login (issue 18): the same client and callback, the address
+ * from the browser's verified funnel request as `login_hint` (the provider then offers its e-mail code at once: a lead
+ * has no password), and the lead dashboard as the page to come back to.
  */
 export function authRoutes({ services, config, logger }: RouteDeps): Router {
   const router = Router();
@@ -25,7 +50,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
   const redirectUri = `${deps.publicUrl}/api/auth/callback`;
   const loginError = (reason: 'cancelled' | 'failed' | 'forbidden') => `/?loginError=${reason}`;
 
-  async function beginLogin(req: Request, res: Response, login: { returnTo: string; register?: boolean; loginHint?: string; invitationId?: number }) {
+  async function beginLogin(req: Request, res: Response, login: { returnTo: string; register?: boolean; loginHint?: string | undefined; invitationId?: number }) {
     const { authorizationUrl, pending } = await deps.identityProvider.startLogin(redirectUri, { register: login.register, loginHint: login.loginHint });
     req.session.login = { ...pending, returnTo: login.returnTo, ...(login.invitationId ? { invitationId: login.invitationId } : {}) };
     await promisify((cb) => req.session.save(cb));
@@ -48,10 +73,22 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
   router.get('/login', async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
     if (req.session.user) {
-      redirectWithin(res, returnTo);
+      redirectWithin(res, landingOf(req.session.user, returnTo));
       return;
     }
     await beginLogin(req, res, { returnTo });
+  });
+
+  router.get('/login-lead', async (req, res) => {
+    const returnTo = sameOriginPath(req.query.returnTo, LEAD_HOME);
+    const target = safeReturnTo(returnTo);
+    if (req.session.user) {
+      redirectWithin(res, landingOf(req.session.user, target));
+      return;
+    }
+    // Also makes the lead's account when the identity provider was down at verification.
+    const lead = await services.funnel.signInFor(funnelTokenOf(req));
+    await beginLogin(req, res, { returnTo: target, loginHint: lead?.email });
   });
 
   /**
@@ -107,9 +144,9 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     if (result.onboarding) req.session.onboarding = result.onboarding;
     req.session.idToken = verified.idToken;
     req.session.signedInAt = Date.now();
-    const destination = pending.invitationId ? await acceptInvitation(req, pending.invitationId, result.user) : pending.returnTo;
+    const destination = pending.invitationId && result.user.phase !== 'LEAD' ? await acceptInvitation(req, pending.invitationId, result.user) : landingOf(result.user, pending.returnTo);
     await promisify((cb) => req.session.save(cb));
-    redirectWithin(res, destination, { fallback: '/home/dashboard' });
+    redirectWithin(res, destination, { fallback: result.user.phase === 'LEAD' ? LEAD_HOME : '/home/dashboard' });
   });
 
   /**

@@ -114,11 +114,6 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
     res.json({ next: nextPath(step, returnToOf(req)) });
   });
 
-  router.patch(route(ONBOARDING_API.journey), async (req, res) => {
-    const { journeyStatus } = z.parse(JourneyPatchSchema, req.body ?? {});
-    res.json({ journeyStatus: await onboarding.patchJourney(signedIn(req), journeyStatus) });
-  });
-
   /**
    * "Weiter" on an onboarding page whose step is done already (e.g. finished in another browser): the session learns
    * the real state and the customer goes on.
@@ -130,5 +125,18 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
     redirect303(res, nextPath(step, returnToOf(req)));
   });
 
+  return router;
+}
+
+/**
+ * `PATCH /user/journey` (spec section 7) on the `account` mount: customers and leads alike move their journey status,
+ * only forward (the lead phase's contact details and tour use the lead values, issue 18).
+ */
+export function journeyStatusRoutes({ services: { onboarding } }: RouteDeps): Router {
+  const router = Router();
+  router.patch(route(ONBOARDING_API.journey), async (req, res) => {
+    const { journeyStatus } = z.parse(JourneyPatchSchema, req.body ?? {});
+    res.json({ journeyStatus: await onboarding.patchJourney(signedIn(req), journeyStatus) });
+  });
   return router;
 }

@@ -11,20 +11,36 @@ interface Labels {
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** A lead-tour step names the journey status it reaches (issue 18; empty: the status is there already). */
+type Step = TourStep & { status?: string };
+
 /**
  * The dashboard tour as a small accessible dialog (issue 17; react-joyride 3 would cost React plus ~26 KB gzip, see
  * docs/account.md): `role="dialog"` with `aria-modal`, the rest of the page inert, focus on the step's heading at each
  * step, Tab kept inside, Escape ends, arrow keys go back and forth; the element of the step is scrolled into view under
  * a spotlight. At the end (finished or ended) the portal learns the tour was seen and the focus returns to the opener.
+ * The lead dashboard's tour (issue 18) runs the same dialog and moves the journey status forward instead: started at
+ * the first step (`data-start-status`), each step's own status when the lead goes on from it (`PATCH user/journey`).
  */
 export function startTour(root: HTMLElement, opener: HTMLElement): void {
   if (document.querySelector('.tour-dialog')) return;
   const labels = JSON.parse(root.dataset.labels ?? '{}') as Labels;
   const visible = (element: Element | null): element is HTMLElement => element instanceof HTMLElement && element.getClientRects().length > 0;
-  const steps = (JSON.parse(root.dataset.steps ?? '[]') as TourStep[])
+  const steps = (JSON.parse(root.dataset.steps ?? '[]') as Step[])
     .map((step) => ({ step, target: [...document.querySelectorAll(`[data-tour="${step.target}"]`)].find(visible) ?? null }))
-    .filter((entry): entry is { step: TourStep; target: HTMLElement } => entry.target !== null);
+    .filter((entry): entry is { step: Step; target: HTMLElement } => entry.target !== null);
   if (steps.length === 0) return;
+  const send = (url: string, method: string, body: object) =>
+    void fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  const reach = (status: string | undefined) => {
+    if (status && root.dataset.journeyEndpoint) send(root.dataset.journeyEndpoint, 'PATCH', { journeyStatus: status });
+  };
+  reach(root.dataset.startStatus);
 
   const outside = [...document.body.children].filter((element): element is HTMLElement => element instanceof HTMLElement && !element.inert);
   // A transparent layer that takes stray clicks, and a spotlight over the step's element that dims everything else.
@@ -82,6 +98,13 @@ export function startTour(root: HTMLElement, opener: HTMLElement): void {
     title.focus();
   }
 
+  /** On from the current step: its status is reached. */
+  function forward() {
+    reach(steps[index]?.step.status);
+    if (index === steps.length - 1) finish();
+    else show(index + 1);
+  }
+
   function finish() {
     document.removeEventListener('keydown', onKey, true);
     window.removeEventListener('resize', replace);
@@ -91,13 +114,8 @@ export function startTour(root: HTMLElement, opener: HTMLElement): void {
     backdrop.remove();
     for (const element of outside) element.inert = false;
     opener.focus();
-    // The tour counts as seen whether finished or ended early (DASHBOARD_TOUR_SEEN, once).
-    void fetch(root.dataset.endpoint ?? '', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-      body: '{}',
-    }).catch(() => undefined);
+    // The dashboard tour counts as seen whether finished or ended early (DASHBOARD_TOUR_SEEN, once).
+    if (root.dataset.endpoint) send(root.dataset.endpoint, 'POST', {});
   }
 
   function onKey(event: KeyboardEvent) {
@@ -105,7 +123,7 @@ export function startTour(root: HTMLElement, opener: HTMLElement): void {
       event.preventDefault();
       finish();
     } else if (event.key === 'ArrowRight' && index < steps.length - 1) {
-      show(index + 1);
+      forward();
     } else if (event.key === 'ArrowLeft' && index > 0) {
       show(index - 1);
     } else if (event.key === 'Tab') {
@@ -128,7 +146,7 @@ export function startTour(root: HTMLElement, opener: HTMLElement): void {
     if (current) place(current.target);
   };
   back.addEventListener('click', () => show(Math.max(0, index - 1)));
-  next.addEventListener('click', () => (index === steps.length - 1 ? finish() : show(index + 1)));
+  next.addEventListener('click', forward);
   end.addEventListener('click', finish);
   document.addEventListener('keydown', onKey, true);
   window.addEventListener('resize', replace);
