@@ -238,6 +238,7 @@ test.describe('Lead-Phase', () => {
     // By keyboard alone through its three steps.
     await expectNoAxeViolations(page);
     const start = page.getByRole('link', { name: 'Rundgang starten' });
+    await expect(page.locator('[data-tour-root][data-tour-ready]')).toHaveCount(1);
     await start.focus();
     await page.keyboard.press('Enter');
     const first = page.getByRole('dialog', { name: 'Deine Ansprechperson' });
