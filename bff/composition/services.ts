@@ -358,7 +358,11 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       surveys,
       funnel,
       bankDetails: { recheckPending: () => money.recheckPending() },
-      account: { buildExport: (exportId) => account.buildExport(exportId), deleteExpiredExports: () => account.deleteExpiredExports() },
+      account: {
+        buildExport: (exportId) => account.buildExport(exportId),
+        deleteExpiredExports: () => account.deleteExpiredExports(),
+        eraseAccount: (userId) => account.eraseAccount(userId),
+      },
       settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME, retentionMonths: config.RETENTION_MONTHS, exportKeepDays: config.EXPORT_KEEP_DAYS },
       warn,
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../../tests/support/lead.ts';
+import { funnelJob } from '../domain/jobs/funnel.job.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
@@ -281,5 +282,26 @@ describe('from lead to customer', () => {
     expect(await identityAccount(email)).toBeUndefined();
     expect(await portal.knex('funnel_lead').where({ id: row.id })).toEqual([]);
     expect(await portal.knex('user_meta').where({ userId: me?.id })).toEqual([]);
+  });
+
+  it('erases a lead the sales service lost, with its account, once the privacy policy’s period is over', async () => {
+    const { client, row, email } = await signedInLead();
+    const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;
+    const fresh = await signedInLead();
+    // Both lost; only the first long enough ago.
+    const lostAt = new Date();
+    lostAt.setMonth(lostAt.getMonth() - portal.config.RETENTION_MONTHS - 1);
+    await portal.knex('funnel_lead').where({ id: row.id }).update({ status: 'LOST', updatedAt: lostAt });
+    await portal.knex('funnel_lead').where({ id: fresh.row.id }).update({ status: 'LOST' });
+
+    const result = await funnelJob.run(portal.services.jobs.deps, {});
+    // The lead goes with its account (the account's data); leads without an account go by the date alone.
+    expect(result).toMatchObject({ lostLeadAccountsErased: 1 });
+    expect(await identityAccount(email)).toBeUndefined();
+    expect(await portal.knex('user_meta').where({ userId: me?.id })).toEqual([]);
+    expect(await portal.knex('funnel_lead').where({ id: row.id })).toEqual([]);
+    expect((await jsonCall(portal.url, client, 'GET', '/api/auth/me')).status).toBe(204);
+    expect(await identityAccount(fresh.email)).toBeDefined();
+    expect(await portal.knex('funnel_lead').where({ id: fresh.row.id })).toHaveLength(1);
   });
 });

@@ -208,6 +208,11 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
       return knex('funnel_lead').where({ status: 'LOST' }).where('updatedAt', '<', before).delete();
     },
 
+    async lostLeadAccounts(before) {
+      const rows = await knex('funnel_lead').where({ status: 'LOST' }).where('updatedAt', '<', before).whereNotNull('accountUserId').select('accountUserId');
+      return rows.map((row: { accountUserId: string }) => row.accountUserId);
+    },
+
     async deleteExpired(now) {
       return knex('funnel_request').where('expiresAt', '<=', now).delete();
     },

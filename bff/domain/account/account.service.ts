@@ -228,6 +228,14 @@ export function createAccountService(deps: AccountDeps) {
     deleteExpiredExports: () => deps.exports.deleteExpired(now()),
 
     /**
+     * Erases an account without a customer asking (no confirmation, no mail): a lead the sales service lost, once the
+     * privacy policy's period is over (the funnel job). The same registry as the customer's own deletion.
+     */
+    async eraseAccount(userId: string): Promise<void> {
+      await deps.accountData.erase(await subjectOf(userId));
+    },
+
+    /**
      * Account deletion (GDPR Art. 17, 19): every registered source erases or anonymises its data (projects unlinked,
      * newsletter contact, portal tables, the sign-in account, every session), then a confirmation goes to the address.
      */

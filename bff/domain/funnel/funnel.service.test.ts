@@ -94,6 +94,7 @@ function memoryRepository(): FunnelRepository & { codes: FunnelSmsCode[]; leads:
       Object.assign(leads.find((l) => l.id === id) as FunnelLead, contact);
     },
     deleteLostLeads: async () => 0,
+    lostLeadAccounts: async () => [],
     deleteExpired: async () => 0,
   };
 }

@@ -80,6 +80,12 @@ const rateLimited = (retryAfterSeconds: number) => new AppError(FunnelErrors.RAT
 export function createFunnelService(deps: FunnelDeps) {
   const { requests, rateLimiter } = deps;
   const ttlMs = FUNNEL_CODE.ttlMinutes * MINUTE;
+  /** Lost leads unchanged since then are past the privacy policy's period. */
+  const lostBefore = () => {
+    const cutoff = new Date(deps.now());
+    cutoff.setMonth(cutoff.getMonth() - deps.settings.retentionMonths);
+    return cutoff;
+  };
 
   async function requestOf(token: string | null): Promise<FunnelRequest | null> {
     if (!token || !FUNNEL_TOKEN_PATTERN.test(token)) return null;
@@ -438,15 +444,16 @@ export function createFunnelService(deps: FunnelDeps) {
       return { leadId: lead.id, status: lead.status === 'WON' ? 'WON' : 'LOST' };
     },
 
+    /** The accounts of leads lost longer than the privacy policy's period (the funnel job erases them first). */
+    lostLeadAccounts: () => requests.lostLeadAccounts(lostBefore()),
+
     /**
      * The funnel job: expired requests go, lost leads go after the retention period (open ones stay with sales, won
      * ones become customers), leads the sales service missed are handed over again.
      */
     async housekeeping(): Promise<{ deleted: number; lostLeadsDeleted: number; forwarded: number; pending: number }> {
       const deleted = await requests.deleteExpired(deps.now());
-      const cutoff = new Date(deps.now());
-      cutoff.setMonth(cutoff.getMonth() - deps.settings.retentionMonths);
-      const lostLeadsDeleted = await requests.deleteLostLeads(cutoff);
+      const lostLeadsDeleted = await requests.deleteLostLeads(lostBefore());
       const pending = await requests.unforwarded(50);
       for (const lead of pending) await forward(lead);
       const stillPending = (await requests.unforwarded(50)).length;

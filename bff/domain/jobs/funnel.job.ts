@@ -2,8 +2,10 @@ import type { JobDefinition } from './job.ts';
 
 /**
  * The lead funnel's housekeeping (issue 18, docs/funnel.md): funnel requests past their 24 hours go (what visitors
- * typed, their codes), and verified leads the sales service did not take at the time (its outage) are handed over
- * again. Idempotent: deletes by date, and the sales service answers a known lead reference with that lead.
+ * typed, their codes), leads the sales service lost go after the privacy policy's period together with their account
+ * (the account deletion's registry: portal data, the sign-in account, sessions), and verified leads the sales service
+ * did not take at the time (its outage) are handed over again. Idempotent: deletes by date, an account already erased
+ * erases nothing, and the sales service answers a known lead reference with that lead.
  */
 export const funnelJob: JobDefinition = {
   name: 'funnel',
@@ -12,6 +14,8 @@ export const funnelJob: JobDefinition = {
   retryLimit: 2,
   retryDelaySeconds: 120,
   async run(deps) {
-    return deps.funnel.housekeeping();
+    const accounts = await deps.funnel.lostLeadAccounts();
+    for (const userId of accounts) await deps.account.eraseAccount(userId);
+    return { ...(await deps.funnel.housekeeping()), lostLeadAccountsErased: accounts.length };
   },
 };

@@ -31,6 +31,8 @@ export interface JobDeps {
   account: {
     buildExport(exportId: string): Promise<Record<string, unknown>>;
     deleteExpiredExports(): Promise<number>;
+    /** Erases an account (every registered source, the sign-in account and sessions included). */
+    eraseAccount(userId: string): Promise<void>;
   };
   settings: {
     publicUrl: string;

@@ -113,6 +113,8 @@ export interface FunnelRepository {
   markLost(leadId: string): Promise<void>;
   /** Deletes leads that sales closed as lost and that did not change since `before`; returns how many. */
   deleteLostLeads(before: Date): Promise<number>;
+  /** The accounts of those leads (to erase before the leads go). */
+  lostLeadAccounts(before: Date): Promise<string[]>;
   /** Deletes funnel requests (and their codes) past their lifetime; returns how many. */
   deleteExpired(now: Date): Promise<number>;
 }
