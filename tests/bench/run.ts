@@ -155,6 +155,12 @@ try {
     ['/home/app/files/gallery', headers, 0],
     ['/home/app/files/gallery/demo-100240-roof', headers, 0],
     ['/home/dashboard', headers, 20 * 1024],
+    // Forms that work without JavaScript (issues 12, 15, 16, 17): what they load up front.
+    ['/home/app/messages', headers, 20 * 1024],
+    ['/home/app/surveys', headers, 0],
+    ['/home/app/refund', headers, 20 * 1024],
+    ['/home/app/sepa-mandate', headers, 20 * 1024],
+    ['/home/app/settings', headers, 0],
     // The lead funnel's landing page (issue 18): an ad's target, plain forms only.
     ['/angebot?quelle=google-pv-fruehjahr', headers, 0],
   ] as const) {
