@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { JsonFile } from '../shared/json-store.ts';
 
@@ -73,12 +74,18 @@ export function repFor(lead: { phone: string; leadsourceId: string }): SalesRepR
 export class SalesStore {
   readonly #file: JsonFile<SalesLead[]>;
   #leads: SalesLead[];
-  #next: number;
 
   private constructor(file: JsonFile<SalesLead[]>, leads: SalesLead[]) {
     this.#file = file;
     this.#leads = leads;
-    this.#next = Math.max(2000, ...leads.map((lead) => Number(lead.id.slice(2)) || 0)) + 1;
+  }
+
+  /** A CRM-like lead number, unique across sandboxes too (test sandboxes share one portal database). */
+  #newId(): string {
+    for (;;) {
+      const id = `L-${randomInt(10_000_000, 100_000_000)}`;
+      if (!this.get(id)) return id;
+    }
   }
 
   static async open(dataDir: string, log: (line: string) => void): Promise<SalesStore> {
@@ -103,7 +110,7 @@ export class SalesStore {
       await this.#file.save(this.#leads);
       return { lead: known, created: false };
     }
-    const lead: SalesLead = { ...input, id: `L-${this.#next++}`, status: 'NEW', salesRepId: repFor(input).id, customerNumber: null, createdAt: now, updatedAt: now };
+    const lead: SalesLead = { ...input, id: this.#newId(), status: 'NEW', salesRepId: repFor(input).id, customerNumber: null, createdAt: now, updatedAt: now };
     this.#leads.push(lead);
     await this.#file.save(this.#leads);
     return { lead, created: true };
