@@ -47,6 +47,10 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
+      # A page's head is larger than nginx's 4-8 KB default: Astro's CSP lists a hash per inline script and style.
+      proxy_buffer_size 32k;
+      proxy_buffers 16 32k;
+      proxy_busy_buffers_size 64k;
       proxy_connect_timeout 2s;
       proxy_read_timeout 65s;
     }

@@ -63,7 +63,8 @@ describe('two portal instances behind nginx', () => {
       const seen = new Set<string>();
       for (let i = 0; i < 12; i++) {
         const page = await client.request(`${proxy}/home/dashboard`);
-        expect(page.status).toBe(200);
+        // On a failure the stack's last lines say why (the proxy's and the instances' logs).
+        expect(page.status, output.slice(-3000)).toBe(200);
         seen.add(page.headers.get('x-portal-instance') ?? '?');
         await page.body?.cancel();
       }
@@ -105,7 +106,7 @@ describe('two portal instances behind nginx', () => {
     const load = autocannon({ url: `${proxy}/`, connections: 16, duration: 8 });
     setTimeout(() => process.kill(pids['portal-a'] as number, 'SIGTERM'), 2500);
     const result = await load;
-    expect(result['2xx']).toBeGreaterThan(200);
+    expect(result['2xx'], output.slice(-3000)).toBeGreaterThan(200);
     expect(result.errors + result.timeouts + result.non2xx).toBe(0);
     // It exits once its pools and job runner are closed (up to the 10 s grace for connections the proxy keeps open).
     await expect.poll(() => output.includes('portal-a hat sich beendet'), { timeout: 20_000, interval: 500 }).toBe(true);
