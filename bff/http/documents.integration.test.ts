@@ -163,6 +163,23 @@ describe('documents from three sources', () => {
     expect((await call(other.client, 'GET', `/api/v1/internal/project/${project.id}/task-document/T-1`)).status).toBe(404);
   });
 
+  it('keeps running when a download is dropped half-way (the tab closed, a player dropped a range)', async () => {
+    const { project, client } = await customerWithProject();
+    await control('/documents/_control/documents', 'POST', { projectId: project.id, type: 'CIRCUIT_DIAGRAM', title: 'Abgebrochen', filename: 'Plan.pdf', sizeBytes: 20 * 1024 * 1024 });
+    const doc = allDocuments(await documentsOf(client)).find((d) => d.title === 'Abgebrochen') as JsonBody;
+    for (let i = 0; i < 3; i++) {
+      const abort = new AbortController();
+      const response = await client.request(`${portal.url}${doc.href}`, { signal: abort.signal });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+    }
+    // The vendor's side of each dropped download ends after the answer is gone; nothing of it may take the process down.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
+  });
+
   it('streams a 50 MB document without holding it in memory', async () => {
     const { project, client } = await customerWithProject();
     const size = 50 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { Router } from 'express';
 import { z } from 'zod';
 import { CMS_MEDIA_PATH, HELP_PATHS } from '../../contracts/help.ts';
 import type { RouteDeps } from '../route-deps.ts';
+import { streamToResponse } from '../stream-response.ts';
 
 /** Strapi 5 webhook payload: `{ event: 'entry.publish', model: 'faq', uid: 'api::faq.faq', entry: {...} }`. */
 const WebhookSchema = z.looseObject({ event: z.string(), model: z.string().optional() });
@@ -67,7 +67,7 @@ export function cmsMediaRoutes({ services: { help } }: RouteDeps): Router {
     if (!/^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/)/.test(media.contentType)) {
       res.set('Content-Disposition', `attachment; filename="${file}"`);
     }
-    Readable.fromWeb(media.body as never).pipe(res);
+    await streamToResponse(media.body, res);
   });
   return router;
 }

@@ -1,6 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Router, type Response } from 'express';
 import * as z from 'zod/mini';
 import { DOCUMENTS_PATHS, parseCategoryFilter } from '../../contracts/documents.ts';
@@ -8,6 +5,7 @@ import { notFound } from '../../domain/errors.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
+import { streamToResponse } from '../stream-response.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const IdParam = z.string().check(z.minLength(1), z.maxLength(220));
@@ -21,12 +19,7 @@ async function sendStream(res: Response, file: { contentType: string; size: numb
     res.end(file.body);
     return;
   }
-  try {
-    await pipeline(Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>), res);
-  } catch {
-    // The customer went away or the service broke off: nothing more to send; the socket is already closed.
-    res.destroy();
-  }
+  await streamToResponse(file.body, res);
 }
 
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;

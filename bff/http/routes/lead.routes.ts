@@ -1,6 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import express, { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
@@ -23,6 +20,7 @@ import type { SalesMedia } from '../../ports/sales-service.ts';
 import { answerForm, fieldsOf, redirect303, saveSession, withParams } from '../form-answers.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedInLead } from '../signed-in.ts';
+import { streamToResponse } from '../stream-response.ts';
 
 const route = (path: string) => `/${path}`;
 const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): T => {
@@ -44,12 +42,7 @@ async function sendMedia(res: Response, file: SalesMedia) {
     res.end();
     return;
   }
-  try {
-    await pipeline(Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>), res);
-  } catch {
-    // The lead went away (a player drops a range it no longer needs): nothing more to send.
-    res.destroy();
-  }
+  await streamToResponse(file.body, res);
 }
 
 /** An address outside the portal (tel:, mailto:, WhatsApp): a 303 without a body. */
