@@ -88,6 +88,21 @@ describe('changing the e-mail address', () => {
     expect((await call(client, 'POST', '/api/v1/internal/user/email/confirm', { uuid: pending.uuid })).body).toMatchObject({ code: 'ACCOUNT.EMAIL_TAKEN' });
     expect(await admin(customer.sub)).toMatchObject({ email: customer.email });
   });
+
+  it('the plain form keeps a refused address in the session for the page, not in the address', async () => {
+    const customer = await data.customer();
+    const client = await signedInClient(portal.url, customer);
+    const typed = 'neue.adresse-ohne-at.example.de';
+    const refused = await client.request(`${portal.url}/api/v1/internal/user/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ email: typed }).toString(),
+    });
+    const location = refused.headers.get('location') ?? '';
+    expect(location).toBe('/home/app/settings?section=email&error=ACCOUNT.EMAIL_INVALID#email');
+    const page = (await (await client.request(`${portal.url}${location}`)).json()) as { locals: { formFlash: unknown } };
+    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', values: { email: typed } });
+  });
 });
 
 describe('changing the password', () => {
@@ -133,6 +148,15 @@ describe('changing the password', () => {
     expect(location).toContain('error=ACCOUNT.PASSWORD_WRONG');
     expect(location).not.toContain('geheim');
     expect(location).not.toContain('Sonnen');
+
+    // An empty current password goes back to the password form.
+    const empty = await formClient.request(`${portal.url}/api/v1/internal/user/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ currentPassword: '', newPassword: '', newPasswordRepeat: '' }).toString(),
+    });
+    // (site/features/settings/labels.test.ts: the page words it at the password form.)
+    expect(empty.headers.get('location')).toBe('/home/app/settings?section=password&error=VALIDATION#password');
   });
 
   it('an unavailable identity provider gives the German 503, and nothing changes', async () => {

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import { describe, expect, it } from 'vitest';
 import { FORM_FLASH_TTL_MS } from '../contracts/form-flash.ts';
-import { dropFormFlash, keepFormFlash, takeFormFlash } from './form-flash.ts';
+import { dropFormFlash, keepFormFlash, takeFormFlash, withFormFlash } from './form-flash.ts';
 
 const PAGE = '/home/app/refund';
 const FIELDS = ['name', 'iban', 'bic', 'bankName', 'consent'] as const;
@@ -78,5 +78,18 @@ describe('form flash', () => {
     const none = request({ user: jonas }, { method: 'POST' });
     await dropFormFlash(none.req);
     expect(none.state.saves).toBe(0);
+  });
+
+  it('withFormFlash keeps the values a route read when its work is refused, and drops an older flash on success', async () => {
+    const refused = request({ user: jonas }, { method: 'POST', path: '/api/v1/internal/user/lead/contact-details', body: { topics: ['SOLAR', 'CHARGE'] } });
+    const failure = new Error('refused');
+    await expect(withFormFlash(refused.req, '/home/lead/contact-details', { street: 'Lindenstraße', topics: 'SOLAR,CHARGE' }, () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(refused.session.formFlash).toMatchObject({ page: '/home/lead/contact-details', userId: 'sub-jonas', values: { street: 'Lindenstraße', topics: 'SOLAR,CHARGE' } });
+    expect(refused.state.saves).toBe(1);
+
+    const older = { page: '/home/app/profile', values: { street: 'alt' }, userId: 'sub-jonas', until: Date.now() + 1_000 };
+    const saved = request({ user: jonas, formFlash: older }, { method: 'POST' });
+    await expect(withFormFlash(saved.req, '/home/app/profile', { street: 'neu' }, () => Promise.resolve('/home/app/profile?done=1'))).resolves.toBe('/home/app/profile?done=1');
+    expect(saved.session.formFlash).toBeUndefined();
   });
 });

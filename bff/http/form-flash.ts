@@ -19,18 +19,44 @@ const isPrefetch = (req: Request) => /prefetch|prerender/i.test(`${req.get('sec-
  * send the head first, so the browser's next request could still read the old session).
  */
 export async function keepFormFlash(req: Request, page: string, fields: readonly string[], now = Date.now()): Promise<void> {
-  const user = req.session?.user;
-  if (!user) return;
   const body = (req.body ?? {}) as Record<string, unknown>;
   const values: Record<string, string> = {};
   for (const name of fields) {
     const value = body[name];
     // Repeated fields arrive as arrays: no field of these forms repeats, so such a value is not the form's. An emptied
     // field is kept empty (the page must not fill in its prefill again); an unticked checkbox is not sent at all.
-    if (typeof value === 'string') values[name] = value.slice(0, FORM_FLASH_MAX_VALUE);
+    if (typeof value === 'string') values[name] = value;
   }
-  req.session.formFlash = { page, values, userId: user.id, until: now + FORM_FLASH_TTL_MS };
+  await keepFormValues(req, page, values, now);
+}
+
+/**
+ * Keeps values the route read from the form itself (e.g. a repeated field joined, or only the fields it accepts) for
+ * the next view of `page`, like `keepFormFlash`.
+ */
+export async function keepFormValues(req: Request, page: string, values: Readonly<Record<string, string>>, now = Date.now()): Promise<void> {
+  const user = req.session?.user;
+  if (!user) return;
+  const kept = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, FORM_FLASH_MAX_VALUE)]));
+  req.session.formFlash = { page, values: kept, userId: user.id, until: now + FORM_FLASH_TTL_MS };
   await saveSession(req);
+}
+
+/**
+ * A plain form's work with the form flash around it: a refusal (any error; the caller words it) keeps `values` for
+ * `page`, so the page shows them again while the redirect's address carries codes and field names only; a success
+ * drops an older refusal's values.
+ */
+export async function withFormFlash<T>(req: Request, page: string, values: Readonly<Record<string, string>>, work: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await keepFormValues(req, page, values);
+    throw error;
+  }
+  await dropFormFlash(req);
+  return result;
 }
 
 /**

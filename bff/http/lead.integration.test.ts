@@ -171,6 +171,29 @@ describe('what a lead may do', () => {
     expect(partial.body).toMatchObject({ city: 'Markkleeberg', zip: '04109', lastName: 'Krüger-Hahn' });
   });
 
+  it('the contact details’ plain form goes back with the problems and what was typed in the session, not in the address', async () => {
+    const { client, row } = await signedInLead({ firstName: 'Lena' });
+    const post = (fields: Record<string, string | string[]>) => {
+      const body = new URLSearchParams();
+      for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+      return client.request(`${portal.url}${INTERNAL}/user/lead/contact-details`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }, body: body.toString() });
+    };
+    const typed = { leadId: row.id, firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: ['SOLAR', 'CHARGE'] };
+    const refused = await post(typed);
+    expect(refused.status).toBe(303);
+    const back = new URL(refused.headers.get('location') ?? '', portal.url);
+    expect([back.pathname, back.searchParams.get('error'), back.searchParams.get('problems')]).toEqual(['/home/lead/contact-details', 'ONBOARDING.BASE_DATA_INVALID', 'zip:format']);
+    expect(back.href).not.toMatch(/Linden|Krüger|Kr%C3%BCger|2223334|Leipzig|v_/);
+    const page = (await (await client.request(back.href)).json()) as { locals: { formFlash: { page: string; values: Record<string, string> } | null } };
+    expect(page.locals.formFlash).toEqual({
+      page: '/home/lead/contact-details',
+      values: { salutation: '', firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: 'SOLAR,CHARGE' },
+    });
+
+    const saved = await post({ ...typed, zip: '04109' });
+    expect(saved.headers.get('location')).toBe('/home/lead?done=CONTACT_DETAILS_SAVED');
+  });
+
   it('streams the representative’s video with ranges, its captions and photo, and logs LEAD_VIDEO_PLAYED by PATCH', async () => {
     const { client } = await signedInLead();
     const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;

@@ -79,6 +79,20 @@ export function createAccountData(sources: readonly AccountDataSource[]) {
     },
 
     retained: (): RetainedData[] => sources.flatMap((s) => s.retained ?? []),
+
+    /**
+     * What stays and why, each reason once, as the deletion page and its mail tell the customer: several tables kept
+     * for the same legal reason (refunds, mandates and referrals are all booking records) are one line there.
+     */
+    retainedReasons(): { tables: string[]; reason: RetainedData['reason'] }[] {
+      const byReason = new Map<string, { tables: string[]; reason: RetainedData['reason'] }>();
+      for (const entry of sources.flatMap((s) => s.retained ?? [])) {
+        const known = byReason.get(entry.reason.de);
+        if (known) known.tables.push(entry.table);
+        else byReason.set(entry.reason.de, { tables: [entry.table], reason: entry.reason });
+      }
+      return [...byReason.values()];
+    },
   };
 }
 

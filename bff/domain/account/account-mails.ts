@@ -10,7 +10,7 @@ export function emailChangeLinkMail(options: { firstName: string; newEmail: stri
     heading: 'Neue E-Mail-Adresse bestätigen',
     greeting: hello(options.firstName),
     blocks: [
-      { paragraph: `Du möchtest Dich im ${BRAND.name} künftig mit ${options.newEmail} anmelden. Bitte bestätige die neue Adresse mit dem Knopf unten.` },
+      { paragraph: `Du möchtest Dich im ${BRAND.name} künftig mit ${options.newEmail} anmelden. Bitte bestätige die neue Adresse mit dem Link unten.` },
       { paragraph: `Der Link gilt ${options.hours} Stunden. Bis Du bestätigst, bleibt alles, wie es ist: Du meldest Dich weiter mit Deiner bisherigen Adresse an.` },
       { paragraph: 'Hast Du das nicht angefordert? Dann ignoriere diese E-Mail einfach.' },
     ],

@@ -243,7 +243,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!isDeleteConfirmation(confirmation)) throw new AppError(AccountErrors.DELETE_CONFIRMATION);
       const subject = await subjectOf(user.id, user);
       await deps.accountData.erase(subject);
-      const message = accountDeletedMail({ retained: deps.accountData.retained().map((r) => r.reason.de) });
+      const message = accountDeletedMail({ retained: deps.accountData.retainedReasons().map((r) => r.reason.de) });
       try {
         await deps.mailer.send({ to: [subject.email], ...message });
         // The log keeps that the mail went out, not to whom.
@@ -273,7 +273,7 @@ export function createAccountService(deps: AccountDeps) {
       return {
         settings: () => settings(user()),
         emailChangeLink: (uuid) => emailChangeLink(user(), uuid),
-        retained: () => deps.accountData.retained().map((r) => ({ name: r.table, reason: r.reason })),
+        retained: () => deps.accountData.retainedReasons().map((r) => ({ name: r.tables.join(', '), reason: r.reason })),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString as parseWithMinMetadata } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { checkMobileNumber, maskPhone, numberPrefix } from './phone.ts';
+import { checkMobileNumber, formatPhone, maskPhone, numberPrefix } from './phone.ts';
 
 describe('mobile numbers for SMS codes (libphonenumber-js, full metadata)', () => {
   it.each([
@@ -53,5 +53,11 @@ describe('mobile numbers for SMS codes (libphonenumber-js, full metadata)', () =
     expect(maskPhone('+41791234567')).toBe('+41 791 •••• 67');
     expect(maskPhone('+4917112345678')).not.toContain('12345');
     expect(numberPrefix('+4917112345678')).toBe('+491711234');
+  });
+
+  it('shows the lead its own verified number grouped, not as the raw E.164 string', () => {
+    expect(formatPhone('+491712345175')).toBe('+49 171 2345175');
+    expect(formatPhone('+436641234567')).toBe('+43 664 1234567');
+    expect(formatPhone('not a number')).toBe('not a number');
   });
 });

@@ -48,3 +48,13 @@ export function maskPhone(e164: string): string {
   const rest = e164.slice(country.length);
   return `${country} ${rest.slice(0, 3)} ${'•'.repeat(Math.max(rest.length - 5, 1))} ${rest.slice(-2)}`;
 }
+
+/** `+491712345175` → `+49 171 2345175`: the lead's own verified number, grouped as the number plan groups it. */
+export function formatPhone(e164: string): string {
+  try {
+    return parsePhoneNumberWithError(e164).formatInternational();
+  } catch (error) {
+    if (error instanceof ParseError) return e164;
+    throw error;
+  }
+}

@@ -19,6 +19,7 @@ import type { IdentityAdmin } from '../../ports/identity-admin.ts';
 import type { SalesMedia, SalesRep, SalesService } from '../../ports/sales-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { AppError, notFound } from '../errors.ts';
+import { formatPhone } from '../funnel/phone.ts';
 import type { OnboardingRepository, ProfileRepository } from '../repositories/account.ts';
 import type { FunnelLead, FunnelRepository } from '../repositories/funnel.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -278,7 +279,7 @@ export function createLeadService(deps: LeadDeps) {
         async contactDetails(): Promise<LeadContactView> {
           const current = await lead();
           const { values, saved } = await contactValues(user(), current);
-          return { leadId: current.id, values, topics: current.topics, verifiedPhone: current.phoneNumber, saved };
+          return { leadId: current.id, values, topics: current.topics, verifiedPhone: formatPhone(current.phoneNumber), saved };
         },
         async content(topic: LeadContentTopic): Promise<LeadContentEntry> {
           await lead();

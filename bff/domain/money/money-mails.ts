@@ -1,3 +1,4 @@
+import { FUNNEL_PAGES } from '../../contracts/funnel.ts';
 import { renderBrandedMail } from '../mail/mail-layout.ts';
 import { formatEuro } from './amounts.ts';
 import { maskIban } from './iban.ts';
@@ -77,7 +78,8 @@ export function buildFunnelReferralMail(options: { publicUrl: string; installerN
       { paragraph: `${options.referrerName} hat mit uns eine Solaranlage gebaut und uns Dir weiterempfohlen. Wenn Du magst, beraten wir Dich unverbindlich zu Photovoltaik, Speicher, Wallbox oder Wärmepumpe.` },
       { paragraph: 'Wenn Du kein Interesse hast, musst Du nichts tun: Wir schreiben Dir nicht noch einmal.' },
     ],
-    button: { label: 'Beratung anfragen', href: new URL('/', options.publicUrl).href },
+    // The offer page (the lead funnel), not the portal's start page: that one only offers a customer's sign-in.
+    button: { label: 'Beratung anfragen', href: new URL(FUNNEL_PAGES.details, options.publicUrl).href },
     signOff: `Dein Team der ${options.installerName}`,
     footer: [`Du bekommst diese E-Mail einmalig, weil ${options.referrerName} Dich mit Deinem Einverständnis bei uns empfohlen hat. Wir nutzen Deine Adresse nur für diese Empfehlung.`],
   });

@@ -4,6 +4,7 @@ import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, E
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { AppError } from '../../domain/errors.ts';
 import { answerForm, isForm, redirect303, saveSession, textField, withParams } from '../form-answers.ts';
+import { withFormFlash } from '../form-flash.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
 import { signedIn } from '../signed-in.ts';
@@ -27,16 +28,14 @@ export function accountRoutes({ services: { account } }: RouteDeps): Router {
     const user = signedIn(req);
     if (isForm(req)) {
       const typed = textField(req, 'email');
-      await answerForm(
-        res,
-        back('email'),
-        async () => {
+      // The address typed comes back through the form flash (the session), not in the redirect's address.
+      await answerForm(res, back('email'), () =>
+        withFormFlash(req, SETTINGS_PATH, { email: typed }, async () => {
           const parsed = z.safeParse(EmailChangeSchema, { email: typed });
           if (!parsed.success) throw new AppError(AccountErrors.EMAIL_INVALID);
           await account.requestEmailChange(user, parsed.data.email);
           return withParams(SETTINGS_PATH, { done: 'EMAIL_LINK_SENT' }) + '#email';
-        },
-        { email: typed },
+        }),
       );
       return;
     }

@@ -17,7 +17,8 @@ import { BASE_DATA_FIELDS } from '../../contracts/onboarding.ts';
 import { AppError } from '../../domain/errors.ts';
 import { afterTourStep } from '../../domain/lead/lead.service.ts';
 import type { SalesMedia } from '../../ports/sales-service.ts';
-import { answerForm, fieldsOf, redirect303, saveSession, withParams } from '../form-answers.ts';
+import { answerForm, fieldsOf, redirect303, saveSession } from '../form-answers.ts';
+import { withFormFlash } from '../form-flash.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedInLead } from '../signed-in.ts';
 import { streamToResponse } from '../stream-response.ts';
@@ -82,17 +83,16 @@ export function leadRoutes({ services: { lead } }: RouteDeps): Router {
     const user = signedInLead(req);
     const fields = fieldsOf(req);
     const patch = formPatch(req);
-    const keep = Object.fromEntries(BASE_DATA_FIELDS.map((name) => [`v_${name}`, String(patch[name] ?? '')]));
-    await answerForm(
-      res,
-      withParams(LEAD_PAGES.contactDetails, { ...keep, v_topics: (patch.topics as string[]).join(',') }),
-      async () => {
+    // What was typed waits in the session for the page (the form flash), never in the redirect's address.
+    const typed = { ...Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, String(patch[name] ?? '')])), topics: (patch.topics as string[]).join(',') };
+    await answerForm(res, LEAD_PAGES.contactDetails, () =>
+      withFormFlash(req, LEAD_PAGES.contactDetails, typed, async () => {
         const leadId = parse(LeadIdParam, typeof fields.leadId === 'string' ? fields.leadId : '');
         const saved = await lead.patchLead(user, leadId, parse(LeadPatchSchema, patch));
         req.session.user = { ...user, firstName: saved.firstName, lastName: saved.lastName };
         await saveSession(req);
         return `${LEAD_PAGES.dashboard}?done=CONTACT_DETAILS_SAVED`;
-      },
+      }),
     );
   });
 

@@ -10,6 +10,7 @@ import {
   type OnboardingStep,
 } from '../../contracts/onboarding.ts';
 import { answerForm, fieldsOf, fromOf, isForm, redirect303, returnToOf, saveSession, textField, withParams } from '../form-answers.ts';
+import { withFormFlash } from '../form-flash.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
@@ -83,18 +84,16 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
     };
     if (isForm(req)) {
       const fields = fieldsOf(req);
-      // Only the form's own fields (mass assignment); what was typed goes back with an error, so nothing is lost.
+      // Only the form's own fields (mass assignment). What was typed goes back with an error through the form flash
+      // (the session), so nothing is lost and no name, phone or address ends up in an address.
       const input = Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, typeof fields[name] === 'string' ? fields[name] : '']));
       const from = fromOf(req, ONBOARDING_PAGES['base-data']);
       const returnTo = returnToOf(req);
-      await answerForm(
-        res,
-        withParams(from, { returnTo: from === ONBOARDING_PAGES['base-data'] ? returnTo : undefined }),
-        async () => {
+      await answerForm(res, withParams(from, { returnTo: from === ONBOARDING_PAGES['base-data'] ? returnTo : undefined }), () =>
+        withFormFlash(req, from, input, async () => {
           const { step } = await save(input);
           return from === ONBOARDING_PAGES['base-data'] ? nextPath(step, returnTo) : withParams(from, { done: 'BASE_DATA_SAVED' });
-        },
-        Object.fromEntries(Object.entries(input).map(([k, v]) => [`v_${k}`, String(v)])),
+        }),
       );
       return;
     }

@@ -28,8 +28,10 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
     case 'ACCOUNT.EMAIL_SAME':
       return t('settings.errorEmailSame');
     case 'ACCOUNT.EMAIL_INVALID':
-    case 'VALIDATION':
       return t('settings.errorEmailInvalid');
+    case 'VALIDATION':
+      // The password form refuses only an empty current password this way (an empty new one is too weak).
+      return params.get('section') === 'password' ? t('settings.errorPasswordCurrentMissing') : t('settings.errorEmailInvalid');
     case 'ACCOUNT.EMAIL_TAKEN':
       return t('settings.errorEmailTaken');
     case 'ACCOUNT.EMAIL_LINK_INVALID':
