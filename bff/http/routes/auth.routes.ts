@@ -1,5 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
-import { SETTINGS_PATH } from '../../contracts/account.ts';
+import { AccountErrors, SETTINGS_PATH } from '../../contracts/account.ts';
 import { AUTH_PATHS, POST_LOGOUT_PATHS, type ActionStatus, type SessionUser, type UPDATE_PASSWORD_ACTION } from '../../contracts/auth.ts';
 import { FUNNEL_COOKIE } from '../../contracts/funnel.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
@@ -119,7 +119,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
         ? withParams(back, { done: 'PASSWORD_CHANGED' })
         : status === 'cancelled'
           ? withParams(back, { done: 'PASSWORD_UNCHANGED' })
-          : withParams(back, { section: 'password', error: 'ACCOUNT.PASSWORD_NOT_CHANGED' });
+          : withParams(back, { section: 'password', error: AccountErrors.PASSWORD_NOT_CHANGED.code });
     redirectWithin(res, `${target}#password`, { fallback: SETTINGS_PATH });
   }
 
