@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(config.strapiUrl).toBe('http://localhost:5020');
   });
 
+  it('the identity provider reaches the back-channel logout under the public URL unless told another address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.de/' }).backchannelLogoutUrl).toBe('https://portal.example.de/api/auth/backchannel-logout');
+    expect(loadConfig({ OIDC_BACKCHANNEL_LOGOUT_URL: 'http://portal:4321/api/auth/backchannel-logout' }).backchannelLogoutUrl).toBe('http://portal:4321/api/auth/backchannel-logout');
+    expect(loadConfig({}).IDENTITY_ADMIN_CLIENT_ID).toBe('kundenportal-admin');
+  });
+
   it('names the variable when a value is wrong', () => {
     expect(() => loadConfig({ PORT: 'viele' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'viele' })).toThrow(/PORT/);
@@ -44,7 +50,7 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'DATABASE_URL', 'PUBLIC_URL']) {
+    for (const name of ['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'DATABASE_URL', 'PUBLIC_URL', 'IDENTITY_ADMIN_CLIENT_SECRET']) {
       expect(message).toContain(name);
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_PATHS } from './contracts/auth.ts';
 import { isValidCreditorId } from './domain/money/sepa-identifiers.ts';
 
 /**
@@ -133,13 +134,13 @@ export const EXTERNAL_SERVICES = {
     timeout: { variable: 'IBAN_VALIDATOR_TIMEOUT_MS', defaultMs: 5_000 },
   },
   /**
-   * The identity provider's admin API (Keycloak admin REST shape: users, credentials, brute-force detection): e-mail and
-   * password changes, account deletion, blocking. Locally the sandbox provider serves it under its issuer.
+   * The identity provider's admin API (Keycloak admin REST shape: users, credentials, sessions, brute-force detection):
+   * e-mail changes, account deletion, blocking. Locally the sandbox provider serves it under its issuer. Its credential
+   * is no fixed header but a client-credentials token of IDENTITY_ADMIN_CLIENT_ID (docs/account.md "Identity provider").
    */
   identityAdmin: {
     label: 'Unser Anmeldedienst',
     url: { variable: 'IDENTITY_ADMIN_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/oidc/admin/realms/kundenportal` },
-    credential: { variable: 'IDENTITY_ADMIN_TOKEN', header: 'authorization', scheme: 'Bearer', developmentValue: 'local-development-identity-admin-token' },
     timeout: { variable: 'IDENTITY_ADMIN_TIMEOUT_MS', defaultMs: 10_000 },
   },
   /** The e-mail/SMS marketing service (newsletter contacts with double opt-in, events such as newsletter_subscribed). */
@@ -217,6 +218,18 @@ export const envSchema = z.object({
   /** The realm role of a lead's account (issue 18: a lead signs in through the lead login until the sale closes). */
   LEAD_ROLE_ID: z.string().min(1).default('rol_interessent'),
   APP_METADATA_CLAIM: z.string().min(1).default('https://kundenportal.example.de/app_metadata'),
+  /**
+   * The service-account client whose client-credentials token opens the identity provider's admin API (the realm file
+   * `deploy/keycloak/realm-kundenportal.json`: only the realm-management roles view-users and manage-users).
+   */
+  IDENTITY_ADMIN_CLIENT_ID: z.string().min(1).default('kundenportal-admin'),
+  IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(16).optional(),
+  /**
+   * Where the identity provider reaches the portal's back-channel logout (`POST /api/auth/backchannel-logout`); default
+   * PUBLIC_URL plus the path. Set it when the provider reaches the portal by another address than the browser does
+   * (a container network). The realm file's `backchannel.logout.url` and the sandbox provider read it.
+   */
+  OIDC_BACKCHANNEL_LOGOUT_URL: z.url().optional(),
 
   // Mail (SMTP); the sandbox's SMTP server listens here locally
   SMTP_HOST: z.string().min(1).default('localhost'),
@@ -334,6 +347,10 @@ export type Config = Env & {
   sessionSecret: string;
   oidcIssuer: string;
   oidcClientSecret: string;
+  /** IDENTITY_ADMIN_CLIENT_SECRET, or its development value. */
+  identityAdminClientSecret: string;
+  /** OIDC_BACKCHANNEL_LOGOUT_URL, or PUBLIC_URL plus the back-channel logout path. */
+  backchannelLogoutUrl: string;
   strapiUrl: string;
   sandboxUrl: string;
   /** The session-replay recorder (REPLAY_SCRIPT_URL, locally the sandbox's). */
@@ -346,6 +363,7 @@ export type Config = Env & {
 /** Only for local development and tests; production must set real secrets (checked below). */
 const DEV_SESSION_SECRET = 'local-development-session-secret-not-for-production';
 const DEV_OIDC_CLIENT_SECRET = 'local-development-client-secret';
+const DEV_IDENTITY_ADMIN_CLIENT_SECRET = 'local-development-identity-admin-secret';
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -370,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.SESSION_SECRET) missing.push('SESSION_SECRET: in production erforderlich (mindestens 32 Zeichen)');
     if (!e.OIDC_CLIENT_SECRET) missing.push('OIDC_CLIENT_SECRET: in production erforderlich');
     if (!e.OIDC_ISSUER) missing.push('OIDC_ISSUER: in production erforderlich');
+    if (!e.IDENTITY_ADMIN_CLIENT_SECRET) missing.push('IDENTITY_ADMIN_CLIENT_SECRET: in production erforderlich');
     if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
     if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
@@ -410,13 +429,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ];
     }),
   ) as Record<ServiceName, ServiceEndpoint>;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     isProduction,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     oidcIssuer: (e.OIDC_ISSUER ?? `${sandboxUrl}/oidc`).replace(/\/$/, ''),
     oidcClientSecret: e.OIDC_CLIENT_SECRET ?? DEV_OIDC_CLIENT_SECRET,
+    identityAdminClientSecret: e.IDENTITY_ADMIN_CLIENT_SECRET ?? DEV_IDENTITY_ADMIN_CLIENT_SECRET,
+    backchannelLogoutUrl: e.OIDC_BACKCHANNEL_LOGOUT_URL ?? `${publicUrl}${AUTH_PATHS.backchannelLogout}`,
     strapiUrl: services.cms.url,
     services,
     sandboxUrl,

@@ -14,7 +14,7 @@ import { createHttpManagementFiles } from '../adapters/management-files.http.ts'
 import { createHttpManagementMoney } from '../adapters/management-money.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
 import { createHttpManagementService } from '../adapters/management-service.http.ts';
-import { createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
+import { createClientCredentialsTokens, createOidcIdentityProvider } from '../adapters/oidc-identity-provider.ts';
 import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
 import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
@@ -77,14 +77,19 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     password: config.SMTP_PASSWORD,
     from: config.MAIL_FROM,
   });
+  const allowInsecureRequests = !config.isProduction && config.oidcIssuer.startsWith('http://');
   return {
     identityProvider: createOidcIdentityProvider({
       issuer: config.oidcIssuer,
       clientId: config.OIDC_CLIENT_ID,
       clientSecret: config.oidcClientSecret,
-      allowInsecureRequests: !config.isProduction && config.oidcIssuer.startsWith('http://'),
+      allowInsecureRequests,
     }),
-    identityAdmin: createHttpIdentityAdmin(config.services.identityAdmin),
+    // The admin API's bearer: a client-credentials token of the realm's service account at the same issuer.
+    identityAdmin: createHttpIdentityAdmin(
+      config.services.identityAdmin,
+      createClientCredentialsTokens({ issuer: config.oidcIssuer, clientId: config.IDENTITY_ADMIN_CLIENT_ID, clientSecret: config.identityAdminClientSecret, allowInsecureRequests }),
+    ),
     marketing: createHttpMarketingService(config.services.marketing),
     mailer,
     reviewMailer: config.REVIEW_DEBUG_MODE

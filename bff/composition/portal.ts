@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createKnex, migrateLatest } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
+import { createSessionRevocation } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
@@ -27,7 +28,9 @@ export function composePortal(options: PortalOptions) {
   const knex = createKnex(options.databaseUrl);
   const sessionPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.sessionPoolSize ?? 5 });
   const adapters = buildAdapters(config, options.adapterOverrides);
-  const services = buildServices({ config, knex, adapters, logger });
+  // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
+  const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });
+  const services = buildServices({ config, knex, adapters, logger, sessions });
   const { app, stopAccepting } = createApp({
     config,
     services,

@@ -10,7 +10,6 @@ import {
   mailLogData,
   messagesData,
   meterChangeData,
-  sessionsData,
   signingData,
 } from '../db/repositories/account-data.repository.ts';
 import {
@@ -46,7 +45,9 @@ import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createAccountData } from '../domain/account/account-data.ts';
 import { createAccountService } from '../domain/account/account.service.ts';
-import { identityAccountData, newsletterData, projectLinksData } from '../domain/account/service-sources.ts';
+import { identityAccountData, newsletterData, projectLinksData, sessionsAccountData } from '../domain/account/service-sources.ts';
+import { createBackchannelLogout } from '../domain/auth/backchannel-logout.ts';
+import type { SessionRevocation } from '../domain/auth/sessions.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
 import { messagesAccountData } from '../domain/messages/messages-account-data.ts';
@@ -84,7 +85,7 @@ import { createJobRunner } from './jobs.ts';
  * Repositories and domain services, built once per process: the only place that joins `bff/db` and the adapters
  * (docs/architecture.md). One block per capability.
  */
-export function buildServices({ config, knex, adapters, logger }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger }) {
+export function buildServices({ config, knex, adapters, logger, sessions }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger; sessions: SessionRevocation }) {
   const activity = createActivityService(createActivityLogRepository(knex));
   const projects = createProjectAccess(adapters.management);
   const warn = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
@@ -221,7 +222,6 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     warn,
   });
   const newsletter = createNewsletterService({ marketing: adapters.marketing, repository: onboardingRepository, activity });
-  const sessions = sessionsData(knex);
   // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them; the
   // sign-in account and the sessions go last, so a deletion that fails before can be started again by the customer.
   const surveyRepository = createSurveyRepository(knex);
@@ -240,7 +240,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     jobsData(knex),
     accountTablesData(knex),
     identityAccountData(adapters.identityAdmin),
-    sessions.source,
+    sessionsAccountData(sessions),
   ]);
   const account = createAccountService({
     identityAdmin: adapters.identityAdmin,
@@ -251,7 +251,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     exports: createAccountExportRepository(knex),
     subjects: createAccountSubjectRepository(knex),
     accountData,
-    endSessions: (userId, keepSid) => sessions.end(userId, keepSid),
+    sessions,
     startExportJob: async (exportId) => {
       await jobs.trigger('account-export', { exportId });
     },
@@ -385,6 +385,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     activity,
     projects,
     identityProvider: adapters.identityProvider,
+    sessions,
+    backchannelLogout: createBackchannelLogout({ identityProvider: adapters.identityProvider, sessions }),
     signIn: createSignIn({
       users,
       activity,

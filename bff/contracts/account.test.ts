@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyNewsletterEvent } from './newsletter.ts';
-import { isDeleteConfirmation, passwordProblem } from './account.ts';
-
-describe('new password', () => {
-  const context = { email: 'mehmet.yilmaz@example.de', currentPassword: 'Sonne2026!' };
-  it('needs ten characters, some variety, not the address and not the old one', () => {
-    expect(passwordProblem('Sonne-und-Wind-2026', context)).toBeNull();
-    expect(passwordProblem('kurz', context)).toBe('weak');
-    expect(passwordProblem('aaaaaaaaaaaa', context)).toBe('weak');
-    expect(passwordProblem('mehmet.yilmaz-2026!', context)).toBe('weak');
-    expect(passwordProblem('Sonne2026', context)).toBe('weak');
-    expect(passwordProblem('Sonne-und-Wind-2026', { ...context, currentPassword: 'Sonne-und-Wind-2026' })).toBe('same');
-  });
-});
+import { isDeleteConfirmation } from './account.ts';
 
 describe('deletion confirmation', () => {
   it('is the word of either language, in any case, with spaces around', () => {

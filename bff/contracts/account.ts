@@ -5,7 +5,7 @@ import type { NewsletterState } from './newsletter.ts';
 /**
  * The customer's account (issue 17): settings (e-mail, password, language, newsletter), the data export (GDPR Art. 15
  * and 20) and the account deletion (Art. 17). Paths on the internal base; spec section 7 names `POST /user/email` and
- * `POST /user/password`.
+ * `POST /user/password` (which starts the identity provider's update-password action; docs/account.md).
  */
 export const ACCOUNT_API = {
   email: 'user/email',
@@ -22,7 +22,6 @@ export const DELETE_ACCOUNT_PATH = '/home/app/settings/delete-account';
 export const EMAIL_CHANGE_PARAM = 'emailChange';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
-export const PASSWORD_RULES = { minLength: 10, maxLength: 200 } as const;
 /** What the customer types to confirm the deletion (the page asks for the word of its language). */
 export const DELETE_CONFIRMATION_WORDS = { de: 'LÖSCHEN', en: 'DELETE' } as const;
 export const isDeleteConfirmation = (value: string) =>
@@ -32,10 +31,6 @@ const email = z.pipe(z.string(), z.pipe(z.transform((value: string) => value.tri
 
 export const EmailChangeSchema = z.strictObject({ email });
 export const EmailConfirmSchema = z.strictObject({ uuid: z.uuid() });
-export const PasswordChangeSchema = z.strictObject({
-  currentPassword: z.string().check(z.minLength(1), z.maxLength(PASSWORD_RULES.maxLength)),
-  newPassword: z.string().check(z.maxLength(PASSWORD_RULES.maxLength)),
-});
 export const DeleteAccountSchema = z.strictObject({ confirmation: z.string().check(z.maxLength(40)) });
 
 export const AccountErrors = defineErrors({
@@ -44,25 +39,12 @@ export const AccountErrors = defineErrors({
   EMAIL_TAKEN: { code: 'ACCOUNT.EMAIL_TAKEN', status: 409, message: 'Diese E-Mail-Adresse gehört schon zu einem anderen Konto.' },
   EMAIL_LINK_INVALID: { code: 'ACCOUNT.EMAIL_LINK_INVALID', status: 404, message: 'Dieser Bestätigungslink gilt nicht (mehr).' },
   EMAIL_LINK_EXPIRED: { code: 'ACCOUNT.EMAIL_LINK_EXPIRED', status: 410, message: 'Dieser Bestätigungslink ist abgelaufen.' },
-  PASSWORD_WRONG: { code: 'ACCOUNT.PASSWORD_WRONG', status: 422, message: 'Dein aktuelles Passwort stimmt nicht.' },
-  PASSWORD_WEAK: { code: 'ACCOUNT.PASSWORD_WEAK', status: 422, message: 'Das neue Passwort ist zu kurz oder zu leicht zu erraten.' },
-  PASSWORD_MISMATCH: { code: 'ACCOUNT.PASSWORD_MISMATCH', status: 422, message: 'Die beiden neuen Passwörter sind nicht gleich.' },
-  PASSWORD_SAME: { code: 'ACCOUNT.PASSWORD_SAME', status: 422, message: 'Das neue Passwort ist dasselbe wie das alte.' },
+  /** The provider's update-password action came back without a change (an error there, or another account). */
+  PASSWORD_NOT_CHANGED: { code: 'ACCOUNT.PASSWORD_NOT_CHANGED', status: 409, message: 'Dein Passwort wurde nicht geändert.' },
   RATE_LIMITED: { code: 'ACCOUNT.RATE_LIMITED', status: 429, message: 'Zu viele Versuche. Bitte warte etwas.' },
   DELETE_CONFIRMATION: { code: 'ACCOUNT.DELETE_CONFIRMATION', status: 422, message: 'Bitte tippe das Wort zur Bestätigung genau so ab.' },
   EXPORT_NOT_FOUND: { code: 'ACCOUNT.EXPORT_NOT_FOUND', status: 404, message: 'Diesen Export gibt es nicht (mehr).' },
 });
-
-/** A password the identity provider would accept and that is not easy to guess (docs/account.md). */
-export function passwordProblem(password: string, context: { email: string; currentPassword?: string }): 'weak' | 'same' | null {
-  if (password.length < PASSWORD_RULES.minLength || password.length > PASSWORD_RULES.maxLength) return 'weak';
-  if (new Set(password).size < 4) return 'weak';
-  const lower = password.toLowerCase();
-  const local = context.email.split('@')[0]?.toLowerCase() ?? '';
-  if (local.length >= 4 && lower.includes(local)) return 'weak';
-  if (context.currentPassword !== undefined && password === context.currentPassword) return 'same';
-  return null;
-}
 
 export interface DataExportStatus {
   id: string;
@@ -75,6 +57,11 @@ export interface DataExportStatus {
 
 export interface SettingsView {
   email: string;
+  /**
+   * Whether the sign-in account has a password (`NONE`: it signs in with the e-mail code and can set one), null when the
+   * identity provider did not say.
+   */
+  password: 'SET' | 'NONE' | null;
   /** An e-mail change waiting for its confirmation link. */
   pendingEmail: { email: string; expiresAt: string } | null;
   newsletter: NewsletterState | null;

@@ -12,7 +12,28 @@ export const AUTH_PATHS = {
   callback: `${AUTH_BASE}/callback`,
   logout: `${AUTH_BASE}/logout`,
   me: `${AUTH_BASE}/me`,
+  /**
+   * OpenID Connect Back-Channel Logout 1.0: the identity provider posts a signed logout token here when a provider
+   * session ends (sign-out there, a block, a deletion); every portal session of it ends (docs/account.md).
+   */
+  backchannelLogout: `${AUTH_BASE}/backchannel-logout`,
 } as const;
+
+/** Where the provider's end-session sends the browser back to (its registered post-logout redirect URIs). */
+export const POST_LOGOUT_PATHS = { loggedOut: '/?loggedOut=1', accountDeleted: '/?accountDeleted=1' } as const;
+
+/**
+ * The optional scope the lead login asks for: the provider then offers the e-mail code first, in any browser
+ * (Keycloak: the condition "client scope" in the realm's browser flow; the sandbox provider alike).
+ */
+export const EMAIL_CODE_SCOPE = 'email-code';
+
+/**
+ * The provider-side password change (Keycloak's application-initiated action `kc_action=UPDATE_PASSWORD`): the
+ * provider asks for re-authentication and the new password and answers `kc_action_status`.
+ */
+export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
+export type ActionStatus = 'success' | 'cancelled' | 'error';
 
 /** Spec section 3, Phase: the account's stage (lead funnel or project customer). */
 export const PhaseSchema = z.enum(['LEAD', 'PROJECT']);

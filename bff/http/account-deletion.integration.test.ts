@@ -5,6 +5,7 @@ import { CSRF_HEADER } from '../contracts/http.ts';
 import { createKnex, migrateLatest } from '../db/knex.ts';
 import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { verifiedLead } from '../../tests/support/lead.ts';
@@ -211,7 +212,7 @@ describe('account deletion leaves no personal data', () => {
     const managed = (await (await fetch(`${portal.managementApiUrl}/projects/${project.id}`, { headers: portal.config.services.management.headers })).json()) as { portalUserIds: string[] };
     expect(managed.portalUserIds).not.toContain(customer.sub);
     expect((await fetch(`${portal.config.services.marketing.url}/contacts/${encodeURIComponent(customer.email)}`, { headers: portal.config.services.marketing.headers })).status).toBe(404);
-    expect((await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: portal.config.services.identityAdmin.headers })).status).toBe(404);
+    expect((await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: await identityAdminHeaders(portal.config) })).status).toBe(404);
     const signIn = await signInAnywhere(portal.url, customer);
     expect(signIn.url.pathname).not.toBe('/home/dashboard');
     expect(await signIn.response.text()).toContain('E-Mail-Adresse oder Passwort ist falsch.');

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { EMAIL_CHANGE_TTL_HOURS } from '../contracts/account.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
-import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
+import { openPasswordScreen, signedInClient, signInAnywhere, submitPasswordScreen } from '../../tests/support/sign-in.ts';
+import { createRequestContext } from '../domain/request-context.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
@@ -26,8 +28,8 @@ afterEach(async () => {
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
-const admin = (sub: string) =>
-  fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(sub)}`, { headers: portal.config.services.identityAdmin.headers }).then((r) => r.json() as Promise<Record<string, unknown>>);
+const admin = async (sub: string) =>
+  fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(sub)}`, { headers: await identityAdminHeaders(portal.config) }).then((r) => r.json() as Promise<Record<string, unknown>>);
 const fault = (service: 'marketing' | 'oidc/admin') =>
   fetch(`${portal.sandboxUrl}/${service}/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail' }) });
 const newAddress = () => `neu-${Math.random().toString(16).slice(2, 10)}@example.de`;
@@ -105,20 +107,29 @@ describe('changing the e-mail address', () => {
   });
 });
 
-describe('changing the password', () => {
-  it('needs the current password; afterwards the new one signs in, the old one not, and other sessions end', async () => {
+describe('changing the password at the identity provider', () => {
+  it('the settings start the provider’s update-password screen; afterwards only the new password signs in, the other sessions end, a notice goes out', async () => {
     const customer = await data.customer();
     const client = await signedInClient(portal.url, customer);
     const elsewhere = await signedInClient(portal.url, customer);
     const next = 'Neues-Sonnen-Passwort-9';
 
-    const wrong = await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: 'falsch', newPassword: next });
-    expect(wrong.body).toMatchObject({ code: 'ACCOUNT.PASSWORD_WRONG' });
-    expect((await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'kurz' })).body).toMatchObject({ code: 'ACCOUNT.PASSWORD_WEAK' });
-    expect((await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: customer.password })).body).toMatchObject({ code: 'ACCOUNT.PASSWORD_SAME' });
+    const screen = await openPasswordScreen(client, portal.url);
+    // Keycloak's application-initiated action, for the signed-in address; nothing of it is handled by the portal.
+    expect(screen.authorizationUrl.searchParams.get('kc_action')).toBe('UPDATE_PASSWORD');
+    expect(screen.authorizationUrl.searchParams.get('login_hint')).toBe(customer.email);
+    expect(screen.url).toMatch(/\/oidc\/interaction\/[\w-]+\/password$/);
+    expect(screen.html).toContain('Aktuelles Passwort');
+
+    // A wrong current password stays at the provider, which says so.
+    const wrong = await submitPasswordScreen(client, screen.url, { current: 'falsch', new: next, repeat: next });
+    expect(wrong.url.href).toBe(screen.url);
+    expect(await wrong.response.text()).toContain('Dein aktuelles Passwort stimmt nicht.');
 
     const since = new Date();
-    expect((await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: next })).status).toBe(204);
+    const done = await submitPasswordScreen(client, screen.url, { current: customer.password, new: next, repeat: next });
+    expect(done.url.pathname + done.url.search).toBe('/home/app/settings?done=PASSWORD_CHANGED');
+    expect(done.visited.some((url) => new URL(url).searchParams.get('kc_action_status') === 'success')).toBe(true);
     expect((await waitForMail(portal.sandboxUrl, customer.email, since)).subject).toBe('Dein Passwort im Kundenportal wurde geändert');
     expect(await portal.knex('activity_log').where({ userId: customer.sub, type: 'PASSWORD_CHANGE' })).toHaveLength(1);
     expect((await call(client, 'GET', '/api/auth/me')).status).toBe(200);
@@ -129,43 +140,55 @@ describe('changing the password', () => {
     expect((await signInAnywhere(portal.url, { email: customer.email, password: customer.password })).url.pathname).not.toBe('/home/dashboard');
   });
 
-  it('five checks in 15 minutes at most (429 with Retry-After); the form never sends a password back', async () => {
+  it('Abbrechen at the provider comes back as "unchanged" and ends nothing', async () => {
     const customer = await data.customer();
     const client = await signedInClient(portal.url, customer);
-    for (let i = 0; i < 5; i++) await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: `falsch-${i}`, newPassword: 'Neues-Sonnen-Passwort-9' });
-    const limited = await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-
-    const other = await data.customer();
-    const formClient = await signedInClient(portal.url, other);
-    const response = await formClient.request(`${portal.url}/api/v1/internal/user/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ currentPassword: 'geheim-falsch', newPassword: 'Neues-Sonnen-Passwort-9', newPasswordRepeat: 'Neues-Sonnen-Passwort-9' }).toString(),
-    });
-    const location = response.headers.get('location') ?? '';
-    expect(location).toContain('error=ACCOUNT.PASSWORD_WRONG');
-    expect(location).not.toContain('geheim');
-    expect(location).not.toContain('Sonnen');
-
-    // An empty current password goes back to the password form.
-    const empty = await formClient.request(`${portal.url}/api/v1/internal/user/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ currentPassword: '', newPassword: '', newPasswordRepeat: '' }).toString(),
-    });
-    // (site/features/settings/labels.test.ts: the page words it at the password form.)
-    expect(empty.headers.get('location')).toBe('/home/app/settings?section=password&error=VALIDATION#password');
+    const elsewhere = await signedInClient(portal.url, customer);
+    const screen = await openPasswordScreen(client, portal.url);
+    const back = await submitPasswordScreen(client, screen.url, 'cancel');
+    expect(back.url.pathname + back.url.search).toBe('/home/app/settings?done=PASSWORD_UNCHANGED');
+    expect((await call(client, 'GET', '/api/auth/me')).status).toBe(200);
+    expect((await call(elsewhere, 'GET', '/api/auth/me')).status).toBe(200);
+    expect(await portal.knex('activity_log').where({ userId: customer.sub, type: 'PASSWORD_CHANGE' })).toHaveLength(0);
   });
 
-  it('an unavailable identity provider gives the German 503, and nothing changes', async () => {
+  it('an answer the provider did not give for this change (another account, a forged status) changes nothing here', async () => {
     const customer = await data.customer();
     const client = await signedInClient(portal.url, customer);
+    const elsewhere = await signedInClient(portal.url, customer);
+    const screen = await openPasswordScreen(client, portal.url);
+    // The callback with a status but without the provider's code: refused, the other session stays.
+    const state = screen.authorizationUrl.searchParams.get('state') ?? '';
+    const forged = await client.follow(`${portal.url}/api/auth/callback?${new URLSearchParams({ state, kc_action_status: 'success' })}`);
+    expect(new URL(forged.url).search).toBe('?section=password&error=ACCOUNT.PASSWORD_NOT_CHANGED');
+    expect((await call(elsewhere, 'GET', '/api/auth/me')).status).toBe(200);
+    expect((await call(client, 'GET', '/api/auth/me')).status).toBe(200);
+  });
+
+  it('a script gets the provider’s address; the old password check of the portal is gone', async () => {
+    const customer = await data.customer();
+    const client = await signedInClient(portal.url, customer);
+    const answer = await call(client, 'POST', '/api/v1/internal/user/password', {});
+    expect(answer.status).toBe(200);
+    const location = new URL((answer.body as { location: string }).location);
+    expect(location.origin + location.pathname).toBe(`${portal.sandboxUrl}/oidc/auth`);
+    expect(location.searchParams.get('kc_action')).toBe('UPDATE_PASSWORD');
+  });
+
+  it('the settings know whether the account has a password (to offer "set" instead of "change")', async () => {
+    const customer = await data.customer();
+    const user = { id: customer.sub, email: customer.email, firstName: 'Erika', lastName: 'Test', customerNumber: customer.customerNumber, phase: 'PROJECT' as const };
+    const settings = () => portal.services.account.forRequest(createRequestContext(user, undefined, 'de')).settings();
+    expect((await settings()).password).toBe('SET');
+    // An account the portal made (a lead's) has no password until it sets one.
+    const email = `ohne-passwort-${Math.random().toString(16).slice(2, 10)}@example.de`;
+    const headers = { ...(await identityAdminHeaders(portal.config)), 'content-type': 'application/json' };
+    await fetch(`${portal.config.services.identityAdmin.url}/users`, { method: 'POST', headers, body: JSON.stringify({ username: email, email, firstName: 'Lena', lastName: 'Krüger' }) });
+    const [made] = (await (await fetch(`${portal.config.services.identityAdmin.url}/users?${new URLSearchParams({ email, exact: 'true' })}`, { headers })).json()) as { id: string }[];
+    const passwordless = await portal.services.account.forRequest(createRequestContext({ ...user, id: made?.id ?? '', email }, undefined, 'de')).settings();
+    expect(passwordless.password).toBe('NONE');
     await fault('oidc/admin');
-    const answer = await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
-    expect(answer.status).toBe(503);
-    expect(answer.body).toMatchObject({ code: 'UPSTREAM.UNAVAILABLE', service: 'identityAdmin' });
+    expect((await settings()).password).toBeNull();
   });
 });
 
@@ -202,7 +225,8 @@ describe('data export (small: at once)', () => {
   it('downloads everything as a JSON attachment: sign-in account, base data, activity, mails', async () => {
     const customer = await data.customer();
     const client = await signedInClient(portal.url, customer);
-    await call(client, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
+    const screen = await openPasswordScreen(client, portal.url);
+    await submitPasswordScreen(client, screen.url, { current: customer.password, new: 'Neues-Sonnen-Passwort-9', repeat: 'Neues-Sonnen-Passwort-9' });
     const answer = await call(client, 'POST', '/api/v1/internal/user/data-export');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="kundenportal-meine-daten-\d{4}-\d{2}-\d{2}\.json"$/);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../../tests/support/lead.ts';
 import { funnelJob } from '../domain/jobs/funnel.job.ts';
@@ -16,13 +17,13 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 const INTERNAL = '/api/v1/internal';
-const adminHeaders = () => ({ authorization: `Bearer ${portal.config.IDENTITY_ADMIN_TOKEN}` });
+const adminHeaders = () => identityAdminHeaders(portal.config);
 const identityAccount = async (email: string) => {
-  const response = await fetch(`${portal.config.services.identityAdmin.url}/users?email=${encodeURIComponent(email)}&exact=true`, { headers: adminHeaders() });
+  const response = await fetch(`${portal.config.services.identityAdmin.url}/users?email=${encodeURIComponent(email)}&exact=true`, { headers: await adminHeaders() });
   return ((await response.json()) as { id: string; attributes: Record<string, string[]>; emailVerified: boolean }[])[0];
 };
 const roleNames = async (id: string) => {
-  const response = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(id)}/role-mappings/realm`, { headers: adminHeaders() });
+  const response = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(id)}/role-mappings/realm`, { headers: await adminHeaders() });
   return ((await response.json()) as { name: string }[]).map((role) => role.name);
 };
 
@@ -43,13 +44,9 @@ describe('the lead account and the lead login', () => {
     expect(row.accountUserId).toBe(account?.id);
     expect(await roleNames(account?.id ?? '')).toEqual([portal.config.LEAD_ROLE_ID]);
     expect(await portal.knex('user_meta').where({ userId: account?.id }).first()).toMatchObject({ journeyStatus: 'REGISTERED', journeyLeadId: row.id });
-    // No password: the admin API's password check fails for any password.
-    const verify = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(account?.id ?? '')}/verify-password`, {
-      method: 'POST',
-      headers: { ...adminHeaders(), 'content-type': 'application/json' },
-      body: JSON.stringify({ value: 'Sonne2026!' }),
-    });
-    expect(await verify.json()).toEqual({ valid: false });
+    // No password: the account has no credential at the provider.
+    const credentials = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(account?.id ?? '')}/credentials`, { headers: await adminHeaders() });
+    expect(await credentials.json()).toEqual([]);
 
     const signIn = await signInWithEmailCode(lead.client, portal.url, portal.sandboxUrl, lead.email);
     // Identity-first: the lead login's hint went straight to the code screen with the address filled in.
@@ -64,10 +61,22 @@ describe('the lead account and the lead login', () => {
     // The same number through the funnel again: the same lead, no second account.
     const again = await verifiedLead(portal.url, portal.sandboxUrl, { phone: lead.phone, email: lead.email });
     expect(await portal.knex('funnel_lead').where({ phoneNumber: e164(lead.phone) })).toHaveLength(1);
-    const accounts = await fetch(`${portal.config.services.identityAdmin.url}/users?email=${encodeURIComponent(lead.email)}`, { headers: adminHeaders() });
+    const accounts = await fetch(`${portal.config.services.identityAdmin.url}/users?email=${encodeURIComponent(lead.email)}`, { headers: await adminHeaders() });
     expect(await accounts.json()).toHaveLength(1);
     const secondSignIn = await signInWithEmailCode(again.client, portal.url, portal.sandboxUrl, lead.email);
     expect(secondSignIn.url.pathname).toBe('/home/lead');
+  });
+
+  it('the lead login offers the e-mail code first in any browser, without the funnel’s cookie', async () => {
+    const lead = await verifiedLead(portal.url, portal.sandboxUrl);
+    // Another browser: no funnel request, so no address to hint; the provider still starts with the code.
+    const elsewhere = new BrowserLikeClient({ 'x-forwarded-for': '10.77.1.2' });
+    const start = await elsewhere.request(`${portal.url}/api/auth/login-lead`);
+    expect(new URL(start.headers.get('location') ?? '').searchParams.get('scope')).toBe('openid email profile email-code');
+    const signIn = await signInWithEmailCode(elsewhere, portal.url, portal.sandboxUrl, lead.email);
+    expect(signIn.startPage).toContain('<h1>Mit Code anmelden</h1>');
+    expect(signIn.startPage).toMatch(/<input id="email"[^>]*value=""/);
+    expect(signIn.url.pathname).toBe('/home/lead');
   });
 
   it('gives a customer’s address no second account: the funnel’s sign-in is the customer’s own', async () => {

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
 import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
-import { authRoutes } from './routes/auth.routes.ts';
+import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
 import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
@@ -52,6 +52,7 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['machine', funnelRoutes],
   ['machine', externalRoutes],
   ['auth', authRoutes],
+  ['machine', backchannelLogoutRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
   ['internal', helpRoutes],

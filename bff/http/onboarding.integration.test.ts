@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { TWO_FACTOR } from '../contracts/onboarding.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
@@ -30,8 +31,8 @@ const codeOf = (mail: SandboxMail) => {
   if (!code) throw new Error(`no code in "${mail.subject}"`);
   return code;
 };
-const admin = (sub: string) =>
-  fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(sub)}`, { headers: portal.config.services.identityAdmin.headers }).then((r) => r.json() as Promise<Record<string, unknown>>);
+const admin = async (sub: string) =>
+  fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(sub)}`, { headers: await identityAdminHeaders(portal.config) }).then((r) => r.json() as Promise<Record<string, unknown>>);
 /** Lets time pass for the pending code: it was created `seconds` ago. */
 const ageCode = (sub: string, seconds: number) => portal.knex('users').where({ userId: sub }).update({ twoFaCodeCreatedAt: new Date(Date.now() - seconds * 1000) });
 

@@ -2,9 +2,10 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
-import type { SessionUser } from '../contracts/auth.ts';
+import type { SessionUser, UPDATE_PASSWORD_ACTION } from '../contracts/auth.ts';
 import type { FormFlash } from '../contracts/form-flash.ts';
 import type { OnboardingStep } from '../contracts/onboarding.ts';
+import type { SessionRevocation } from '../domain/auth/sessions.ts';
 import type { PendingLogin } from '../ports/identity-provider.ts';
 import { sweepFormFlashes } from './form-flash.ts';
 
@@ -15,9 +16,14 @@ declare module 'express-session' {
     idToken: string;
     /**
      * The login attempt in flight: PKCE verifier, state, nonce and where to go afterwards; `invitationId` when it
-     * started from an invitation link (the project is connected after the sign-in).
+     * started from an invitation link (the project is connected after the sign-in), `action` when it runs the
+     * provider's update-password screen for the signed-in customer.
      */
-    login: PendingLogin & { returnTo: string; invitationId?: number };
+    login: PendingLogin & { returnTo: string; invitationId?: number; action?: typeof UPDATE_PASSWORD_ACTION };
+    /** The provider session this portal session came from (the ID token's `sid`; back-channel logout names it). */
+    providerSid: string;
+    /** The customer's session generation at sign-in; a later one ends this session (see `guardRevokedSessions`). */
+    generation: number;
     /** Sign-in time (ms) for the absolute session timeout. */
     signedInAt: number;
     /** The project the customer works on (spec section 7, auth-session-project-id). */
@@ -91,15 +97,126 @@ export function sweepWhenPruning<S extends { pruneSessions(callback?: (err: Erro
   return store;
 }
 
+/**
+ * SQL of a session row's owner key: SHA-256 of the identity provider's subject. The revocation tables keep this key
+ * rather than the subject, so after an account deletion nothing there names the customer (docs/account.md).
+ */
+const userKeyOf = (sess: string) => `encode(sha256(convert_to(${sess} -> 'user' ->> 'id', 'UTF8')), 'hex')`;
+/** SQL: whether a session (its `sess` JSON) has been ended: a newer generation of its customer, or its provider session. */
+const isRevoked = (sess: string) => `(EXISTS (SELECT 1 FROM session_generation g WHERE g.user_key = ${userKeyOf(sess)}
+      AND g.generation > COALESCE((${sess} ->> 'generation')::int, 0))
+   OR EXISTS (SELECT 1 FROM session_revoked_sid r WHERE r.provider_sid = ${sess} ->> 'providerSid'))`;
+
+/**
+ * Ending a session for good (docs/account.md "Sessions"): deleting its row is not enough, because a request of that
+ * session still in flight saves it again when it ends. So every customer has a session generation and every session
+ * carries the generation it began with; ending "every other session" raises the generation, ending a provider session
+ * (back-channel logout) records its `sid`. The store checks both on every read (in the one query that reads the row)
+ * and refuses every write of an ended session, so nothing an in-flight request does brings it back.
+ *
+ * connect-pg-simple starts its pruning timer in its own get/set/touch/destroy; with get and set replaced, the first
+ * touch or destroy starts it.
+ */
+export function guardRevokedSessions<S extends session.Store>(store: S, pool: pg.Pool): S {
+  store.get = (sid, callback) => {
+    pool.query<{ sess: unknown; revoked: boolean }>(`SELECT s.sess, ${isRevoked('s.sess')} AS revoked FROM "session" s WHERE s.sid = $1 AND s.expire >= now()`, [sid]).then(
+      ({ rows: [row] }) => {
+        if (!row) return callback(null, null);
+        if (row.revoked) return store.destroy(sid, (error?: unknown) => callback(error ?? null, null));
+        callback(null, (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as session.SessionData);
+      },
+      (error: unknown) => callback(error),
+    );
+  };
+  store.set = (sid, sess, callback) => {
+    const expires = sess.cookie.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + 86_400_000);
+    pool
+      .query(
+        `INSERT INTO "session" (sess, expire, sid) SELECT $1::json, $2, $3 WHERE NOT ${isRevoked('$1::json')}
+         ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expire = EXCLUDED.expire`,
+        [JSON.stringify(sess), expires, sid],
+      )
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
+  };
+  return store;
+}
+
+/** Ended provider sessions and used logout tokens are kept this long after the absolute timeout, then swept. */
+const revocationsKeptHours = (absoluteHours: number) => absoluteHours + 1;
+
+/**
+ * The revocations as the domain uses them (bff/domain/auth/sessions.ts), on the session store's pool. Generations and
+ * ended provider sessions are forgotten once no session they could end can exist (the absolute timeout).
+ */
+export function createSessionRevocation(pool: pg.Pool, options: { absoluteHours: number }): SessionRevocation & { sweep(): Promise<void> } {
+  const keep = `${revocationsKeptHours(options.absoluteHours)} hours`;
+  const bump = `INSERT INTO session_generation (user_key, generation, updated_at) VALUES (encode(sha256(convert_to($1::text, 'UTF8')), 'hex'), 1, now())
+    ON CONFLICT (user_key) DO UPDATE SET generation = session_generation.generation + 1, updated_at = now() RETURNING generation`;
+  return {
+    async generationOf(userId) {
+      const { rows } = await pool.query<{ generation: number }>(`SELECT generation FROM session_generation WHERE user_key = encode(sha256(convert_to($1::text, 'UTF8')), 'hex')`, [userId]);
+      return rows[0]?.generation ?? 0;
+    },
+    async endAll(userId) {
+      await pool.query(bump, [userId]);
+      return (await pool.query(`DELETE FROM "session" WHERE sess -> 'user' ->> 'id' = $1`, [userId])).rowCount ?? 0;
+    },
+    async endOthers(userId, keepSid) {
+      // One transaction: the kept session never reads as ended between the new generation and its own update.
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const generation = (await connection.query<{ generation: number }>(bump, [userId])).rows[0]?.generation ?? 1;
+        await connection.query(`UPDATE "session" SET sess = jsonb_set(sess::jsonb, '{generation}', to_jsonb($2::int))::json WHERE sid = $1`, [keepSid, generation]);
+        const ended = (await connection.query(`DELETE FROM "session" WHERE sess -> 'user' ->> 'id' = $1 AND sid <> $2`, [userId, keepSid])).rowCount ?? 0;
+        await connection.query('COMMIT');
+        return { ended, generation };
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    async endProviderSession(sid, sub) {
+      await pool.query(
+        `INSERT INTO session_revoked_sid (provider_sid, expires_at) VALUES ($1, now() + $2::interval)
+         ON CONFLICT (provider_sid) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+        [sid, keep],
+      );
+      const ofSubject = sub === undefined ? '' : ` AND sess -> 'user' ->> 'id' = $2`;
+      return (await pool.query(`DELETE FROM "session" WHERE sess ->> 'providerSid' = $1${ofSubject}`, sub === undefined ? [sid] : [sid, sub])).rowCount ?? 0;
+    },
+    async firstUseOfLogoutToken(jti, until) {
+      const { rowCount } = await pool.query(`INSERT INTO logout_token_jti (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING`, [jti, until]);
+      return rowCount === 1;
+    },
+    sweep: () => sweepRevocations(pool, options.absoluteHours),
+  };
+}
+
+/** Forgets what can no longer end a session (swept with the store's pruning). */
+export async function sweepRevocations(pool: pg.Pool, absoluteHours: number): Promise<void> {
+  await pool.query(`DELETE FROM session_revoked_sid WHERE expires_at < now()`);
+  await pool.query(`DELETE FROM logout_token_jti WHERE expires_at < now()`);
+  await pool.query(`DELETE FROM session_generation WHERE updated_at < now() - $1::interval`, [`${revocationsKeptHours(absoluteHours)} hours`]);
+}
+
 export function createSessionMiddleware(options: SessionOptions): RequestHandler[] {
   const PgStore = connectPgSimple(session);
   const idleMs = options.idleMinutes * 60_000;
   const absoluteMs = options.absoluteHours * 3_600_000;
   const store = throttleTouch(
-    sweepWhenPruning(
-      new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
-      () => sweepFormFlashes(options.pool),
-      options.onSweepError,
+    guardRevokedSessions(
+      sweepWhenPruning(
+        new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 600 }),
+        () => Promise.all([sweepFormFlashes(options.pool), sweepRevocations(options.pool, options.absoluteHours)]),
+        options.onSweepError,
+      ),
+      options.pool,
     ),
     Math.min(60_000, idleMs / 10),
   );

@@ -22,15 +22,11 @@ export interface NewIdentityAccount {
   roles: string[];
 }
 
-/** The provider refused a password by its own policy (too short, too common). */
-export class PasswordRejected extends Error {
-  override readonly name = 'PasswordRejected';
-}
-
 /**
  * The identity provider's administration (Keycloak admin REST API, or Auth0's Management API) for what the customer
- * changes in the portal. Adapter: adapters/identity-admin.http.ts. Every method rejects with UpstreamUnavailable when
- * the provider fails or does not answer in time.
+ * changes in the portal; the password itself is changed at the provider (IdentityProvider.startLogin with the
+ * update-password action), never through this API. Adapter: adapters/identity-admin.http.ts. Every method rejects
+ * with UpstreamUnavailable when the provider fails or does not answer in time.
  */
 export interface IdentityAdmin {
   /** Null for an unknown (e.g. deleted) account. */
@@ -40,10 +36,13 @@ export interface IdentityAdmin {
   /** The address is confirmed (two-factor onboarding). */
   markEmailVerified(userId: string): Promise<void>;
   changeName(userId: string, firstName: string, lastName: string): Promise<void>;
-  /** Whether this is the account's current password (it counts as no sign-in). */
-  verifyPassword(userId: string, password: string): Promise<boolean>;
-  /** Rejects with PasswordRejected when the provider's policy refuses it. */
-  setPassword(userId: string, password: string): Promise<void>;
+  /** Whether the account has a password (an account made by the portal signs in with the e-mail code until it sets one). */
+  hasPassword(userId: string): Promise<boolean>;
+  /**
+   * Ends every provider session of the account; the provider tells each client by back-channel logout. An unknown
+   * account counts as signed out.
+   */
+  signOutEverywhere(userId: string): Promise<void>;
   /** Deletes the account; an unknown account counts as deleted. */
   deleteAccount(userId: string): Promise<void>;
   /**

@@ -1,8 +1,11 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
+import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { badRequest, createStandIn, notFound } from '../shared/stand-in.ts';
-import { verifyPassword, type AccountDirectory, type DemoAccount } from './accounts.ts';
+import type { AccountDirectory, DemoAccount } from './accounts.ts';
 import type { Lockout } from './lockout.ts';
+import { passwordPolicyProblem, type PasswordPolicy, type Realm } from './realm.ts';
+import type { EndSessions } from './sessions.ts';
 
 /** Keycloak's UserRepresentation, the fields the portal reads. */
 function representation(account: DemoAccount) {
@@ -56,25 +59,43 @@ const UserUpdateSchema = z.strictObject({
 });
 /** Keycloak's CredentialRepresentation for `reset-password`. */
 const CredentialSchema = z.object({ type: z.literal('password'), value: z.string(), temporary: z.boolean().default(false) });
-const VerifySchema = z.strictObject({ value: z.string().max(200) });
+
+/** Keycloak's admin roles of the realm-management client that the calls need. */
+const READS = 'view-users';
+const WRITES = 'manage-users';
 
 /**
- * The identity provider's admin API, shaped like Keycloak's admin REST API under `/admin/realms/{realm}` (bearer
- * IDENTITY_ADMIN_TOKEN; Keycloak hands out that token to a service-account client): users by e-mail, change e-mail,
- * name, verified flag and enabled (an administrator's block), reset the password, delete the user, and the
- * brute-force status with its unblock. One call Keycloak does not have: `POST users/{id}/verify-password`, the
- * sandbox's stand-in for checking the current password with a direct-access grant (README "Sign-in help").
- * Faults and reset under `/admin/_control` like every vendor stand-in.
+ * The identity provider's admin API, shaped like Keycloak's admin REST API under `/admin/realms/{realm}`: users by
+ * e-mail, change e-mail, name, verified flag and enabled (an administrator's block), reset the password, the user's
+ * credentials, sign the user out everywhere, delete the user, role mappings, and the brute-force status with its
+ * unblock. Like Keycloak it takes only an access token of the realm's service-account client (client-credentials
+ * grant at the issuer's token endpoint; the realm file grants it view-users and manage-users): reads need view-users,
+ * changes manage-users. Disabling, signing out and deleting a user end its provider sessions with a back-channel
+ * logout to the portal. Faults and reset under `/admin/_control` like every vendor stand-in.
  */
 export function createAdminApi(deps: {
   accounts: AccountDirectory;
   lockout: Lockout;
-  token: string;
+  /** Issues and finds the service account's tokens. */
+  provider: Provider;
+  serviceAccount: Realm['adminClient'];
   /** The realm's roles (Keycloak: realm roles); a demo account without explicit roles has the first (the customer role). */
   realmRoles: readonly string[];
+  passwordPolicy: PasswordPolicy;
+  endSessions: EndSessions;
   log: (line: string) => void;
   onReset?: () => void;
 }): express.Router {
+  const granted = new Set(deps.serviceAccount.roles);
+  /** A token of the service account that is still valid; the role each call needs is checked per method below. */
+  const verify = async (token: string) => {
+    const found = await deps.provider.ClientCredentials.find(token);
+    return found !== undefined && !found.isExpired && found.clientId === deps.serviceAccount.clientId;
+  };
+  const requireRole: RequestHandler = (req, res, next) => {
+    if (granted.has(req.method === 'GET' ? READS : WRITES)) return next();
+    res.status(403).json({ error: 'unknown_error', error_description: 'HTTP 403 Forbidden' });
+  };
   const json = express.json({ limit: '16kb' });
   const userOf = (id: unknown) => (typeof id === 'string' ? deps.accounts.bySub(id) : undefined);
   const rolesOf = (account: DemoAccount) => account.roles ?? deps.realmRoles.slice(0, 1);
@@ -90,13 +111,14 @@ export function createAdminApi(deps: {
 
   return createStandIn({
     apiPath: '/realms/kundenportal',
-    auth: { bearer: deps.token, realm: 'kundenportal' },
+    auth: { verify, realm: 'kundenportal' },
     onReset: () => {
       deps.accounts.reset();
       deps.lockout.reset();
       deps.onReset?.();
     },
     api(api) {
+      api.use(requireRole);
       api.get('/users', (req, res) => {
         const email = typeof req.query.email === 'string' ? req.query.email : '';
         if (email === '') return badRequest(res, 'email is required');
@@ -130,6 +152,14 @@ export function createAdminApi(deps: {
         const name = String(req.params.name);
         if (!deps.realmRoles.includes(name)) return notFound(res);
         res.json({ id: `role-${name}`, name, composite: false, clientRole: false });
+      });
+
+      // The realm roles the account could still get (Keycloak: needs only view-users, unlike `GET roles/{name}`).
+      api.get('/users/:id/role-mappings/realm/available', (req, res) => {
+        const account = userOf(req.params.id);
+        if (!account) return notFound(res);
+        const has = new Set(rolesOf(account));
+        res.json(deps.realmRoles.filter((name) => !has.has(name)).map((name) => ({ id: `role-${name}`, name, composite: false, clientRole: false })));
       });
 
       api.get('/users/:id/role-mappings/realm', (req, res) => {
@@ -169,10 +199,11 @@ export function createAdminApi(deps: {
         res.json(representation(account));
       });
 
-      api.put('/users/:id', json, (req, res) => {
+      api.put('/users/:id', json, async (req, res) => {
         const body = UserUpdateSchema.safeParse(req.body);
         if (!body.success) return badRequest(res, z.prettifyError(body.error));
         const { firstName, lastName, attributes, ...rest } = body.data;
+        const wasEnabled = userOf(req.params.id)?.enabled !== false;
         // Keycloak replaces the attributes as a whole when the representation carries them.
         const updated = deps.accounts.update(String(req.params.id), {
           ...rest,
@@ -186,14 +217,19 @@ export function createAdminApi(deps: {
           return;
         }
         deps.log(`OIDC-Admin: Konto ${updated.sub} geändert (${Object.keys(body.data).join(', ')})`);
+        // An administrator's block signs the account out everywhere (Keycloak: the realm's event listener calls the
+        // admin logout on it; docs/account.md).
+        if (wasEnabled && updated.enabled === false) await deps.endSessions(updated.sub, 'disabled');
         res.status(204).end();
       });
 
       api.put('/users/:id/reset-password', json, async (req, res) => {
         const body = CredentialSchema.safeParse(req.body);
         if (!body.success) return badRequest(res, z.prettifyError(body.error));
-        if (body.data.value.length < 8 || body.data.value.length > 200) {
-          res.status(400).json({ error: 'invalidPasswordMinLengthMessage', error_description: 'Invalid password: minimum length 8.' });
+        const account = userOf(req.params.id);
+        const problem = passwordPolicyProblem(deps.passwordPolicy, body.data.value, account?.email ?? '');
+        if (problem) {
+          res.status(400).json({ error: `invalidPassword:${problem}`, error_description: 'Invalid password: does not meet the realm password policy.' });
           return;
         }
         if (!(await deps.accounts.setPassword(String(req.params.id), body.data.value))) return notFound(res);
@@ -201,18 +237,29 @@ export function createAdminApi(deps: {
         res.status(204).end();
       });
 
-      api.post('/users/:id/verify-password', json, async (req, res) => {
-        const body = VerifySchema.safeParse(req.body);
-        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+      // Keycloak's CredentialRepresentation list: a password, or nothing for an account that signs in with the e-mail
+      // code only.
+      api.get('/users/:id/credentials', (req, res) => {
         const account = userOf(req.params.id);
         if (!account) return notFound(res);
-        res.json({ valid: account.passwordHash !== null && (await verifyPassword(body.data.value, account.passwordHash)) });
+        res.json(account.passwordHash === null ? [] : [{ id: `password-${account.sub}`, type: 'password', userLabel: 'Passwort' }]);
       });
 
-      api.delete('/users/:id', (req, res) => {
+      // Keycloak: removes every session of the user and sends each client's back-channel logout.
+      api.post('/users/:id/logout', async (req, res) => {
+        const account = userOf(req.params.id);
+        if (!account) return notFound(res);
+        const ended = await deps.endSessions(account.sub, 'admin-logout');
+        deps.log(`OIDC-Admin: Konto ${account.sub} überall abgemeldet (${ended} Sitzungen)`);
+        res.status(204).end();
+      });
+
+      api.delete('/users/:id', async (req, res) => {
         const id = String(req.params.id);
         if (!deps.accounts.delete(id)) return notFound(res);
         deps.lockout.unblock(id);
+        // Keycloak removes a deleted user's sessions; the sandbox also tells the portal, so no session outlives it.
+        await deps.endSessions(id, 'deleted');
         deps.log(`OIDC-Admin: Konto ${id} gelöscht`);
         res.status(204).end();
       });

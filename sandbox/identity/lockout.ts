@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountDirectory, DemoAccount } from './accounts.ts';
 import type { LoginError } from './views.ts';
 
-/** Wrong passwords in a row that block an account (Keycloak brute-force detection "permanent lockout" after 5). */
-export const MAX_FAILURES = 5;
 /** How long the unblock link in the notice mail works. */
 export const UNBLOCK_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -27,6 +25,9 @@ export class Lockout {
   /** sha256(token) -> sub and expiry; single use. */
   readonly #unblockTokens = new Map<string, { sub: string; expiresAt: number }>();
 
+  /** @param maxFailures wrong passwords in a row that block (the realm's brute-force `failureFactor`, permanent lockout). */
+  constructor(readonly maxFailures: number) {}
+
   static keyOf(email: string, account: DemoAccount | undefined): string {
     return account ? `sub:${account.sub}` : `email:${normalise(email)}`;
   }
@@ -39,7 +40,7 @@ export class Lockout {
   recordFailure(key: string, now = new Date()): { blockedNow: boolean } {
     const current = this.#failures.get(key) ?? { count: 0, last: now, blocked: false };
     const count = current.count + 1;
-    const blockedNow = !current.blocked && count >= MAX_FAILURES;
+    const blockedNow = !current.blocked && count >= this.maxFailures;
     this.#failures.set(key, { count, last: now, blocked: current.blocked || blockedNow });
     return { blockedNow };
   }
@@ -90,7 +91,10 @@ export class Lockout {
 export interface PasswordCheckDeps {
   accounts: AccountDirectory;
   lockout: Lockout;
-  /** Sends the "account blocked" notice with the unblock link; failures are logged, never shown. */
+  /**
+   * Sends the "account blocked" notice with the unblock link and ends the account's sessions; failures are logged,
+   * never shown.
+   */
   notifyBlocked(account: DemoAccount, unblockToken: string): Promise<void>;
   log: (line: string) => void;
 }
@@ -108,7 +112,7 @@ export function createPasswordCheck(deps: PasswordCheckDeps) {
     if (!account) {
       const { blockedNow } = deps.lockout.recordFailure(key);
       if (!blockedNow) return { ok: false, error: 'invalidCredentials' };
-      deps.log(`OIDC: Konto nach ${MAX_FAILURES} Fehlversuchen gesperrt`);
+      deps.log(`OIDC: Konto nach ${deps.lockout.maxFailures} Fehlversuchen gesperrt`);
       if (known) await deps.notifyBlocked(known, deps.lockout.issueUnblockToken(known.sub)).catch((error: unknown) => deps.log(`OIDC: Sperr-Mail fehlgeschlagen: ${String(error)}`));
       return { ok: false, error: 'nowBlocked' };
     }

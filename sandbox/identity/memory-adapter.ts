@@ -18,6 +18,14 @@ const MAX_ENTRIES = 10_000;
 // oidc-provider's clockTolerance (15 s by default): keep artefacts that long past their expiry.
 const TOLERANCE_SECONDS = 15;
 
+/** A provider session as the adapter keeps it: its id (the cookie's value) and the clients it signed in to. */
+export interface StoredSession {
+  id: string;
+  accountId: string;
+  /** Per client: the session id it was given (`sid`) and its grant. */
+  authorizations: Record<string, { sid?: string; grantId?: string }>;
+}
+
 export function createMemoryAdapter() {
   const entries = new Map<string, Entry>();
   const sessionUids = new Map<string, string>();
@@ -43,7 +51,7 @@ export function createMemoryAdapter() {
     }
   }
 
-  return class MemoryAdapter {
+  class MemoryAdapter {
     readonly #model: string;
 
     constructor(model: string) {
@@ -101,5 +109,23 @@ export function createMemoryAdapter() {
       for (const key of grants.get(grantId) ?? []) entries.delete(key);
       grants.delete(grantId);
     }
+  }
+
+  return {
+    Adapter: MemoryAdapter,
+    /**
+     * The live sessions of an account: what the provider ends, with a back-channel logout to each client, when the
+     * account is blocked, disabled, deleted or signed out by an administrator (sandbox/identity/sessions.ts).
+     */
+    sessionsOf(accountId: string): StoredSession[] {
+      const found: StoredSession[] = [];
+      for (const key of [...entries.keys()]) {
+        if (!key.startsWith('Session:')) continue;
+        const payload = read(key);
+        if (payload?.accountId !== accountId) continue;
+        found.push({ id: key.slice('Session:'.length), accountId, authorizations: (payload.authorizations ?? {}) as StoredSession['authorizations'] });
+      }
+      return found;
+    },
   };
 }

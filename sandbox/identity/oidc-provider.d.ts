@@ -17,11 +17,19 @@ declare module 'oidc-provider' {
   export interface Client {
     clientId: string;
     clientName?: string;
+    backchannelLogoutUri?: string;
+    /** Posts a signed logout token (OpenID Connect Back-Channel Logout 1.0) to the client's backchannel_logout_uri. */
+    backchannelLogout(sub: string, sid: string | undefined): Promise<void>;
   }
 
   export interface Session {
     accountId?: string;
+    /** The session's id (its cookie's value). */
+    jti?: string;
     grantIdFor(clientId: string): string | undefined;
+    /** Whether the last sign-in lies more than `seconds` ago. */
+    past(seconds: number): boolean;
+    destroy(): Promise<void>;
   }
 
   export interface InteractionResults {
@@ -38,7 +46,7 @@ declare module 'oidc-provider' {
     exp: number;
     params: UnknownObject;
     prompt: { name: string; reasons: string[]; details: UnknownObject };
-    session?: { accountId?: string; uid: string };
+    session?: { accountId?: string; uid: string; cookie?: string };
     grantId?: string;
     lastSubmission?: InteractionResults;
   }
@@ -88,6 +96,16 @@ declare module 'oidc-provider' {
     getOIDCScope(): string;
     save(ttl?: number): Promise<string>;
     static find(id: string): Promise<Grant | undefined>;
+    destroy(): Promise<void>;
+  }
+
+  /** An access token of the client-credentials grant (opaque; found by its value). */
+  export interface ClientCredentials {
+    clientId: string;
+    scope?: string;
+    /** Seconds since the epoch. */
+    exp: number;
+    isExpired: boolean;
   }
 
   export type FindAccount = (ctx: KoaContextWithOIDC, sub: string, token?: unknown) => Promise<Account | undefined>;
@@ -97,6 +115,8 @@ declare module 'oidc-provider' {
     client_secret?: string;
     redirect_uris?: string[];
     post_logout_redirect_uris?: string[];
+    backchannel_logout_uri?: string;
+    backchannel_logout_session_required?: boolean;
     grant_types?: string[];
     response_types?: string[];
     token_endpoint_auth_method?: string;
@@ -114,9 +134,18 @@ declare module 'oidc-provider' {
 
   /** The interaction policy: prompts (login, consent, ...) and the checks that decide when each is shown. */
   export namespace interactionPolicy {
+    type CheckResult = boolean | Promise<boolean>;
+    class Check {
+      constructor(reason: string, description: string, check: (ctx: KoaContextWithOIDC) => CheckResult);
+      static readonly REQUEST_PROMPT: true;
+      static readonly NO_NEED_TO_PROMPT: false;
+      readonly reason: string;
+    }
     class Prompt {
-      constructor(options: { name: string; requestable: boolean });
+      constructor(options: { name: string; requestable: boolean }, details?: (ctx: KoaContextWithOIDC) => UnknownObject, ...checks: Check[]);
+      constructor(options: { name: string; requestable: boolean }, ...checks: Check[]);
       readonly name: string;
+      readonly checks: Check[] & { add(check: Check, index?: number): void };
     }
     function base(): Prompt[] & { add(prompt: Prompt, index?: number): void; get(name: string): Prompt | undefined };
   }
@@ -125,6 +154,9 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration?: Configuration);
     readonly issuer: string;
     Grant: typeof Grant;
+    Client: { find(id: string): Promise<Client | undefined> };
+    Session: { find(id: string): Promise<Session | undefined> };
+    ClientCredentials: { find(value: string): Promise<ClientCredentials | undefined> };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(

@@ -3,8 +3,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Provider, { interactionPolicy, type Account, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../bff/config.ts';
+import { UPDATE_PASSWORD_ACTION, type ActionStatus } from '../../bff/contracts/auth.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { createMemoryAdapter } from './memory-adapter.ts';
+import type { Realm } from './realm.ts';
+import { createSessionEnder, type EndSessions } from './sessions.ts';
 import { errorPage, loggedOutPage, logoutPage, type Page } from './views.ts';
 
 export interface IdentityProviderOptions {
@@ -17,7 +20,14 @@ export interface IdentityProviderOptions {
 
 export interface IdentityDeps extends IdentityProviderOptions {
   accounts: AccountDirectory;
+  /** The realm file's clients, roles, claim and session lifetime (./realm.ts). */
+  realm: Realm;
 }
+
+/** The interaction result of the update-password action (./update-password.ts), named like Keycloak's parameter. */
+export const KC_ACTION_RESULT = 'kc_action';
+/** The prompt of the update-password action, after login and before consent. */
+export const UPDATE_PASSWORD_PROMPT = 'update_password';
 
 // Fixed development cookie keys: the sandbox never runs in production.
 const COOKIE_KEYS = ['kundenportal-sandbox-cookie-key-1-not-for-production'];
@@ -76,45 +86,97 @@ export function portalLoginUrl(config: Config): string {
  * because the portal builds its session user from the ID token (spec section 6: app-metadata claim).
  */
 /**
- * The default policy (login, consent) plus `prompt=create` (OpenID Connect Prompt Create 1.0): a client asks for the
- * account creation screen instead of the login form, e.g. the portal's invitation link. A requestable prompt stays
- * pending until the interaction's result carries its name (oidc-provider's `promptPending`), so the screen's handlers
- * finish with `{ login, create }`. Keycloak (24+) and Auth0 (`screen_hint=signup`) offer the same in production.
+ * The default policy (login, consent) plus:
+ * - `prompt=create` (OpenID Connect Prompt Create 1.0): a client asks for the account creation screen instead of the
+ *   login form, e.g. the portal's invitation link. A requestable prompt stays pending until the interaction's result
+ *   carries its name (oidc-provider's `promptPending`), so the screen's handlers finish with `{ login, create }`.
+ *   Keycloak (24+) and Auth0 (`screen_hint=signup`) offer the same in production.
+ * - a login check for a session whose account is gone (deleted since): the login form again. Without it oidc-provider
+ *   finds no account and no grant for the session and answers "server_error: oops! something went wrong".
+ * - `kc_action=UPDATE_PASSWORD` (Keycloak's application-initiated action): the update-password screen after the login,
+ *   until the interaction's result carries the action's outcome. Its details say whether the last sign-in is older
+ *   than the realm's `max_auth_age`, i.e. whether the screen asks to re-authenticate first.
  */
-function interactionPolicyWithCreate() {
+function interactionPolicyFor(realm: Realm) {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check('account_gone', 'the session belongs to an account that no longer exists', (ctx) =>
+      ctx.oidc.session.accountId !== undefined && ctx.oidc.entities.Account === undefined ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+  const updatePassword = new interactionPolicy.Prompt(
+    { name: UPDATE_PASSWORD_PROMPT, requestable: false },
+    // Keycloak: a max_auth_age of 0 asks every time.
+    (ctx) => ({
+      reauthenticate: ctx.oidc.result?.login === undefined && (realm.updatePassword.maxAuthAgeSeconds <= 0 || ctx.oidc.session.past(realm.updatePassword.maxAuthAgeSeconds)),
+    }),
+    new interactionPolicy.Check('kc_action', 'the client asked for an application-initiated action', (ctx) =>
+      ctx.oidc.params.kc_action === UPDATE_PASSWORD_ACTION && ctx.oidc.result?.[KC_ACTION_RESULT] === undefined
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+  const consentAt = policy.findIndex((prompt) => prompt.name === 'consent');
+  policy.add(updatePassword, consentAt === -1 ? policy.length : consentAt);
   return policy;
 }
 
-export async function createIdentityProvider(config: Config, options: IdentityDeps): Promise<Provider> {
-  const { log } = options;
+/**
+ * oidc-provider sends back-channel logout tokens through a dispatcher that refuses loopback and private addresses
+ * (SSRF protection). The sandbox's portal is on localhost or in the same container network, so the sandbox sends
+ * them with plain fetch.
+ */
+const fetchWithoutSsrfGuard = (url: string, options: RequestInit & { dispatcher?: unknown }) => {
+  const { dispatcher: _guarded, ...plain } = options;
+  return fetch(url, plain);
+};
+
+export async function createIdentityProvider(config: Config, options: IdentityDeps): Promise<{ provider: Provider; endSessions: EndSessions }> {
+  const { log, realm } = options;
   const portalOrigin = new URL(config.publicUrl).origin;
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
-  const claim = config.APP_METADATA_CLAIM;
+  const claim = realm.appMetadataClaim;
   const signingKey = await loadOrCreateSigningKey(options.dataDir, log);
+  const storage = createMemoryAdapter();
 
   const provider = new Provider(options.issuer, {
+    // The realm's two clients: the portal (code flow with PKCE, back-channel logout with the session id) and its
+    // service account for the admin API (client credentials only).
     clients: [
       {
-        client_id: config.OIDC_CLIENT_ID,
-        client_secret: config.oidcClientSecret,
+        client_id: realm.portalClient.clientId,
+        client_secret: realm.portalClient.secret,
         client_name: 'Kundenportal',
         token_endpoint_auth_method: 'client_secret_basic',
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [`${config.publicUrl}/api/auth/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/?loggedOut=1`, `${config.publicUrl}/?accountDeleted=1`],
+        redirect_uris: realm.portalClient.redirectUris,
+        post_logout_redirect_uris: realm.portalClient.postLogoutRedirectUris,
+        backchannel_logout_uri: realm.portalClient.backchannelLogoutUrl,
+        backchannel_logout_session_required: realm.portalClient.backchannelLogoutSessionRequired,
+      },
+      {
+        client_id: realm.adminClient.clientId,
+        client_secret: realm.adminClient.secret,
+        client_name: 'Kundenportal: Verwaltung',
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
       },
     ],
-    adapter: createMemoryAdapter(),
+    adapter: storage.Adapter,
     jwks: { keys: [signingKey] },
     cookies: {
       // Own names: cookies on localhost are shared across ports (docs/architecture.md, toolchain facts).
       names: { session: 'sandbox_oidc_session', interaction: 'sandbox_oidc_interaction', resume: 'sandbox_oidc_resume' },
       keys: COOKIE_KEYS,
     },
-    scopes: ['openid', 'email', 'profile'],
+    // The optional scopes of the portal's client too: the lead login's e-mail code scope (router.ts).
+    scopes: ['openid', 'email', 'profile', ...realm.portalClient.optionalScopes],
+    extraParams: ['kc_action'],
+    fetch: fetchWithoutSsrfGuard,
     claims: {
       openid: ['sub', claim],
       email: ['email', 'email_verified'],
@@ -125,6 +187,8 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
+      clientCredentials: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx: KoaContextWithOIDC, form: string) {
@@ -142,13 +206,14 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Session: 12 * 60 * 60,
-      Grant: 12 * 60 * 60,
+      Session: realm.sessionMaxSeconds,
+      Grant: realm.sessionMaxSeconds,
+      ClientCredentials: realm.adminClient.accessTokenLifespanSeconds,
     },
     // The portal talks to the provider from its server only; no browser CORS access is needed.
     clientBasedCORS: () => false,
     interactions: {
-      policy: interactionPolicyWithCreate(),
+      policy: interactionPolicyFor(realm),
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx, sub): Promise<Account | undefined> {
@@ -215,5 +280,13 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
     );
   }
   provider.on('end_session.success', () => log('OIDC: Abmeldung'));
-  return provider;
+  provider.on('backchannel.error', (_ctx: KoaContextWithOIDC, err: Error) => log(`OIDC: Back-Channel-Logout fehlgeschlagen: ${err.message}`));
+  // Keycloak answers an application-initiated action with `kc_action_status` beside the code. oidc-provider emits
+  // this event with the response's parameters before it redirects, so the outcome of the update-password screen
+  // (the interaction's result) joins them here.
+  provider.on('authorization.success', (ctx: KoaContextWithOIDC, out: Record<string, unknown>) => {
+    const action = ctx.oidc.result?.[KC_ACTION_RESULT] as { status?: ActionStatus } | undefined;
+    if (ctx.oidc.params.kc_action !== undefined && action?.status) out.kc_action_status = action.status;
+  });
+  return { provider, endSessions: createSessionEnder({ provider, sessionsOf: storage.sessionsOf, log }) };
 }

@@ -3,7 +3,8 @@ import { errors, type Interaction } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../../bff/config.ts';
 import { AccountDirectory, DEMO_PASSWORD_HINT, NewAccountSchema } from './accounts.ts';
-import { createIdentityProvider, portalLoginUrl, type IdentityProviderOptions } from './provider.ts';
+import { createIdentityProvider, portalLoginUrl, UPDATE_PASSWORD_PROMPT, type IdentityProviderOptions } from './provider.ts';
+import { loadRealm } from './realm.ts';
 import { badRequest, controlGuard, controlJson, notFound } from '../shared/stand-in.ts';
 import { registrationPage, validateRegistration, type RegistrationPageOptions } from './registration.ts';
 import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
@@ -48,7 +49,8 @@ export async function createIdentity(
   options: IdentityProviderOptions & { smtpPort?: () => number | undefined },
 ): Promise<Identity> {
   const accounts = await AccountDirectory.open(options.dataDir, options.log);
-  const provider = await createIdentityProvider(config, { ...options, accounts });
+  const realm = loadRealm(config);
+  const { provider, endSessions } = await createIdentityProvider(config, { ...options, accounts, realm });
   const { log } = options;
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const portalOrigin = new URL(config.publicUrl).origin;
@@ -103,6 +105,8 @@ export async function createIdentity(
   const help = createSignInHelp({
     config,
     provider,
+    realm,
+    endSessions,
     accounts,
     mountPath,
     sandboxUrl: new URL(options.issuer).origin,
@@ -120,6 +124,10 @@ export async function createIdentity(
       await provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
       return;
     }
+    if (interaction.prompt.name === UPDATE_PASSWORD_PROMPT) {
+      res.redirect(303, `${mountPath}/interaction/${encodeURIComponent(interaction.uid)}/password`);
+      return;
+    }
     const loginHint = interaction.params.login_hint;
     const hint = typeof loginHint === 'string' ? loginHint : '';
     // prompt=create shows the account creation screen; its "Anmelden" link shows the login form of the same interaction.
@@ -127,11 +135,12 @@ export async function createIdentity(
       renderRegistration(res, interaction.uid, { email: hint });
       return;
     }
-    // Identity-first: an account without a password (a lead the portal created, issue 18) signs in with the e-mail
-    // code, so the hinted address goes straight to that screen (Keycloak: a browser flow that asks for the username
-    // first and then offers the credential the user has).
+    // The e-mail code first: for the lead login (it asks for the realm's e-mail code scope, in any browser), and for
+    // a hinted account without a password (a lead the portal created). Keycloak: the realm's browser flow asks for
+    // the address first, then the code when the scope was asked for, else the credential the account has.
+    const scopes = typeof interaction.params.scope === 'string' ? interaction.params.scope.split(' ') : [];
     const hinted = hint ? accounts.byEmail(hint) : undefined;
-    if (hinted && hinted.passwordHash === null && req.query.view !== 'login') {
+    if ((scopes.includes(realm.emailCodeScope) || (hinted && hinted.passwordHash === null)) && req.query.view !== 'login') {
       res.redirect(303, `${mountPath}/interaction/${encodeURIComponent(interaction.uid)}/passwordless?hint=1`);
       return;
     }
@@ -202,6 +211,7 @@ export async function createIdentity(
   });
 
   router.use('/interaction/:uid/passwordless', help.passwordless);
+  router.use('/interaction/:uid/password', help.updatePassword);
 
   const interactionErrors: ErrorRequestHandler = (err: unknown, _req, res, next) => {
     if (err instanceof errors.SessionNotFound || err instanceof InteractionMismatch) {

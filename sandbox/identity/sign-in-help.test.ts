@@ -7,9 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../bff/config.ts';
 import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
-import { MAX_FAILURES } from './lockout.ts';
+import { loadRealm } from './realm.ts';
+
+/** Wrong passwords in a row that block: the realm file's brute-force `failureFactor`. */
+const MAX_FAILURES = loadRealm(loadConfig({ NODE_ENV: 'test' })).lockoutAfter;
 
 /** Sign-in help and the admin API of the sandbox identity provider (issue 17). */
 describe('sandbox identity provider: sign-in help and admin API', () => {
@@ -27,11 +31,13 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
   };
 
   beforeAll(async () => {
-    // A stand-in for the portal's event endpoint, checking the signature the way the portal does.
+    // A stand-in for the portal's event endpoint, checking the signature the way the portal does (back-channel logouts
+    // are answered and otherwise left to sessions.test.ts).
     portal = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        if (req.url !== '/api/identity/events') return void res.writeHead(200).end();
         const raw = Buffer.concat(chunks);
         const body = JSON.parse(raw.toString('utf8')) as { event: string; data: Record<string, unknown> };
         events.push({ ...body, signed: signed(raw, req.headers['x-identity-signature'] as string | undefined) });
@@ -50,10 +56,10 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const admin = (pathname: string, init: RequestInit & { json?: unknown } = {}) =>
+  const admin = async (pathname: string, init: RequestInit & { json?: unknown } = {}) =>
     fetch(`${sandbox.issuer}/admin/realms/kundenportal${pathname}`, {
       ...init,
-      headers: { authorization: `Bearer ${config.IDENTITY_ADMIN_TOKEN}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...(await identityAdminHeaders({ ...config, oidcIssuer: sandbox.issuer })), ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
     });
 
@@ -90,9 +96,16 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
     browser.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
   describe('admin API (Keycloak shape)', () => {
-    it('refuses a caller without the admin token', async () => {
-      const res = await fetch(`${sandbox.issuer}/admin/realms/kundenportal/users?email=anna.schmidt@example.de`);
-      expect(res.status).toBe(401);
+    it('takes only a client-credentials token of the realm’s service account', async () => {
+      const url = `${sandbox.issuer}/admin/realms/kundenportal/users?email=anna.schmidt@example.de`;
+      expect((await fetch(url)).status).toBe(401);
+      // The fixed token the portal used to send, and a made-up one, are refused.
+      expect((await fetch(url, { headers: { authorization: 'Bearer local-development-identity-admin-token' } })).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` } })).status).toBe(401);
+      expect((await fetch(url, { headers: await identityAdminHeaders({ ...config, oidcIssuer: sandbox.issuer }) })).status).toBe(200);
+      // The portal's own client cannot get such a token, nor can a wrong secret.
+      await expect(identityAdminHeaders({ ...config, oidcIssuer: sandbox.issuer, IDENTITY_ADMIN_CLIENT_ID: config.OIDC_CLIENT_ID, identityAdminClientSecret: config.oidcClientSecret })).rejects.toThrow(/40[01]/);
+      await expect(identityAdminHeaders({ ...config, oidcIssuer: sandbox.issuer, identityAdminClientSecret: 'ein-falsches-geheimnis-0000' })).rejects.toThrow(/401/);
     });
 
     it('finds a user by e-mail and changes e-mail, name and the verified flag; a taken address is 409', async () => {
@@ -109,15 +122,18 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
       expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { role: 'admin' } })).status).toBe(400);
     });
 
-    it('sets a new password, checks a password, and deletes the user (sign-in fails afterwards)', async () => {
+    it('sets a new password by the realm’s policy, lists the password credential, and deletes the user (sign-in fails afterwards)', async () => {
       const { sub, email } = await newAccount();
-      const verify = async (value: string) => ((await (await admin(`/users/${encodeURIComponent(sub)}/verify-password`, { method: 'POST', json: { value } })).json()) as { valid: boolean }).valid;
-      expect(await verify(password)).toBe(true);
-      expect(await verify('falsch')).toBe(false);
+      const signsIn = async (value: string) => {
+        const browser = new BrowserLikeClient();
+        return (await post(browser, `${await loginPage(browser)}/login`, { email, password: value })).status === 303;
+      };
+      expect(await (await admin(`/users/${encodeURIComponent(sub)}/credentials`)).json()).toEqual([expect.objectContaining({ type: 'password' })]);
       expect((await admin(`/users/${encodeURIComponent(sub)}/reset-password`, { method: 'PUT', json: { type: 'password', value: 'kurz', temporary: false } })).status).toBe(400);
+      expect((await admin(`/users/${encodeURIComponent(sub)}/reset-password`, { method: 'PUT', json: { type: 'password', value: email, temporary: false } })).status).toBe(400);
       expect((await admin(`/users/${encodeURIComponent(sub)}/reset-password`, { method: 'PUT', json: { type: 'password', value: 'Neues-Passwort-2026', temporary: false } })).status).toBe(204);
-      expect(await verify(password)).toBe(false);
-      expect(await verify('Neues-Passwort-2026')).toBe(true);
+      expect(await signsIn(password)).toBe(false);
+      expect(await signsIn('Neues-Passwort-2026')).toBe(true);
 
       expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'DELETE' })).status).toBe(204);
       expect((await admin(`/users/${encodeURIComponent(sub)}`)).status).toBe(404);
@@ -145,17 +161,19 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
       expect(created.headers.get('location')).toContain(encodeURIComponent(found?.id ?? ''));
       expect(found?.attributes).toMatchObject({ phone: ['+491711234567'], phase: ['LEAD'], customerNumber: [] });
       const id = encodeURIComponent(found?.id ?? '');
-      const role = async (name: string) => (await (await admin(`/roles/${name}`)).json()) as { id: string; name: string };
-      expect((await admin('/roles/rol_gibt_es_nicht')).status).toBe(404);
+      // The roles it can get, with the ids role mappings want (Keycloak: needs view-users only).
+      const role = async (name: string) => ((await (await admin(`/users/${id}/role-mappings/realm/available`)).json()) as { id: string; name: string }[]).find((r) => r.name === name);
+      expect(await role('rol_gibt_es_nicht')).toBeUndefined();
       expect((await admin(`/users/${id}/role-mappings/realm`, { method: 'POST', json: [await role(config.LEAD_ROLE_ID)] })).status).toBe(204);
       const roles = async () => ((await (await admin(`/users/${id}/role-mappings/realm`)).json()) as { name: string }[]).map((r) => r.name);
       expect(await roles()).toEqual([config.LEAD_ROLE_ID]);
-      // No password: none checks out.
-      expect(await (await admin(`/users/${id}/verify-password`, { method: 'POST', json: { value: password } })).json()).toEqual({ valid: false });
+      expect(await role(config.LEAD_ROLE_ID)).toBeUndefined();
+      // No password: no credential.
+      expect(await (await admin(`/users/${id}/credentials`)).json()).toEqual([]);
 
       expect((await admin(`/users/${id}`, { method: 'PUT', json: { attributes: { ...found?.attributes, phase: ['PROJECT'], customerNumber: ['781234'] } } })).status).toBe(204);
       await admin(`/users/${id}/role-mappings/realm`, { method: 'POST', json: [await role(config.CUSTOMER_ROLE_ID)] });
-      await admin(`/users/${id}/role-mappings/realm`, { method: 'DELETE', json: [await role(config.LEAD_ROLE_ID)] });
+      await admin(`/users/${id}/role-mappings/realm`, { method: 'DELETE', json: [{ name: config.LEAD_ROLE_ID }] });
       expect(await roles()).toEqual([config.CUSTOMER_ROLE_ID]);
       expect(await (await admin(`/users/${id}`)).json()).toMatchObject({ attributes: { phase: ['PROJECT'], customerNumber: ['781234'], phone: ['+491711234567'] } });
     });

@@ -4,12 +4,15 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../../bff/config.ts';
 import { createMailSender } from '../shared/mail-sender.ts';
 import { backgroundSender, createEventSender } from '../shared/signed-events.ts';
-import type { AccountDirectory } from './accounts.ts';
+import type { AccountDirectory, DemoAccount } from './accounts.ts';
 import { createAdminApi } from './admin-api.ts';
 import { createPasswordCheck, Lockout } from './lockout.ts';
 import { PasswordlessCodes, passwordlessRoutes } from './passwordless.ts';
 import { portalLoginUrl } from './provider.ts';
+import type { Realm } from './realm.ts';
+import type { EndSessions } from './sessions.ts';
 import { unblockedPage, unblockPage } from './sign-in-help-views.ts';
+import { updatePasswordRoutes } from './update-password.ts';
 import type { Page } from './views.ts';
 
 /** Where the portal takes the identity provider's events (bff/http/routes/identity-events.routes.ts). */
@@ -18,6 +21,9 @@ export const PORTAL_IDENTITY_EVENTS_PATH = '/api/identity/events';
 export interface SignInHelpDeps {
   config: Config;
   provider: Provider;
+  realm: Realm;
+  /** Ends an account's provider sessions with a back-channel logout to the portal (./sessions.ts). */
+  endSessions: EndSessions;
   accounts: AccountDirectory;
   mountPath: string;
   /** The sandbox's own URL (links in mails). */
@@ -31,16 +37,17 @@ export interface SignInHelpDeps {
 }
 
 /**
- * The identity provider's sign-in help and administration (issue 17): blocking after wrong passwords with a notice
- * mail and an unblock link, sign-in with an e-mail code, and the admin API. The provider sends its mails itself (as
- * Keycloak does over its realm's SMTP settings) and reports them to the portal as signed events, which the portal
- * keeps in its activity log with origin IDENTITY_PROVIDER (Auth0: log streams; Keycloak: an event listener).
+ * The identity provider's sign-in help and administration: blocking after wrong passwords with a notice mail and an
+ * unblock link (the block also ends the account's sessions), sign-in with an e-mail code, the update-password action
+ * and the admin API. The provider sends its mails itself (as Keycloak does over its realm's SMTP settings) and reports
+ * them to the portal as signed events, which the portal keeps in its activity log with origin IDENTITY_PROVIDER
+ * (Auth0: log streams; Keycloak: an event listener).
  */
 export function createSignInHelp(deps: SignInHelpDeps) {
-  const { config, accounts, log } = deps;
-  const lockout = new Lockout();
+  const { config, accounts, realm, log } = deps;
+  const lockout = new Lockout(realm.lockoutAfter);
   const codes = new PasswordlessCodes();
-  const mail = createMailSender({ from: 'Kundenportal Anmeldung <anmeldung@example.de>', port: deps.smtpPort });
+  const mail = createMailSender({ from: `${realm.mail.displayName} <${realm.mail.from}>`, port: deps.smtpPort });
   const events = backgroundSender(
     createEventSender({ url: `${config.publicUrl}${PORTAL_IDENTITY_EVENTS_PATH}`, secret: config.IDENTITY_WEBHOOK_SECRET, header: 'x-identity-signature', label: 'Anmeldedienst', log }),
   );
@@ -64,8 +71,25 @@ export function createSignInHelp(deps: SignInHelpDeps) {
         link: { label: 'Konto entsperren', href: `${unblockUrl}?${new URLSearchParams({ token })}` },
       });
       events.send('account.blocked', { userId: account.sub, email: account.email });
+      // A blocked account is signed out everywhere, in the portal too (back-channel logout).
+      await deps.endSessions(account.sub, 'blocked');
     },
   });
+
+  async function mailCode(account: DemoAccount, code: string) {
+    await mail.send({
+      to: account.email,
+      subject: `${code} ist Dein Anmeldecode für das Kundenportal`,
+      paragraphs: [
+        `Hallo ${account.givenName},`,
+        'mit diesem Code meldest Du Dich ohne Passwort im Kundenportal an. Er gilt zehn Minuten und nur einmal.',
+        'Hast Du keinen Code angefordert? Dann ignoriere diese E-Mail einfach; ohne den Code passiert nichts.',
+        'Viele Grüße, Dein Team vom Kundenportal',
+      ],
+      code,
+    });
+    events.send('passwordless.code_sent', { userId: account.sub, email: account.email });
+  }
 
   const passwordless = passwordlessRoutes({
     provider: deps.provider,
@@ -77,20 +101,23 @@ export function createSignInHelp(deps: SignInHelpDeps) {
     mountPath: deps.mountPath,
     portalOrigin: deps.portalOrigin,
     log,
-    async mailCode(account, code) {
-      await mail.send({
-        to: account.email,
-        subject: `${code} ist Dein Anmeldecode für das Kundenportal`,
-        paragraphs: [
-          `Hallo ${account.givenName},`,
-          'mit diesem Code meldest Du Dich ohne Passwort im Kundenportal an. Er gilt zehn Minuten und nur einmal.',
-          'Hast Du keinen Code angefordert? Dann ignoriere diese E-Mail einfach; ohne den Code passiert nichts.',
-          'Viele Grüße, Dein Team vom Kundenportal',
-        ],
-        code,
-      });
-      events.send('passwordless.code_sent', { userId: account.sub, email: account.email });
-    },
+    mailCode,
+  });
+
+  const updatePassword = updatePasswordRoutes({
+    provider: deps.provider,
+    accounts,
+    realm,
+    checkPassword,
+    codes,
+    mailCode,
+    endSessions: deps.endSessions,
+    details: deps.details,
+    send: deps.send,
+    mountPath: deps.mountPath,
+    portalOrigin: deps.portalOrigin,
+    loginUrl,
+    log,
   });
 
   const unblock = express.Router();
@@ -110,14 +137,25 @@ export function createSignInHelp(deps: SignInHelpDeps) {
     deps.send(res, unblockedPage({ portalOrigin: deps.portalOrigin, loginUrl }));
   });
 
-  // Realm roles: the customer role first (what demo accounts without explicit roles have), the lead role, and a staff
-  // role that tests use for an account the portal must refuse.
-  const realmRoles = [config.CUSTOMER_ROLE_ID, config.LEAD_ROLE_ID, 'rol_mitarbeiter'];
-  const admin = createAdminApi({ accounts, lockout, token: config.IDENTITY_ADMIN_TOKEN, realmRoles, log, onReset: () => codes.reset() });
+  // Realm roles: the realm file's (the customer role first: what demo accounts without explicit roles have, and the lead
+  // role), plus a staff role that tests use for an account the portal must refuse.
+  const realmRoles = [...realm.realmRoles, 'rol_mitarbeiter'];
+  const admin = createAdminApi({
+    accounts,
+    lockout,
+    provider: deps.provider,
+    serviceAccount: realm.adminClient,
+    realmRoles,
+    passwordPolicy: realm.passwordPolicy,
+    endSessions: deps.endSessions,
+    log,
+    onReset: () => codes.reset(),
+  });
 
   return {
     checkPassword,
     passwordless,
+    updatePassword,
     unblock,
     admin,
     async close() {

@@ -13,8 +13,14 @@ const FaultRequestSchema = z.strictObject({
   status: z.number().int().min(400).max(599).optional(),
 });
 
-/** How the vendor's API checks its caller: a bearer token or an API-key header. */
-export type StandInAuth = { bearer: string; realm: string } | { apiKeyHeader: string; apiKey: string };
+/**
+ * How the vendor's API checks its caller: a fixed bearer token, an API-key header, or a bearer token the vendor issued
+ * itself and checks by looking it up (`verify`, e.g. the identity provider's client-credentials tokens).
+ */
+export type StandInAuth =
+  | { bearer: string; realm: string }
+  | { apiKeyHeader: string; apiKey: string }
+  | { verify(token: string): Promise<boolean>; realm: string };
 
 export interface StandInOptions {
   /** Where the vendor API lives inside the stand-in's mount, e.g. `/api/v1`. */
@@ -50,6 +56,14 @@ function sameSecret(given: string | undefined, expected: Buffer): boolean {
 }
 
 function requireCredential(auth: StandInAuth): RequestHandler {
+  if ('verify' in auth) {
+    return (req, res, next) => {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+      const refuse = () => res.status(401).set('WWW-Authenticate', `Bearer realm="${auth.realm}", error="invalid_token"`).json({ error: 'unauthorized' });
+      if (!match?.[1]) return void refuse();
+      auth.verify(match[1]).then((valid) => (valid ? next() : refuse()), next);
+    };
+  }
   if ('bearer' in auth) {
     const expected = sha256(auth.bearer);
     return (req, res, next) => {

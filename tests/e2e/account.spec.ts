@@ -64,10 +64,19 @@ test.describe('Einstellungen', () => {
     await signInTo(page, { email: target, password: customer.password }, '/home/dashboard');
   });
 
-  test('Passwort ändern: das aktuelle ist nötig; danach gilt nur das neue', async ({ page }) => {
+  test('Passwort ändern beim Anmeldedienst: das aktuelle ist nötig; danach gilt nur das neue, das andere Gerät ist abgemeldet', async ({ page, browser }) => {
     const customer = await data.customer();
+    const device = await browser.newContext();
+    const other = await device.newPage();
+    await signInTo(other, customer, '/home/dashboard');
     await signInTo(page, customer);
     const next = 'Sonne-und-Wind-2027';
+
+    await expect(page.getByText('Dein Passwort änderst Du bei unserem Anmeldedienst')).toBeVisible();
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(E2E.sandbox);
+    await expectNoAxeViolations(page);
 
     await page.getByLabel('Aktuelles Passwort').fill('falsch-geraten');
     await page.getByLabel('Neues Passwort', { exact: true }).fill(next);
@@ -84,7 +93,13 @@ test.describe('Einstellungen', () => {
     await page.getByLabel('Neues Passwort', { exact: true }).fill(next);
     await page.getByLabel('Neues Passwort wiederholen').fill(next);
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await expect(page.getByRole('status')).toContainText('Dein Passwort ist geändert');
+    await expect(page).toHaveURL(/\/home\/app\/settings\?done=PASSWORD_CHANGED#password$/);
+    await expect(page.getByRole('status')).toContainText('Dein Passwort ist geändert. Auf anderen Geräten haben wir Dich abgemeldet.');
+
+    // The other device is signed out, at the portal and at the provider: it is asked to sign in again.
+    await other.goto('/home/dashboard');
+    await expect(other.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await device.close();
 
     await signOut(page);
     await page.goto('/home/dashboard');
@@ -93,6 +108,46 @@ test.describe('Einstellungen', () => {
     await page.getByLabel('Passwort').fill(next);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/home\/dashboard$/);
+  });
+
+  test('Abbrechen beim Anmeldedienst führt zurück, das Passwort bleibt', async ({ page }) => {
+    const customer = await data.customer();
+    await signInTo(page, customer);
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page).toHaveURL(/\/home\/app\/settings\?done=PASSWORD_UNCHANGED#password$/);
+    await expect(page.getByRole('status')).toContainText('Dein Passwort ist unverändert.');
+  });
+
+  test('ohne Passwort (nur Code per E-Mail): ein Passwort festlegen, nach einem Code zur Bestätigung', async ({ page }) => {
+    const customer = await data.customer({ passwordless: true });
+    await page.goto('/home/app/settings');
+    await page.getByRole('link', { name: 'Ohne Passwort anmelden: Code per E-Mail' }).click();
+    await page.getByLabel('E-Mail-Adresse').fill(customer.email);
+    let since = new Date();
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    await page.getByLabel('Code aus der E-Mail').fill(/Dein Code: (\d{6})/.exec((await waitForMail(E2E.sandbox, customer.email, since)).text)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/home\/app\/settings$/);
+
+    await expect(page.getByText('Du meldest Dich bisher mit einem Code per E-Mail an.')).toBeVisible();
+    await page.getByRole('button', { name: 'Passwort festlegen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestätige, dass Du es bist' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    since = new Date();
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    await page.getByLabel('Code aus der E-Mail').fill(/Dein Code: (\d{6})/.exec((await waitForMail(E2E.sandbox, customer.email, since)).text)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort festlegen' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Neues Passwort', { exact: true }).fill('Eigenes-Passwort-2027');
+    await page.getByLabel('Neues Passwort wiederholen').fill('Eigenes-Passwort-2027');
+    await page.getByRole('button', { name: 'Passwort festlegen' }).click();
+    await expect(page.getByRole('status')).toContainText('Dein Passwort ist geändert');
+    await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeVisible();
+
+    await signOut(page);
+    await signInTo(page, { email: customer.email, password: 'Eigenes-Passwort-2027' }, '/home/dashboard');
   });
 });
 

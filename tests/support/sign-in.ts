@@ -45,3 +45,29 @@ export async function signInAnywhere(portalUrl: string, who: { email: string; pa
   const result = await signInThroughProvider(client, portalUrl, path, who);
   return { client, url: new URL(result.url), response: result.response };
 }
+
+/**
+ * The settings' password change as a browser does it: the form goes to the portal, which sends the browser to the
+ * identity provider's update-password screen (Keycloak's `kc_action=UPDATE_PASSWORD`); answers that screen's URL and
+ * page. `submitPasswordScreen` then fills it in.
+ */
+export async function openPasswordScreen(client: BrowserLikeClient, portalUrl: string) {
+  const started = await client.request(`${portalUrl}/api/v1/internal/user/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: '',
+  });
+  if (started.status !== 303) throw new Error(`password change answered ${started.status}`);
+  const screen = await client.follow(new URL(started.headers.get('location') ?? '', portalUrl).href);
+  return { authorizationUrl: new URL(started.headers.get('location') ?? ''), url: screen.url, html: await screen.response.text() };
+}
+
+/** Posts the provider's update-password screen (or its Abbrechen) and follows the way back; answers where it ended. */
+export async function submitPasswordScreen(client: BrowserLikeClient, screenUrl: string, fields: { current?: string; new: string; repeat: string } | 'cancel') {
+  const result = await client.follow(fields === 'cancel' ? `${screenUrl}/cancel` : screenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields === 'cancel' ? '' : new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString(),
+  });
+  return { url: new URL(result.url), response: result.response, visited: result.visited };
+}

@@ -48,18 +48,20 @@ export function testData(sandboxUrl: string) {
      * through two-factor, base data and tour (docs/account.md).
      */
     async customer(
-      overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[]; emailVerified: boolean; onboarded: boolean; email: string }> = {},
+      overrides: Partial<{ customerNumber: string | null; givenName: string; familyName: string; roles: string[]; emailVerified: boolean; onboarded: boolean; email: string; passwordless: boolean }> = {},
     ): Promise<TestCustomer> {
-      const email = overrides.email ?? `kunde-${unique()}@example.de`;
-      const customerNumber = overrides.customerNumber === undefined ? uniqueCustomerNumber() : overrides.customerNumber;
+      const { passwordless, ...account } = overrides;
+      const email = account.email ?? `kunde-${unique()}@example.de`;
+      const customerNumber = account.customerNumber === undefined ? uniqueCustomerNumber() : account.customerNumber;
+      // `passwordless`: the account signs in with the e-mail code only (a converted lead, say); its password is ''.
       const response = await control(`${sandboxUrl}/oidc/_control/accounts`, {
         method: 'POST',
-        json: { email, password: PASSWORD, givenName: 'Erika', familyName: 'Test', phase: 'PROJECT', ...overrides, customerNumber },
+        json: { email, password: passwordless ? null : PASSWORD, givenName: 'Erika', familyName: 'Test', phase: 'PROJECT', ...account, customerNumber },
       });
       const { sub } = (await response.json()) as { sub: string };
       // A test that deletes the account (account deletion) leaves nothing to remove.
       undo.push(() => control(`${sandboxUrl}/oidc/_control/accounts/${encodeURIComponent(sub)}`, { method: 'DELETE', goneIsFine: true }));
-      return { sub, email, password: PASSWORD, customerNumber };
+      return { sub, email, password: passwordless ? '' : PASSWORD, customerNumber };
     },
 
     /** A project at the management service; linked to the given portal accounts, contact address unique unless given. */

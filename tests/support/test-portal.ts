@@ -69,6 +69,8 @@ export async function startTestPortal(options: {
     services: portal.services,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
+    /** The sandbox's state, e.g. the identity provider's signing key (`oidc-signing-key.json`). */
+    sandboxDataDir: dataDir,
     managementApiUrl: config.services.management.url,
     stopAccepting: portal.stopAccepting,
     async close() {

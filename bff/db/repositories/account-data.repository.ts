@@ -248,21 +248,3 @@ export function jobsData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Sessions (docs/security.md: account deletion ends all sessions, ASVS 7.4.2). */
-export function sessionsData(knex: Knex) {
-  const ofUser = (userId: string) => knex('session').whereRaw(`(sess::jsonb -> 'user' ->> 'id') = ?`, [userId]);
-  return {
-    /** Ends every session of the customer but `keepSid` (after a password change the current one stays). */
-    async end(userId: string, keepSid?: string): Promise<number> {
-      const query = ofUser(userId);
-      if (keepSid) query.whereNot('sid', keepSid);
-      return query.delete();
-    },
-    source: {
-      name: 'sessions',
-      async erase(subject: AccountSubject) {
-        return { session: await ofUser(subject.userId).delete() };
-      },
-    } satisfies AccountDataSource,
-  };
-}

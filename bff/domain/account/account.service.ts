@@ -4,7 +4,6 @@ import {
   EMAIL_CHANGE_PARAM,
   EMAIL_CHANGE_TTL_HOURS,
   isDeleteConfirmation,
-  passwordProblem,
   SETTINGS_PATH,
   ACCOUNT_API,
   type AccountServices,
@@ -15,10 +14,11 @@ import {
 import type { SessionUser } from '../../contracts/auth.ts';
 import { INTERNAL_API_BASE } from '../../contracts/http.ts';
 import type { NewsletterState } from '../../contracts/newsletter.ts';
-import { PasswordRejected, type IdentityAdmin } from '../../ports/identity-admin.ts';
+import type { IdentityAdmin } from '../../ports/identity-admin.ts';
 import type { Mailer, OutgoingMail } from '../../ports/mailer.ts';
 import type { MarketingService } from '../../ports/marketing-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { SessionRevocation } from '../auth/sessions.ts';
 import { AppError, upstreamUnavailable } from '../errors.ts';
 import { maskEmail } from '../linking/link-code.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
@@ -29,8 +29,7 @@ import type { RequestContext } from '../request-context.ts';
 import type { AccountData, AccountSubject } from './account-data.ts';
 import { accountDeletedMail, dataExportReadyMail, emailChangedNoticeMail, emailChangeLinkMail, passwordChangedMail } from './account-mails.ts';
 
-/** Password checks per customer and 15 minutes; e-mail change requests per customer and hour. */
-export const PASSWORD_ATTEMPTS_PER_15_MINUTES = 5;
+/** E-mail change requests per customer and hour. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
 export interface AccountDeps {
@@ -42,8 +41,8 @@ export interface AccountDeps {
   exports: AccountExportRepository;
   subjects: { knownEmails(userId: string): Promise<string[]>; exists(userId: string): Promise<boolean> };
   accountData: AccountData;
-  /** Ends the customer's sessions but `keepSid`; answers how many. */
-  endSessions(userId: string, keepSid?: string): Promise<number>;
+  /** Ends the customer's other sessions for good (./../auth/sessions.ts). */
+  sessions: Pick<SessionRevocation, 'endOthers'>;
   /** Queues the job that builds a large export. */
   startExportJob(exportId: string): Promise<void>;
   newsletterState(user: SessionUser): Promise<NewsletterState | null>;
@@ -64,9 +63,9 @@ const exportHref = (id: string) => `${INTERNAL_API_BASE}/${ACCOUNT_API.dataExpor
 
 /**
  * The customer's account (issue 17): the e-mail change (a link to the new address, valid 24 hours; the identity provider
- * changes only on confirmation; the old address is told), the password change (the current password checked at the
- * identity provider; the other sessions end), the data export and the account deletion over the account-data
- * registry.
+ * changes only on confirmation; the old address is told; the other sessions end), what follows a password change at
+ * the identity provider (the other sessions end, a notice mail), the data export and the account deletion over the
+ * account-data registry.
  */
 export function createAccountService(deps: AccountDeps) {
   const now = deps.now ?? (() => new Date());
@@ -111,9 +110,18 @@ export function createAccountService(deps: AccountDeps) {
 
   async function settings(user: SessionUser): Promise<SettingsView> {
     const since = new Date(now().getTime() - EMAIL_CHANGE_TTL_HOURS * 3_600_000);
-    const [pending, newsletter, dataExport] = await Promise.all([deps.emailChanges.pending(user.id, since), deps.newsletterState(user), latestExport(user.id)]);
+    // Whether to offer "change" or "set" a password; the page words both when the provider does not answer.
+    const password = deps.identityAdmin.hasPassword(user.id).then(
+      (has): SettingsView['password'] => (has ? 'SET' : 'NONE'),
+      (error: unknown) => {
+        deps.warn('password state unknown', { error });
+        return null;
+      },
+    );
+    const [pending, newsletter, dataExport, passwordState] = await Promise.all([deps.emailChanges.pending(user.id, since), deps.newsletterState(user), latestExport(user.id), password]);
     return {
       email: user.email,
+      password: passwordState,
       pendingEmail: pending ? { email: pending.email, expiresAt: new Date(pending.createdAt.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString() } : null,
       newsletter,
       dataExport,
@@ -147,8 +155,11 @@ export function createAccountService(deps: AccountDeps) {
       return { email, expiresAt: new Date(createdAt.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000).toISOString() };
     },
 
-    /** The confirmation (signed in, so only the account that asked can confirm): answers the new address. */
-    async confirmEmailChange(user: SessionUser, uuid: string): Promise<string> {
+    /**
+     * The confirmation (signed in, so only the account that asked can confirm): answers the new address and the
+     * generation the confirming session continues with; every other session of the customer ends.
+     */
+    async confirmEmailChange(user: SessionUser, uuid: string, keepSid: string): Promise<{ email: string; generation: number }> {
       const view = await emailChangeLink(user, uuid);
       if (view.state === 'EXPIRED') throw new AppError(AccountErrors.EMAIL_LINK_EXPIRED);
       if (view.state !== 'VALID') throw new AppError(AccountErrors.EMAIL_LINK_INVALID);
@@ -156,33 +167,29 @@ export function createAccountService(deps: AccountDeps) {
       if ((await deps.identityAdmin.changeEmail(user.id, view.email)) === 'taken') throw new AppError(AccountErrors.EMAIL_TAKEN);
       if (!(await deps.emailChanges.confirm(uuid, now()))) throw new AppError(AccountErrors.EMAIL_LINK_INVALID);
       const changed: SessionUser = { ...user, email: view.email, emailVerified: true };
+      // Whoever is signed in elsewhere signed in with the old address: those sessions end (docs/account.md).
+      const { generation } = await deps.sessions.endOthers(user.id, keepSid);
       await deps.activity.record(changed, 'EMAIL_VERIFICATION', {});
       // The newsletter follows the address; a failure here must not undo the change.
       await deps.marketing.changeEmail(oldEmail, view.email).catch((error: unknown) => deps.warn('newsletter contact kept its old address', { error }));
       await mail(changed, oldEmail, emailChangedNoticeMail({ firstName: user.firstName, newEmailMasked: maskEmail(view.email) }), { success: 'SUCCESS_UPDATE_EMAIL_EMAIL' }).catch((error: unknown) =>
         deps.warn('notice to the old address not sent', { error }),
       );
-      return view.email;
+      return { email: view.email, generation };
     },
 
-    async changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }, keepSid: string): Promise<void> {
-      await limit(`account:password:${user.id}`, PASSWORD_ATTEMPTS_PER_15_MINUTES, 900);
-      const problem = passwordProblem(input.newPassword, { email: user.email, currentPassword: input.currentPassword });
-      if (!(await deps.identityAdmin.verifyPassword(user.id, input.currentPassword))) throw new AppError(AccountErrors.PASSWORD_WRONG);
-      if (problem === 'same') throw new AppError(AccountErrors.PASSWORD_SAME);
-      if (problem === 'weak') throw new AppError(AccountErrors.PASSWORD_WEAK);
-      try {
-        await deps.identityAdmin.setPassword(user.id, input.newPassword);
-      } catch (error) {
-        if (error instanceof PasswordRejected) throw new AppError(AccountErrors.PASSWORD_WEAK, { cause: error });
-        throw error;
-      }
-      // Whoever else was signed in with the old password is signed out (ASVS 7.4.3).
-      await deps.endSessions(user.id, keepSid);
+    /**
+     * The identity provider changed (or set) the customer's password (its update-password action, started from the
+     * settings): every other session ends (ASVS 7.4.3), the current one continues with the answered generation, and a
+     * notice goes to the address.
+     */
+    async passwordChanged(user: SessionUser, keepSid: string): Promise<{ generation: number }> {
+      const { generation } = await deps.sessions.endOthers(user.id, keepSid);
       await mail(user, user.email, passwordChangedMail({ firstName: user.firstName }), { success: 'PASSWORD_CHANGE' }).catch(async (error: unknown) => {
         await deps.activity.record(user, 'PASSWORD_CHANGE', {});
         deps.warn('password change notice not sent', { error });
       });
+      return { generation };
     },
 
     /**

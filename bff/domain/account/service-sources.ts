@@ -1,6 +1,7 @@
 import type { IdentityAdmin } from '../../ports/identity-admin.ts';
 import type { ManagementService } from '../../ports/management-service.ts';
 import type { MarketingService } from '../../ports/marketing-service.ts';
+import type { SessionRevocation } from '../auth/sessions.ts';
 import type { AccountDataSource } from './account-data.ts';
 
 /**
@@ -39,7 +40,11 @@ export function newsletterData(marketing: MarketingService): AccountDataSource {
   };
 }
 
-/** The sign-in account: deleted last but for the sessions, so a failure before it leaves the customer able to retry. */
+/**
+ * The sign-in account: deleted last but for the sessions, so a failure before it leaves the customer able to retry.
+ * Its provider sessions end first (the admin API's logout tells every client by back-channel logout), so no browser
+ * keeps a provider session of an account that no longer exists (docs/account.md).
+ */
 export function identityAccountData(identityAdmin: IdentityAdmin): AccountDataSource {
   return {
     name: 'signIn',
@@ -48,8 +53,19 @@ export function identityAccountData(identityAdmin: IdentityAdmin): AccountDataSo
       return account ? { id: account.id, email: account.email, emailVerified: account.emailVerified, firstName: account.firstName, lastName: account.lastName, phone: account.phone, customerNumber: account.customerNumber } : null;
     },
     async erase(subject) {
+      await identityAdmin.signOutEverywhere(subject.userId);
       await identityAdmin.deleteAccount(subject.userId);
       return { account: 1 };
+    },
+  };
+}
+
+/** Sessions (docs/security.md: account deletion ends all sessions, ASVS 7.4.2), for good: see ../auth/sessions.ts. */
+export function sessionsAccountData(sessions: SessionRevocation): AccountDataSource {
+  return {
+    name: 'sessions',
+    async erase(subject) {
+      return { session: await sessions.endAll(subject.userId) };
     },
   };
 }

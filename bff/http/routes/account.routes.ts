@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import * as z from 'zod/mini';
-import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, PasswordChangeSchema, SETTINGS_PATH } from '../../contracts/account.ts';
+import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, SETTINGS_PATH } from '../../contracts/account.ts';
+import { POST_LOGOUT_PATHS, UPDATE_PASSWORD_ACTION } from '../../contracts/auth.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { AppError } from '../../domain/errors.ts';
 import { answerForm, isForm, redirect303, saveSession, textField, withParams } from '../form-answers.ts';
@@ -9,16 +10,18 @@ import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
 import { signedIn } from '../signed-in.ts';
 import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
+import { startAtProvider } from './auth.routes.ts';
 
 const route = (path: string) => `/${path}`;
 const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOString().slice(0, 10)}.json`;
 
 /**
  * The account on the internal base (issue 17; spec section 7 `POST /user/email`, `POST /user/password`): e-mail change
- * and its confirmation, password change; data export and account deletion in `accountDataRoutes` below. Each takes
- * JSON or the settings pages' plain forms (303 back to the page with `done` or `error`; passwords are never sent back).
+ * and its confirmation, the start of the password change at the identity provider; data export and account deletion
+ * in `accountDataRoutes` below. Each takes JSON or the settings pages' plain forms (303 back to the page with `done`
+ * or `error`).
  */
-export function accountRoutes({ services: { account } }: RouteDeps): Router {
+export function accountRoutes({ services: { account, identityProvider }, config }: RouteDeps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   // A refused form goes back to its section of the page, which shows the message at that form.
@@ -46,8 +49,10 @@ export function accountRoutes({ services: { account } }: RouteDeps): Router {
   router.post(route(ACCOUNT_API.emailConfirm), form, async (req, res) => {
     const user = signedIn(req);
     const confirm = async (uuid: string) => {
-      const email = await account.confirmEmailChange(user, uuid);
+      const { email, generation } = await account.confirmEmailChange(user, uuid, req.sessionID);
       req.session.user = { ...user, email, emailVerified: true };
+      // This session continues; the customer's other ones ended (bff/http/session.ts).
+      req.session.generation = generation;
       await saveSession(req);
       return email;
     };
@@ -65,22 +70,20 @@ export function accountRoutes({ services: { account } }: RouteDeps): Router {
     res.json({ email: await confirm(uuid) });
   });
 
+  /**
+   * The password is changed (or, for an account without one, set) at the identity provider: its update-password
+   * screen (Keycloak's application-initiated action) asks for re-authentication and the new password, and the way
+   * back through `/api/auth/callback` ends the other sessions (auth.routes.ts). The plain form is sent there at once
+   * (303); a script gets the address to send the browser to.
+   */
   router.post(route(ACCOUNT_API.password), form, async (req, res) => {
     const user = signedIn(req);
+    const location = await startAtProvider(req, identityProvider, config.publicUrl, { returnTo: `${SETTINGS_PATH}#password`, loginHint: user.email, action: UPDATE_PASSWORD_ACTION });
     if (isForm(req)) {
-      await answerForm(res, back('password'), async () => {
-        if (textField(req, 'newPassword') !== textField(req, 'newPasswordRepeat')) {
-          throw new AppError(AccountErrors.PASSWORD_MISMATCH);
-        }
-        const input = z.parse(PasswordChangeSchema, { currentPassword: textField(req, 'currentPassword'), newPassword: textField(req, 'newPassword') });
-        await account.changePassword(user, input, req.sessionID);
-        return withParams(SETTINGS_PATH, { done: 'PASSWORD_CHANGED' }) + '#password';
-      });
+      res.redirect(303, location.href);
       return;
     }
-    const input = z.parse(PasswordChangeSchema, req.body ?? {});
-    await account.changePassword(user, input, req.sessionID);
-    res.status(204).end();
+    res.json({ location: location.href });
   });
 
   return router;
@@ -130,7 +133,7 @@ export function accountDataRoutes({ services: { account, identityProvider }, con
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
       res.clearCookie(sessionCookieName(config.publicUrl.startsWith('https://')), { path: '/' });
       res.set('Clear-Site-Data', '"storage"');
-      return identityProvider.logoutUrl(idToken, `${config.publicUrl}/?accountDeleted=1`);
+      return identityProvider.logoutUrl(idToken, `${config.publicUrl}${POST_LOGOUT_PATHS.accountDeleted}`);
     };
     if (isForm(req)) {
       await answerForm(res, DELETE_ACCOUNT_PATH, deleted);

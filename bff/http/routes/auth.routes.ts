@@ -1,11 +1,13 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { SessionUser } from '../../contracts/auth.ts';
+import { AccountErrors, SETTINGS_PATH } from '../../contracts/account.ts';
+import { AUTH_PATHS, POST_LOGOUT_PATHS, type ActionStatus, type SessionUser, type UPDATE_PASSWORD_ACTION } from '../../contracts/auth.ts';
 import { FUNNEL_COOKIE } from '../../contracts/funnel.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { accessOf } from '../../contracts/routes.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
-import { LoginFailed } from '../../ports/identity-provider.ts';
+import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type VerifiedLogin } from '../../ports/identity-provider.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
+import { withParams } from '../form-answers.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
@@ -22,6 +24,27 @@ const funnelTokenOf = (req: Request): string | null =>
     .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
     ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
 
+/** The pending login of a redirect to the identity provider, as the session keeps it. */
+type PendingAtProvider = { returnTo: string; invitationId?: number; action?: typeof UPDATE_PASSWORD_ACTION };
+
+/**
+ * A fresh login attempt at the identity provider (PKCE, state, nonce), saved in the session before the browser is sent
+ * to the answered authorization URL (express-session would answer before it saved). Shared by the sign-ins and the
+ * settings' password change, which all come back through `/api/auth/callback`.
+ */
+export async function startAtProvider(
+  req: Request,
+  identityProvider: IdentityProvider,
+  publicUrl: string,
+  login: PendingAtProvider & Parameters<IdentityProvider['startLogin']>[1],
+): Promise<URL> {
+  const { returnTo, invitationId, ...options } = login;
+  const { authorizationUrl, pending } = await identityProvider.startLogin(`${publicUrl}${AUTH_PATHS.callback}`, options);
+  req.session.login = { ...pending, returnTo, ...(invitationId ? { invitationId } : {}), ...(options.action ? { action: options.action } : {}) };
+  await promisify((cb) => req.session.save(cb));
+  return authorizationUrl;
+}
+
 /**
  * Where an account lands after the sign-in: a lead never on a customer page (it would be sent on to its dashboard
  * with a notice), a customer never on a lead page.
@@ -34,9 +57,9 @@ export function landingOf(user: SessionUser, returnTo: string): string {
 
 /**
  * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
- * `/login` for everyone, `/login-lead` the separate lead login (issue 18): the same client and callback, the address
- * from the browser's verified funnel request as `login_hint` (the provider then offers its e-mail code at once: a lead
- * has no password), and the lead dashboard as the page to come back to.
+ * `/login` for everyone, `/login-lead` the separate lead login (issue 18): the same client and callback, the provider's
+ * e-mail code scope (it offers the code first, in any browser), the address from the browser's verified funnel
+ * request as `login_hint` when there is one, and the lead dashboard as the page to come back to.
  */
 export function authRoutes({ services, config, logger }: RouteDeps): Router {
   const router = Router();
@@ -47,14 +70,57 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     sessionCookieName: sessionCookieName(config.publicUrl.startsWith('https://')),
     logger,
   };
-  const redirectUri = `${deps.publicUrl}/api/auth/callback`;
+  const redirectUri = `${deps.publicUrl}${AUTH_PATHS.callback}`;
   const loginError = (reason: 'cancelled' | 'failed' | 'forbidden') => `/?loginError=${reason}`;
+  const beginLogin = async (req: Request, res: Response, login: PendingAtProvider & Parameters<IdentityProvider['startLogin']>[1]) => {
+    res.redirect(302, (await startAtProvider(req, deps.identityProvider, deps.publicUrl, login)).href);
+  };
 
-  async function beginLogin(req: Request, res: Response, login: { returnTo: string; register?: boolean; loginHint?: string | undefined; invitationId?: number }) {
-    const { authorizationUrl, pending } = await deps.identityProvider.startLogin(redirectUri, { register: login.register, loginHint: login.loginHint });
-    req.session.login = { ...pending, returnTo: login.returnTo, ...(login.invitationId ? { invitationId: login.invitationId } : {}) };
+  /** The provider session and the customer's session generation go with every new portal session (bff/http/session.ts). */
+  async function bindSession(req: Request, user: SessionUser, verified: VerifiedLogin, generation?: number) {
+    req.session.idToken = verified.idToken;
+    if (typeof verified.claims.sid === 'string') req.session.providerSid = verified.claims.sid;
+    req.session.generation = generation ?? (await services.sessions.generationOf(user.id));
+  }
+
+  /**
+   * The way back from the provider's update-password screen (the settings' password change): the same account's code
+   * and `kc_action_status`. Success ends every other session of the customer (the current one gets a new id and the
+   * new generation) and sends the notice; a cancel or an error changes nothing. Either way back to the settings.
+   */
+  async function finishPasswordAction(req: Request, res: Response, pending: NonNullable<Request['session']['login']>, callbackUrl: URL) {
+    const user = req.session.user;
+    let status: ActionStatus;
+    let verified: VerifiedLogin | undefined;
+    try {
+      verified = await deps.identityProvider.finishLogin(callbackUrl, redirectUri, pending);
+      status = verified.actionStatus ?? 'error';
+    } catch (error) {
+      if (!(error instanceof LoginFailed)) throw error;
+      status = error.reason === 'cancelled' ? 'cancelled' : 'error';
+    }
+    if (!user || (verified && verified.claims.sub !== user.id)) {
+      // Signed in at the provider as someone else meanwhile: nothing of that answer counts here.
+      deps.logger.warn('password action answered for another account');
+      status = 'error';
+    }
+    if (status === 'success' && user && verified) {
+      const { generation } = await services.account.passwordChanged(user, req.sessionID);
+      const kept = Object.fromEntries(Object.entries(req.session).filter(([name]) => name !== 'cookie'));
+      // A new session id after the re-authentication (ASVS 7.2.4), with the generation that outlives the others.
+      await promisify((cb) => req.session.regenerate(cb));
+      Object.assign(req.session, kept);
+      await bindSession(req, user, verified, generation);
+    }
     await promisify((cb) => req.session.save(cb));
-    res.redirect(302, authorizationUrl.href);
+    const back = pending.returnTo.split('#')[0] ?? SETTINGS_PATH;
+    const target =
+      status === 'success'
+        ? withParams(back, { done: 'PASSWORD_CHANGED' })
+        : status === 'cancelled'
+          ? withParams(back, { done: 'PASSWORD_UNCHANGED' })
+          : withParams(back, { section: 'password', error: AccountErrors.PASSWORD_NOT_CHANGED.code });
+    redirectWithin(res, `${target}#password`, { fallback: SETTINGS_PATH });
   }
 
   /** Where the customer lands after an invitation: the dashboard confirming the project, or saying why not. */
@@ -88,7 +154,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     }
     // Also makes the lead's account when the identity provider was down at verification.
     const lead = await services.funnel.signInFor(funnelTokenOf(req));
-    await beginLogin(req, res, { returnTo: target, loginHint: lead?.email });
+    await beginLogin(req, res, { returnTo: target, loginHint: lead?.email, emailCode: true });
   });
 
   /**
@@ -122,6 +188,10 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
       return;
     }
     delete req.session.login;
+    if (pending.action) {
+      await finishPasswordAction(req, res, pending, callbackUrl);
+      return;
+    }
     let verified;
     try {
       verified = await deps.identityProvider.finishLogin(callbackUrl, redirectUri, pending);
@@ -142,7 +212,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     await promisify((cb) => req.session.regenerate(cb));
     req.session.user = result.user;
     if (result.onboarding) req.session.onboarding = result.onboarding;
-    req.session.idToken = verified.idToken;
+    await bindSession(req, result.user, verified);
     req.session.signedInAt = Date.now();
     const destination = pending.invitationId && result.user.phase !== 'LEAD' ? await acceptInvitation(req, pending.invitationId, result.user) : landingOf(result.user, pending.returnTo);
     await promisify((cb) => req.session.save(cb));
@@ -162,10 +232,10 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     res.clearCookie(deps.sessionCookieName, { path: '/' });
     res.set('Clear-Site-Data', '"storage"');
     if (!wasSignedIn) {
-      redirectWithin(res, '/?loggedOut=1', { status: 303 });
+      redirectWithin(res, POST_LOGOUT_PATHS.loggedOut, { status: 303 });
       return;
     }
-    const endSession = await deps.identityProvider.logoutUrl(idToken, `${deps.publicUrl}/?loggedOut=1`);
+    const endSession = await deps.identityProvider.logoutUrl(idToken, `${deps.publicUrl}${POST_LOGOUT_PATHS.loggedOut}`);
     // No body: Express's redirect body would repeat the URL, and with it the token.
     res.status(303).location(endSession.href).end();
   });
@@ -186,5 +256,29 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     res.json(user);
   });
 
+  return router;
+}
+
+/**
+ * OpenID Connect Back-Channel Logout 1.0 (a machine route before the CSRF check, docs/account.md "Sessions"): the
+ * identity provider posts `logout_token` (form-encoded) when a provider session ends. 200 when the sessions ended,
+ * 400 with the spec's error body when the token fails a check; never cached.
+ */
+export function backchannelLogoutRoutes({ services, logger }: RouteDeps): Router {
+  const router = Router();
+  router.post(AUTH_PATHS.backchannelLogout.replace(/^\/api/, ''), express.urlencoded({ extended: false, limit: '16kb' }), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const token = (req.body as Record<string, unknown> | undefined)?.logout_token;
+    try {
+      if (typeof token !== 'string' || token === '') throw new InvalidLogoutToken('no logout_token');
+      const { ended, by } = await services.backchannelLogout(token);
+      logger.info('back-channel logout', { ended, by });
+      res.status(200).end();
+    } catch (error) {
+      if (!(error instanceof InvalidLogoutToken)) throw error;
+      logger.warn('back-channel logout refused', { reason: error.message });
+      res.status(400).json({ error: 'invalid_request', error_description: 'The logout token is not valid.' });
+    }
+  });
   return router;
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../i18n/index.ts';
-import { settingsErrorText } from './labels.ts';
+import { settingsDoneText, settingsErrorText } from './labels.ts';
 
-describe('settings error texts', () => {
-  it('words a refused password form as a password problem, a refused e-mail form as an e-mail problem', () => {
+describe('settings texts', () => {
+  it('words a refused e-mail form as an e-mail problem', () => {
     const t = getT('de');
-    expect(settingsErrorText(t, 'VALIDATION', new URLSearchParams('section=password&error=VALIDATION'))).toBe('Bitte gib Dein aktuelles Passwort ein.');
     expect(settingsErrorText(t, 'VALIDATION', new URLSearchParams('section=email&error=VALIDATION'))).toBe('Bitte gib eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.');
-    expect(settingsErrorText(getT('en'), 'VALIDATION', new URLSearchParams('section=password'))).toBe('Please enter your current password.');
+  });
+
+  it('words the three ways back from the identity provider’s password screen', () => {
+    const de = getT('de');
+    const en = getT('en');
+    expect(settingsDoneText(de, 'PASSWORD_CHANGED')).toBe('Dein Passwort ist geändert. Auf anderen Geräten haben wir Dich abgemeldet.');
+    expect(settingsDoneText(de, 'PASSWORD_UNCHANGED')).toBe('Du hast die Änderung abgebrochen. Dein Passwort ist unverändert.');
+    expect(settingsErrorText(de, 'ACCOUNT.PASSWORD_NOT_CHANGED', new URLSearchParams('section=password'))).toBe('Dein Passwort wurde nicht geändert. Bitte versuche es noch einmal.');
+    expect(settingsDoneText(en, 'PASSWORD_UNCHANGED')).toBe('You cancelled the change. Your password is unchanged.');
   });
 });

@@ -9,6 +9,8 @@ export function settingsDoneText(t: Translate, done: string | null): string | nu
       return t('settings.doneEmailChanged');
     case 'PASSWORD_CHANGED':
       return t('settings.donePasswordChanged');
+    case 'PASSWORD_UNCHANGED':
+      return t('settings.donePasswordUnchanged');
     case 'NEWSLETTER_SUBSCRIBED':
       return t('settings.doneNewsletterSubscribed');
     case 'NEWSLETTER_UNSUBSCRIBED':
@@ -30,22 +32,15 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
     case 'ACCOUNT.EMAIL_INVALID':
       return t('settings.errorEmailInvalid');
     case 'VALIDATION':
-      // The password form refuses only an empty current password this way (an empty new one is too weak).
-      return params.get('section') === 'password' ? t('settings.errorPasswordCurrentMissing') : t('settings.errorEmailInvalid');
+      return t('settings.errorEmailInvalid');
     case 'ACCOUNT.EMAIL_TAKEN':
       return t('settings.errorEmailTaken');
     case 'ACCOUNT.EMAIL_LINK_INVALID':
       return t('settings.errorEmailLinkInvalid');
     case 'ACCOUNT.EMAIL_LINK_EXPIRED':
       return t('settings.errorEmailLinkExpired');
-    case 'ACCOUNT.PASSWORD_WRONG':
-      return t('settings.errorPasswordWrong');
-    case 'ACCOUNT.PASSWORD_WEAK':
-      return t('settings.errorPasswordWeak');
-    case 'ACCOUNT.PASSWORD_SAME':
-      return t('settings.errorPasswordSame');
-    case 'ACCOUNT.PASSWORD_MISMATCH':
-      return t('settings.errorPasswordMismatch');
+    case 'ACCOUNT.PASSWORD_NOT_CHANGED':
+      return t('settings.errorPasswordNotChanged');
     case 'ACCOUNT.RATE_LIMITED':
       return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.get('retryAfterSeconds') ?? 60) / 60)) });
     case 'ACCOUNT.DELETE_CONFIRMATION':
