@@ -67,7 +67,7 @@ import { createMeterChangeService } from '../domain/meter-change/meter-change.se
 import { createBankCheck } from '../domain/money/bank-check.ts';
 import { createMoneyService } from '../domain/money/money.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
-import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
+import { createNotificationsService, eachProject } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
@@ -123,6 +123,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     mailer: adapters.mailer,
     mailLog,
     milestones: createMilestoneMailRepository(knex),
+    monitored: async (projectId) => (await adapters.iot.sitesOfProjects([projectId])).length > 0,
+    users,
     activity,
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
@@ -208,6 +210,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   // The customer's account (issue 17): onboarding, newsletter, settings, data export and deletion.
   const onboardingRepository = createOnboardingRepository(knex);
   const profiles = createProfileRepository(knex);
+  const funnelRepository = createFunnelRepository(knex);
   const onboarding = createOnboardingService({
     repository: onboardingRepository,
     profiles,
@@ -217,6 +220,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     mailLog,
     activity,
     hasher: createKeyedHasher(config.sessionSecret, 'kundenportal/two-factor-code'),
+    // A customer who came through the funnel gave a verified mobile number there: the base data starts with it.
+    funnelPhone: async (userId) => (await funnelRepository.leadByAccount(userId))?.phoneNumber ?? null,
     publicUrl: config.publicUrl,
     warn,
   });
@@ -266,7 +271,6 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     warn,
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
-  const funnelRepository = createFunnelRepository(knex);
   const funnel = createFunnelService({
     requests: funnelRepository,
     sources: createLeadSourceRepository(knex),
@@ -299,6 +303,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     identity: adapters.identityAdmin,
     journey: onboardingRepository,
     profiles,
+    projects: adapters.management,
     content: { leadContents: (lang) => help.leadContents(lang) },
     activity,
     settings: { customerRoleId: config.CUSTOMER_ROLE_ID, leadRoleId: config.LEAD_ROLE_ID },
@@ -371,12 +376,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   const notifications = createNotificationsService({
     sources: [
       accountNotifications,
-      journey.notifications,
-      messages.notifications,
       surveys.notifications,
-      money.refunds.notifications,
-      money.sepa.notifications,
-      money.referrals.notifications,
+      ...[journey.notifications, messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
+        eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source),
+      ),
     ],
     seen: createNotificationSeenRepository(knex),
     warn,

@@ -26,14 +26,13 @@ export const managementStandIn: StandIn = {
         log,
       }),
     );
-    store.onPositionChange((change) => events.send('project.step_changed', change));
-    // The back office registers each commissioned installation at the IoT cloud, so both agree on which projects have
-    // one (the portal's "finished" mail promises monitoring only for those).
+    // The back office registers each commissioned installation at the IoT cloud before the portal hears of the
+    // change, so both agree on which projects have one (the portal's "finished" mail promises monitoring only then).
     const iot = createIotCommissioning(`${url}/iot/_control`, log);
     store.onPositionChange((change) => {
       const project = store.get(change.projectId);
       const journey = store.journey(change.projectId);
-      if (project && journey) void iot.commissioned(project, journey);
+      void (project && journey ? iot.commissioned(project, journey) : Promise.resolve()).then(() => events.send('project.step_changed', change));
     });
     money.onRefundChange((projectId) => events.send('project.refund_changed', { projectId }));
     return {

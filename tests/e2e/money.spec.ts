@@ -75,6 +75,9 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await page.getByLabel('Projekt', { exact: true }).selectOption('100241');
     await page.getByRole('button', { name: 'Wechseln' }).click();
     await page.goto('/home/app/refund');
+    // An amount Jonas owes is no "Erstattung": the page and its title say what it is.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offener Betrag');
+    await expect(page).toHaveTitle(/^Offener Betrag – /);
     await expect(page.getByRole('heading', { level: 2, name: 'Für Dein Projekt ist noch ein Betrag von 89,90 € offen' })).toBeVisible();
     const pay = page.getByRole('region', { name: 'So zahlst Du' });
     await expect(pay).toContainText('Beispiel Solar GmbH');
