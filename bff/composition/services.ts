@@ -5,6 +5,7 @@ import {
   accountTablesData,
   activityData,
   createAccountSubjectRepository,
+  identityProviderMails,
   jobsData,
   linkingData,
   mailLogData,
@@ -46,6 +47,7 @@ import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createAccountData } from '../domain/account/account-data.ts';
 import { createAccountService } from '../domain/account/account.service.ts';
+import { everyMailData } from '../domain/account/mails-data.ts';
 import { identityAccountData, newsletterData, projectLinksData } from '../domain/account/service-sources.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
@@ -235,7 +237,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     projectLinksData(adapters.management),
     newsletterData(adapters.marketing),
     activityData(knex, Object.values(SUB_LOG_TABLES)),
-    mailLogData(knex),
+    everyMailData({ portal: mailLogData(knex), identityMails: identityProviderMails(knex), marketing: adapters.marketing }),
     linkingData(knex),
     signingData(knex),
     meterChangeData(knex),
