@@ -21,7 +21,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await signIn(page, customers.jonas);
     // The bell leads to the refund.
     await page.locator('.bell__toggle').click();
-    await page.getByRole('button', { name: /Du bekommst Geld zurück/ }).click();
+    await page.locator('.bell__panel').getByRole('button', { name: /Du bekommst Geld zurück/ }).click();
     await expect(page).toHaveURL(/\/home\/app\/refund$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Wir zahlen Dir 312,45 € zurück' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -63,7 +63,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     expect(mail.subject).toBe('Deine Bankverbindung für die Erstattung ist angekommen (Projekt 100240)');
     // The notification is gone once the details are there.
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /Du bekommst Geld zurück/ })).toHaveCount(0);
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Du bekommst Geld zurück/ })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Alle Rechnungen und Belege' }).click();
     const bills = page.getByRole('region', { name: 'Rechnungen' });
@@ -118,7 +118,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(active).toContainText('DE02 •••• 2051');
     await expectNoAxeViolations(page);
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /SEPA-Lastschriftmandat erteilen/ })).toHaveCount(0);
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /SEPA-Lastschriftmandat erteilen/ })).toHaveCount(0);
 
     await active.getByRole('link', { name: 'Alle Rechnungen und Belege' }).click();
     const bills = page.getByRole('region', { name: 'Rechnungen' });
