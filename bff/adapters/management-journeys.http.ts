@@ -14,6 +14,7 @@ const JourneySchema = z.object({
       completedAt: iso,
       expectedOn: iso,
       note: z.string().nullable(),
+      customerRequest: z.object({ text: z.string(), at: z.string() }).nullable().default(null),
     }),
   ),
   appointments: z.array(

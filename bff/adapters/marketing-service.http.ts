@@ -10,6 +10,10 @@ const ContactSchema = z.object({
   doubleOptInConfirmedAt: z.string().nullable().default(null),
 });
 
+const SentMailsSchema = z.object({
+  transactionalEmails: z.array(z.object({ subject: z.string(), date: z.string(), from: z.string().default('') })).default([]),
+});
+
 /** MarketingService over the marketing service's REST API (Brevo-like, header `api-key`); the sandbox serves the same. */
 export function createHttpMarketingService(endpoint: ServiceEndpoint): MarketingService {
   const client = createJsonClient(endpoint);
@@ -34,6 +38,10 @@ export function createHttpMarketingService(endpoint: ServiceEndpoint): Marketing
     },
     async deleteContact(email) {
       await client.request(contact(email), { method: 'DELETE', nullOn404: true });
+    },
+    async sentMails(email) {
+      const log = await client.request(`/smtp/emails?${new URLSearchParams({ email })}`, { schema: SentMailsSchema });
+      return log.transactionalEmails.map((m) => ({ sentAt: m.date, from: m.from, subject: m.subject }));
     },
   };
 }

@@ -16,6 +16,17 @@ const LeadSchema = z.object({
   id: z.string().min(1),
   status: z.string(),
   customerNumber: z.string().nullable().default(null),
+  projectId: z.number().int().positive().nullable().default(null),
+  /** What the lead told about itself after the funnel (absent until then). */
+  contact: z
+    .object({
+      salutation: z.enum(['MS', 'MR']).nullable(),
+      phone: z.string(),
+      address: z.object({ street: z.string(), houseNumber: z.string(), zip: z.string(), city: z.string() }),
+      preferredContact: z.enum(['MAIL', 'PHONE', 'WHATSAPP']),
+    })
+    .nullable()
+    .default(null),
   salesRep: SalesRepSchema.nullable(),
 });
 

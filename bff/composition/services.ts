@@ -5,6 +5,7 @@ import {
   accountTablesData,
   activityData,
   createAccountSubjectRepository,
+  identityProviderMails,
   jobsData,
   linkingData,
   mailLogData,
@@ -45,6 +46,7 @@ import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createAccountData } from '../domain/account/account-data.ts';
 import { createAccountService } from '../domain/account/account.service.ts';
+import { everyMailData } from '../domain/account/mails-data.ts';
 import { identityAccountData, newsletterData, projectLinksData, sessionsAccountData } from '../domain/account/service-sources.ts';
 import { createBackchannelLogout } from '../domain/auth/backchannel-logout.ts';
 import type { SessionRevocation } from '../domain/auth/sessions.ts';
@@ -68,7 +70,7 @@ import { createMeterChangeService } from '../domain/meter-change/meter-change.se
 import { createBankCheck } from '../domain/money/bank-check.ts';
 import { createMoneyService } from '../domain/money/money.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
-import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
+import { createNotificationsService, eachProject } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
@@ -124,6 +126,8 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     mailer: adapters.mailer,
     mailLog,
     milestones: createMilestoneMailRepository(knex),
+    monitored: async (projectId) => (await adapters.iot.sitesOfProjects([projectId])).length > 0,
+    users,
     activity,
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
@@ -209,6 +213,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
   // The customer's account (issue 17): onboarding, newsletter, settings, data export and deletion.
   const onboardingRepository = createOnboardingRepository(knex);
   const profiles = createProfileRepository(knex);
+  const funnelRepository = createFunnelRepository(knex);
   const onboarding = createOnboardingService({
     repository: onboardingRepository,
     profiles,
@@ -218,6 +223,8 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     mailLog,
     activity,
     hasher: createKeyedHasher(config.sessionSecret, 'kundenportal/two-factor-code'),
+    // A customer who came through the funnel gave a verified mobile number there: the base data starts with it.
+    funnelPhone: async (userId) => (await funnelRepository.leadByAccount(userId))?.phoneNumber ?? null,
     publicUrl: config.publicUrl,
     warn,
   });
@@ -230,7 +237,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     projectLinksData(adapters.management),
     newsletterData(adapters.marketing),
     activityData(knex, Object.values(SUB_LOG_TABLES)),
-    mailLogData(knex),
+    everyMailData({ portal: mailLogData(knex), identityMails: identityProviderMails(knex), marketing: adapters.marketing }),
     linkingData(knex),
     signingData(knex),
     meterChangeData(knex),
@@ -266,7 +273,6 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     warn,
   });
   const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
-  const funnelRepository = createFunnelRepository(knex);
   const funnel = createFunnelService({
     requests: funnelRepository,
     sources: createLeadSourceRepository(knex),
@@ -299,6 +305,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     identity: adapters.identityAdmin,
     journey: onboardingRepository,
     profiles,
+    projects: adapters.management,
     content: { leadContents: (lang) => help.leadContents(lang) },
     activity,
     settings: { customerRoleId: config.CUSTOMER_ROLE_ID, leadRoleId: config.LEAD_ROLE_ID },
@@ -371,12 +378,10 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
   const notifications = createNotificationsService({
     sources: [
       accountNotifications,
-      journey.notifications,
-      messages.notifications,
       surveys.notifications,
-      money.refunds.notifications,
-      money.sepa.notifications,
-      money.referrals.notifications,
+      ...[journey.notifications, messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
+        eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source),
+      ),
     ],
     seen: createNotificationSeenRepository(knex),
     warn,

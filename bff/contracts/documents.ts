@@ -160,6 +160,8 @@ export interface GalleryView {
   projectId: number;
   groups: PhotoGroup[];
   total: number;
+  /** The installation is done (DC and AC): no photos "at the assembly" to wait for any more. */
+  assemblyDone: boolean;
 }
 
 export const DocumentsQuerySchema = z.object({

@@ -61,6 +61,8 @@ export interface JourneyStepView {
   expectedOn: string | null;
   /** The installer's note, e.g. why a step was skipped. */
   note: string | null;
+  /** While the step waits on the customer: what the installer asked them for, in the installer's words. */
+  customerRequest: { text: string; at: string } | null;
   /** The step's page. */
   href: string;
 }
@@ -131,8 +133,12 @@ export interface Deadline {
   overdue: boolean;
 }
 
-/** What the customer can do now; the dashboard's "Als Nächstes" and the step pages show them as buttons. */
-export type ActionKind = 'CONFIRM_ORDER' | 'SIGN' | 'CONFIRM_DELIVERY' | 'MOVE_MASTR' | 'REGISTER_MASTR' | 'SEND_INFORMATION';
+/**
+ * What the customer can do now; the dashboard's "Als Nächstes" and the step pages show them as buttons.
+ * `ANSWER_REQUEST`: a step waits on the customer for something the portal has no form for; the installer's request
+ * (`request`) says what, and the customer answers in a message (docs/journey.md "Actions").
+ */
+export type ActionKind = 'CONFIRM_ORDER' | 'SIGN' | 'CONFIRM_DELIVERY' | 'MOVE_MASTR' | 'REGISTER_MASTR' | 'SEND_INFORMATION' | 'ANSWER_REQUEST';
 export interface NextAction {
   kind: ActionKind;
   projectId: number;
@@ -145,6 +151,8 @@ export interface NextAction {
   optional: boolean;
   /** When it should be done, if a deadline or appointment says so. */
   dueOn: string | null;
+  /** The installer's words for what is needed (the request of a step waiting on the customer), if any. */
+  request: string | null;
 }
 
 export interface ContactPerson {

@@ -108,6 +108,8 @@ export const MESSAGES_PATHS = {
 export const attachmentHref = (taskId: string, attachmentId: string) =>
   `/api/v1/internal/tasks/${encodeURIComponent(taskId)}/attachments/${encodeURIComponent(attachmentId)}`;
 export const threadHref = (taskId: string) => `/home/app/messages/${encodeURIComponent(taskId)}`;
+/** Where a new message is written (the messages page's composer). */
+export const MESSAGES_NEW_PATH = '/home/app/messages#new';
 
 export const MessagesErrors = defineErrors({
   TEXT_REQUIRED: { code: 'MESSAGES.TEXT_REQUIRED', status: 400, message: 'Bitte schreib eine Nachricht.' },

@@ -11,12 +11,15 @@ export const NotificationTypeSchema = z.enum([
   'UNREAD_MESSAGE',
   'SEPA_MANDATE',
   'REFERRAL_REWARD',
+  // A journey step waits on the customer (confirm, sign, answer the installer's request; docs/journey.md "Actions").
+  'JOURNEY_ACTION',
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
 /**
- * One notification of the current project (or of the account). `id` is stable for the same occasion (e.g. the
- * newest unread answer of a thread), so "seen" sticks until something new happens. Texts are German and English.
+ * One notification of one of the customer's projects (`projectId`) or of the account (null); the bell lists every
+ * project's, whichever project is selected. `id` is stable for the same occasion (e.g. the newest unread answer of a
+ * thread), so "seen" sticks until something new happens. Texts are German and English.
  */
 export interface PortalNotification {
   id: string;

@@ -91,19 +91,31 @@ describe('route table', () => {
 
   it('builds the navigation in order and marks the section of a detail page as current', () => {
     const nav = navigationFor('/home/app/files/knowledgebase/some-article');
-    expect(nav.map((item) => item.href)).toEqual([
+    expect(nav.filter((item) => item.group === 'main').map((item) => item.href)).toEqual([
       '/home/dashboard',
       '/home/app/my-project',
       '/home/app/messages',
       '/home/app/monitoring',
       '/home/app/files',
       '/home/app/help',
-      '/home/app/profile',
     ]);
     expect(nav.filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/files']);
     expect(navigationFor('/home').find((item) => item.current)?.href).toBe('/home/dashboard');
     expect(navigationFor('/home/app').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/dashboard']);
     expect(navigationFor('/home/app/my-project/assembly-phase/dc').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/my-project']);
     expect(navigationFor('/privacy-policy').some((item) => item.current)).toBe(false);
+  });
+
+  it('puts the account, the settings with export and deletion, the money pages and the surveys in the account menu', () => {
+    expect(navigationFor('/home/dashboard').filter((item) => item.group === 'account').map((item) => item.href)).toEqual([
+      '/home/app/profile',
+      '/home/app/settings',
+      '/home/app/refund',
+      '/home/app/sepa-mandate',
+      '/home/app/referral-reward',
+      '/home/app/surveys',
+    ]);
+    expect(navigationFor('/home/app/settings/delete-account').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/settings']);
+    expect(navigationFor('/home/app/surveys/12/result').filter((item) => item.current).map((item) => item.href)).toEqual(['/home/app/surveys']);
   });
 });

@@ -21,6 +21,11 @@ export interface NavEntry {
   alsoCurrentOn?: readonly string[];
   /** Whose menu shows it: customers (the default), leads, or both (issue 18). */
   for?: 'customer' | 'lead' | 'both';
+  /**
+   * `main` (the default): in the header bar on wide screens; `account`: in the account menu beside it ("Dein Konto":
+   * profile, settings, money, surveys, sign-out). The small-screen menu lists both groups.
+   */
+  group?: 'main' | 'account';
 }
 
 export interface PageRoute {
@@ -88,10 +93,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/files/gallery', access: 'customer', logVisit: true, needsProject: true },
   { path: '/home/app/files/gallery/[id]', access: 'customer', needsProject: true, sample: '/home/app/files/gallery/demo-100240-roof' },
   { path: '/home/app/meter-change-request', access: 'customer', needsProject: true },
-  // Money (issue 16): reached from the bell's notifications and the profile's "Zahlungen und Empfehlungen".
-  { path: '/home/app/refund', access: 'customer', needsProject: true },
-  { path: '/home/app/sepa-mandate', access: 'customer', needsProject: true },
-  { path: '/home/app/referral-reward', access: 'customer', needsProject: true },
+  // Money (issue 16): in the account menu, besides the bell's notifications and the profile's "Zahlungen und Empfehlungen".
+  { path: '/home/app/refund', access: 'customer', needsProject: true, nav: { labelKey: 'nav.refund', order: 64, group: 'account' } },
+  { path: '/home/app/sepa-mandate', access: 'customer', needsProject: true, nav: { labelKey: 'nav.sepaMandate', order: 65, group: 'account' } },
+  { path: '/home/app/referral-reward', access: 'customer', needsProject: true, nav: { labelKey: 'nav.referral', order: 66, group: 'account' } },
   { path: '/meter-change-request/photo', access: 'public' },
   { path: '/home/app/files/knowledgebase', access: 'customer' },
   {
@@ -105,21 +110,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'customer',
     sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
   },
-  // Surveys (issue 15): reached from the invitation mail and the bell (open surveys); not a logged visit (spec
-  // section 2) and not in the menu (most of the time there is nothing to answer). The samples are ids no survey has.
-  { path: '/home/app/surveys', access: 'customer' },
+  // Surveys (issue 15): reached from the invitation mail, the bell (open surveys) and the account menu (answered ones
+  // stay readable there); not a logged visit (spec section 2). The samples are ids no survey has.
+  { path: '/home/app/surveys', access: 'customer', nav: { labelKey: 'nav.surveys', order: 68, group: 'account' } },
   { path: '/home/app/surveys/[id]', access: 'customer', sample: '/home/app/surveys/999999999' },
   { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50, for: 'both' } },
-  {
-    path: '/home/app/profile',
-    access: 'customer',
-    logVisit: true,
-    nav: { labelKey: 'nav.profile', order: 60, alsoCurrentOn: ['/home/app/settings', '/home/app/settings/delete-account'] },
-  },
-  // The customer's account (issue 17): settings, deletion, and the onboarding of the first sign-in (the page guard
-  // keeps a customer on the first open onboarding step; done steps stay viewable).
-  { path: '/home/app/settings', access: 'customer' },
+  { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60, group: 'account' } },
+  // The customer's account (issue 17): settings (with the data export and the deletion), and the onboarding of the
+  // first sign-in (the page guard keeps a customer on the first open onboarding step; done steps stay viewable).
+  { path: '/home/app/settings', access: 'customer', nav: { labelKey: 'nav.settings', order: 62, group: 'account' } },
   // Deleting the account is open to a lead too (GDPR Art. 17; issue 18).
   { path: '/home/app/settings/delete-account', access: 'account' },
   { path: '/onboarding/two-factor', access: 'customer' },
@@ -185,6 +185,7 @@ export interface NavItem {
   href: string;
   labelKey: string;
   current: boolean;
+  group: 'main' | 'account';
 }
 
 /** The main navigation for the page at `path`, in menu order; detail pages mark their section as current. */
@@ -196,6 +197,7 @@ export function navigationFor(path: string, audience: 'customer' | 'lead' = 'cus
       href: route.path,
       labelKey: nav.labelKey,
       current: within(here, route.path) || (nav.alsoCurrentOn ?? []).includes(here),
+      group: nav.group ?? 'main',
     }));
 }
 

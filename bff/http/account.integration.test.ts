@@ -238,4 +238,35 @@ describe('data export (small: at once)', () => {
     expect(exported.data.mails).toEqual(expect.arrayContaining([expect.objectContaining({ subject: 'Dein Passwort im Kundenportal wurde geändert' })]));
     expect(Object.keys(exported.data)).toEqual(expect.arrayContaining(['messages', 'projects', 'newsletter', 'account', 'signing', 'meterChange', 'linking', 'reminders']));
   });
+
+  it('lists every mail the customer received, also those the sign-in and newsletter services sent, and names every activity in words', async () => {
+    const customer = await data.customer();
+    await signedInClient(portal.url, customer);
+    // A sign-in with a code by e-mail: the identity provider mails the code itself and reports it to the portal.
+    const { BrowserLikeClient: Client, readForm } = await import('../../tests/support/browser-like-client.ts');
+    const browser = new Client();
+    const loginPage = (await browser.follow(`${portal.url}/api/auth/login`)).url;
+    const action = new URL(readForm(await (await browser.follow(`${loginPage}/passwordless`)).response.text()).action, loginPage).href;
+    const since = new Date();
+    await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: customer.email }).toString() });
+    const code = /Dein Code: (\d{6})/.exec((await waitForMail(portal.sandboxUrl, customer.email, since)).text)?.[1] ?? '';
+    await browser.follow(`${action}/code`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: customer.email, code }).toString() });
+    await expect.poll(() => portal.knex('activity_log').where({ userId: customer.sub, type: 'PASSWORDLESS_LOGIN_CODE' }).first()).toBeTruthy();
+    // The portal's own mail and the newsletter service's double opt-in.
+    await call(browser, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
+    await call(browser, 'POST', '/api/v1/internal/marketing-service/event', { eventName: 'newsletter_subscribed' });
+    await expect.poll(async () => (await mailsTo(portal.sandboxUrl, customer.email)).length).toBe(3);
+
+    const exported = (await call(browser, 'POST', '/api/v1/internal/user/data-export')).body as { data: { mails: { sentBy: string; subject: string; sentAt: string }[]; activity: { type: string; name: { de: string; en: string } }[] } };
+    const received = await mailsTo(portal.sandboxUrl, customer.email);
+    expect(exported.data.mails).toHaveLength(received.length);
+    expect(exported.data.mails.map((m) => m.sentBy).sort()).toEqual(['identityProvider', 'marketingService', 'portal']);
+    expect(exported.data.mails.map((m) => m.subject)).toEqual(expect.arrayContaining(['Dein Passwort im Kundenportal wurde geändert', 'Bitte bestätige Deine Newsletter-Anmeldung']));
+    expect(JSON.stringify(exported.data.mails)).not.toContain(code);
+    for (const entry of exported.data.activity) {
+      expect(entry.name.de, entry.type).not.toBe(entry.type);
+      expect(entry.name.en, entry.type).not.toBe(entry.type);
+    }
+    expect(exported.data.activity).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'PASSWORDLESS_LOGIN_CODE', name: { de: 'Anmeldecode per E-Mail gesendet (Anmeldedienst)', en: 'Sign-in code sent by e-mail (sign-in service)' } })]));
+  });
 });

@@ -247,7 +247,8 @@ describe('the funnel endpoint /api/funnel (funnel token)', () => {
     await post(client, `${FUNNEL}/details`, details(phone));
     await post(client, `${FUNNEL}/verify`, { code: await smsCode(phone) });
     const lead = await portal.knex('funnel_lead').where({ phoneNumber: e164(phone) }).first();
-    const closed = await fetch(`${portal.sandboxUrl}/sales/_control/leads/${lead.salesLeadId}/won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerNumber: '780999' }) });
+    const address = { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' };
+    const closed = await fetch(`${portal.sandboxUrl}/sales/_control/leads/${lead.salesLeadId}/won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerNumber: '780999', address }) });
     expect(((await closed.json()) as { portalStatus: number }).portalStatus).toBe(202);
     expect(await portal.knex('funnel_lead').where({ id: lead.id }).first()).toMatchObject({ status: 'WON', customerNumber: '780999' });
     expect((await machine('/events', { method: 'POST', body: JSON.stringify({ event: 'lead.won', data: { salesLeadId: 'L-0', customerNumber: '780998' } }) })).status).toBe(404);

@@ -144,6 +144,63 @@ describe('the Marktstammdatenregister', () => {
   });
 });
 
+describe('telling the customer about a new to-do', () => {
+  const signedEvent = (projectId: number, step: string) => {
+    const body = JSON.stringify({ event: 'project.step_changed', data: { projectId, phase: 'ASSEMBLY', step } });
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', portal.config.MANAGEMENT_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
+    return fetch(`${portal.url}/api/management/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-management-signature': signature }, body });
+  };
+
+  it('puts a step that starts waiting on the customer in the bell and mails the customer once, with the installer’s request', async () => {
+    const { customer, project, client } = await customerWith({ phase: 'ASSEMBLY', step: 'DELIVERY' });
+    const bell = async () => ((await call(client, 'GET', '/api/v2/app/notification')).body?.notifications ?? []) as JsonBody[];
+    expect((await bell()).filter((n) => n.type === 'JOURNEY_ACTION')).toEqual([]);
+
+    // The goods arrived: the installer's system says the delivery waits on the customer now.
+    let since = new Date();
+    expect((await control(`/projects/${project.id}/waiting-for`, { json: { waitingFor: 'CUSTOMER' } })).status).toBe(200);
+    const mail = await waitForMail(portal.sandboxUrl, customer.email, since);
+    expect(mail.subject).toBe(`Du bist dran: Lieferung bestätigen (Projekt ${project.id})`);
+    expect(mail.text).toContain('/home/app/my-project/assembly-phase/delivery');
+    expect(await bell()).toEqual([
+      expect.objectContaining({ type: 'JOURNEY_ACTION', projectId: project.id, href: '/home/app/my-project/assembly-phase/delivery', title: { de: 'Lieferung bestätigen', en: 'Confirm the delivery' }, seen: false }),
+    ]);
+    const activity = await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_REMINDER_EMAIL' });
+    expect(activity).toHaveLength(1);
+    expect(await portal.knex('mail_log').where({ activityLogId: activity[0].id })).toEqual([expect.objectContaining({ receiver: customer.email, subject: mail.subject })]);
+
+    // The same occasion reported again (a retry, another event of the project) mails nothing.
+    expect((await signedEvent(project.id, 'DELIVERY')).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(portal.sandboxUrl, customer.email)).toHaveLength(1);
+
+    // Delivered; at the DC installation the installer needs something only the customer can give: a new to-do.
+    await control(`/projects/${project.id}/advance`);
+    since = new Date();
+    const request = 'Bitte schick uns ein Foto vom Dachboden.';
+    expect((await control(`/projects/${project.id}/waiting-for`, { json: { waitingFor: 'CUSTOMER', request } })).status).toBe(200);
+    const second = await waitForMail(portal.sandboxUrl, customer.email, since);
+    expect(second.text).toContain(request);
+    const entries = await bell();
+    expect(entries.filter((n) => n.type === 'JOURNEY_ACTION')).toEqual([
+      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: expect.objectContaining({ de: `„${request}“` }) }),
+    ]);
+  });
+
+  it('lists every project’s entries in the bell, marked by project, whichever project the session shows', async () => {
+    const customer = await data.customer();
+    const first = await data.project({ portalUserIds: [customer.sub], phase: 'ASSEMBLY', step: 'DC' });
+    const second = await data.project({ portalUserIds: [customer.sub], phase: 'PLANNING', step: 'OFFER_CONFIRMATION' });
+    const client = await signedInClient(portal.url, customer);
+    const bell = async () => ((await call(client, 'GET', '/api/v2/app/notification')).body?.notifications ?? []) as JsonBody[];
+    for (const current of [first.id, second.id]) {
+      expect((await call(client, 'POST', '/api/v1/internal/util/auth-session-project-id', { projectId: current })).status).toBe(204);
+      expect((await bell()).map((n) => [n.type, n.projectId])).toContainEqual(['JOURNEY_ACTION', second.id]);
+    }
+  });
+});
+
 describe('the "finished" mail', () => {
   it('goes to the project’s contact once the installation is in operation, with MailLog and activity, and never twice', async () => {
     const { project } = await customerWith({ phase: 'ASSEMBLY', step: 'ASSEMBLY_CONCLUSION' });
@@ -169,6 +226,19 @@ describe('the "finished" mail', () => {
     expect(again.status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(portal.sandboxUrl, address)).toHaveLength(1);
+  });
+
+  it('promises the monitoring only for an installation the IoT cloud has (the management and IoT stand-ins agree)', async () => {
+    const finish = async (productLines: string[]) => {
+      const { project } = await customerWith({ phase: 'ASSEMBLY', step: 'ASSEMBLY_CONCLUSION', productLines });
+      const since = new Date();
+      await control(`/projects/${project.id}/advance`);
+      return waitForMail(portal.sandboxUrl, project.contact.emails[0] ?? '', since);
+    };
+    // PV on the roof: the back office reported the commissioning to the IoT cloud, the mail names the monitoring.
+    expect((await finish(['SOLAR', 'STORAGE'])).text).toContain('„Monitoring“');
+    // A wallbox alone has nothing the IoT cloud watches: the mail promises nothing the portal's page would deny.
+    expect((await finish(['CHARGE'])).text).not.toContain('Monitoring');
   });
 
   it('refuses forged, unsigned and replayed events with 401', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
-import { jsonCall } from '../../tests/support/json-call.ts';
+import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../../tests/support/lead.ts';
+import type { SessionUser } from '../contracts/auth.ts';
 import { funnelJob } from '../domain/jobs/funnel.job.ts';
+import { createRequestContext } from '../domain/request-context.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
@@ -283,10 +285,34 @@ describe('from lead to customer', () => {
     const account = await identityAccount(email);
     expect(account?.attributes).toMatchObject({ phase: ['PROJECT'], customerNumber: ['781234'] });
     expect(await roleNames(account?.id ?? '')).toEqual([portal.config.CUSTOMER_ROLE_ID]);
-    expect((await jsonCall(portal.url, fresh, 'GET', `${INTERNAL}/user/project`)).status).toBe(200);
+    // The project the sale created at the management service is theirs, at the lead's address.
+    const projects = await jsonCall(portal.url, fresh, 'GET', `${INTERNAL}/user/project`);
+    expect(projects.status).toBe(200);
+    expect(projects.body?.projects).toEqual([
+      expect.objectContaining({ address: { contact: { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' } }, productLines: ['SOLAR', 'STORAGE'], step: 'OFFER_CONFIRMATION' }),
+    ]);
     expect((await fresh.request(`${portal.url}/home/lead`)).headers.get('location')).toBe('/home/dashboard');
     const login = await portal.knex('activity_log').where({ userId: me?.id, type: 'LOGIN' }).orderBy('id', 'desc').first();
     expect(await portal.knex('activity_log_login').where({ activityLogId: login.id }).first()).toMatchObject({ phase: 'PROJECT' });
+  });
+
+  it('carries a lead without contact details over too: its project, and the base data prefilled with what the funnel and the sale know', async () => {
+    const { client, row, email } = await signedInLead();
+    const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;
+    const address = { street: 'Karl-Liebknecht-Straße', houseNumber: '12', zip: '04107', city: 'Leipzig' };
+    const closed = await fetch(`${portal.sandboxUrl}/sales/_control/leads/${row.salesLeadId}/won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ customerNumber: '781235', address }) });
+    expect(((await closed.json()) as { portalStatus: number }).portalStatus).toBe(202);
+    await client.request(`${portal.url}/api/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' } });
+
+    const fresh = new BrowserLikeClient({ 'x-forwarded-for': '10.19.251.2' });
+    const signIn = await signInWithEmailCode(fresh, portal.url, portal.sandboxUrl, email, '/api/auth/login');
+    // How to reach them is the one thing nobody asked yet: the base data step asks, with the rest filled in.
+    expect(signIn.url.pathname).toBe('/onboarding/base-data');
+    const customer = (await jsonCall(portal.url, fresh, 'GET', '/api/auth/me')).body as SessionUser;
+    const form = await portal.services.onboarding.forRequest(createRequestContext(customer, undefined)).baseData();
+    expect(form).toMatchObject({ saved: false, values: { phone: row.phoneNumber, street: 'Karl-Liebknecht-Straße', houseNumber: '12', zip: '04107', city: 'Leipzig', preferredContact: null } });
+    expect(((await jsonCall(portal.url, fresh, 'GET', `${INTERNAL}/user/project`)).body?.projects as JsonBody[]).map((p) => p.address.contact.street)).toEqual(['Karl-Liebknecht-Straße']);
+    expect((await jsonCall(portal.url, fresh, 'GET', '/api/auth/me')).body).toMatchObject({ id: me?.id, phase: 'PROJECT' });
   });
 
   it('exports the lead’s funnel data with the account and erases it with the account', async () => {

@@ -42,6 +42,8 @@ export interface ManagedJourney {
     completedAt: string | null;
     expectedOn: string | null;
     note: string | null;
+    /** While the active step waits on the customer: what the installer needs from them, in the installer's words. */
+    customerRequest: { text: string; at: string } | null;
   }[];
   appointments: {
     kind: 'DELIVERY' | 'DC' | 'AC' | 'METER';

@@ -21,4 +21,6 @@ export interface MarketingService {
   changeEmail(email: string, newEmail: string): Promise<void>;
   /** Deletes the contact and its history; an unknown contact is fine. */
   deleteContact(email: string): Promise<void>;
+  /** The mails the service sent to the address (its transactional log: when, from whom, the subject; no content). */
+  sentMails(email: string): Promise<{ sentAt: string; from: string; subject: string }[]>;
 }

@@ -38,6 +38,15 @@ export interface SalesLeadContact {
   topics: LeadContentTopic[];
 }
 
+export interface SalesLeadView {
+  id: string;
+  status: string;
+  customerNumber: string | null;
+  projectId: number | null;
+  contact: Omit<SalesLeadContact, 'firstName' | 'lastName' | 'topics'> | null;
+  salesRep: SalesRep | null;
+}
+
 /** A file of the sales service (the representative's photo, video, captions) as it streams through the portal. */
 export interface SalesMedia {
   /** 200, or 206 for a range; 416 when the range cannot be served. */
@@ -53,8 +62,11 @@ export interface SalesMedia {
 export interface SalesService {
   /** Hands a verified lead to sales; idempotent by `externalRef`. */
   createLead(lead: NewSalesLead): Promise<{ id: string; status: string; salesRep: SalesRep | null }>;
-  /** A lead as sales sees it (status, representative); null for an unknown id. */
-  lead(id: string): Promise<{ id: string; status: string; customerNumber: string | null; salesRep: SalesRep | null } | null>;
+  /**
+   * A lead as sales sees it (status, representative; for a won sale the customer number and the project it created
+   * at the management service; the contact details it knows); null for an unknown id.
+   */
+  lead(id: string): Promise<SalesLeadView | null>;
   /** The lead's contact details changed; false for an unknown lead. */
   updateLead(id: string, contact: SalesLeadContact): Promise<boolean>;
   /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 
 const DeviceSchema = z.strictObject({
   deviceId: z.string().min(1),
@@ -77,11 +78,58 @@ const InstallationsSchema = z
 
 export const INSTALLATIONS_FILE = new URL('./installations.json', import.meta.url);
 
-/** Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field. */
-export function loadInstallations(file: URL | string = INSTALLATIONS_FILE): Installation[] {
-  const parsed = InstallationsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+/**
+ * Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field. A
+ * commissioning written relative to the start day ("-9d@15:30", like the management service's journeys) follows it,
+ * so a site the management demo commissioned days ago is commissioned as long ago here.
+ */
+export function loadInstallations(file: URL | string = INSTALLATIONS_FILE, today: string = berlinDay(new Date())): Installation[] {
+  const parsed = InstallationsSchema.safeParse(resolveRelativeDates(JSON.parse(readFileSync(file, 'utf8')), today));
   if (!parsed.success) {
     throw new Error(`IoT: Demodaten ungültig (${String(file)}): ${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
+}
+
+/** The installer's product lines whose installation the IoT cloud monitors: PV on the roof (or off the grid). */
+export const MONITORED_PRODUCT_LINES: readonly string[] = ['SOLAR', 'OFFGRID'];
+
+/** Rough coordinates of a German zip's first digit (the simulator's sun position needs no more). */
+const ZIP_REGIONS: Record<string, { lat: number; lon: number }> = {
+  '0': { lat: 51.05, lon: 13.74 },
+  '1': { lat: 52.52, lon: 13.4 },
+  '2': { lat: 53.55, lon: 9.99 },
+  '3': { lat: 52.37, lon: 9.73 },
+  '4': { lat: 51.23, lon: 6.78 },
+  '5': { lat: 50.94, lon: 6.96 },
+  '6': { lat: 50.11, lon: 8.68 },
+  '7': { lat: 48.78, lon: 9.18 },
+  '8': { lat: 48.14, lon: 11.58 },
+  '9': { lat: 49.45, lon: 11.08 },
+};
+export const regionOfZip = (zip: string) => ZIP_REGIONS[zip.trim().charAt(0)] ?? { lat: 51.16, lon: 10.45 };
+
+/** What the installer's back office tells the IoT cloud when it commissions a project's installation. */
+export const CommissioningSchema = z.strictObject({
+  commissionedAt: timestampWithOffset,
+  name: z.string().min(1).max(200),
+  zip: z.string().regex(/^\d{5}$/),
+  peakPowerKw: z.number().positive().max(100),
+  batteryKwh: z.number().positive().max(100).nullable(),
+});
+export type Commissioning = z.infer<typeof CommissioningSchema>;
+
+/** A site for a project commissioned by the back office: one south-facing array, a typical household. */
+export function commissionedSite(externalId: string, commissioning: Commissioning): Omit<NewInstallation, 'devices'> {
+  return {
+    externalId,
+    name: commissioning.name,
+    location: regionOfZip(commissioning.zip),
+    arrays: [{ azimuthDeg: 180, tiltDeg: 30, peakPowerKw: commissioning.peakPowerKw }],
+    battery: commissioning.batteryKwh === null ? null : { capacityKwh: commissioning.batteryKwh },
+    annualConsumptionKwh: 4000,
+    heatPump: null,
+    wallbox: null,
+    commissionedAt: commissioning.commissionedAt,
+  };
 }

@@ -3,7 +3,7 @@ import type express from 'express';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
-import { defaultDevices, loadInstallations, NewInstallationSchema, type Installation } from './installations.ts';
+import { CommissioningSchema, commissionedSite, defaultDevices, loadInstallations, NewInstallationSchema, type Installation } from './installations.ts';
 import { SiteSimulator, type Resolution } from './sim/simulator.ts';
 import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
 
@@ -70,6 +70,10 @@ export interface IotRouterOptions {
   installations?: Installation[];
   /** The current time (ms); default Date.now. `POST /_control/clock` overrides it at run time. */
   now?: () => number;
+  /** Sites created or commissioned since (the stand-in's saved state), laid over the demo data. */
+  saved?: readonly Installation[];
+  /** Called with every site that differs from the demo data after each change (the stand-in saves them). */
+  onChange?: (sites: Installation[]) => void;
 }
 
 const EMPTY_TOTALS = { pvWh: 0, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, wallboxWh: 0, consumptionWh: 0 };
@@ -94,15 +98,29 @@ function newSiteId(taken: ReadonlyMap<string, unknown>): string {
  */
 export function createIotRouter(options: IotRouterOptions): express.Router {
   const demo = options.installations ?? loadInstallations();
+  const demoIds = new Set(demo.map((i) => i.siteId));
   const bySiteId = new Map<string, Installation>();
   /** Sites created through the control API; reset removes them. */
   const created = new Set<string>();
-  const restoreDemo = () => {
+  /** Sites that differ from the demo data (created, or commissioned since): what is saved across a restart. */
+  const changed = new Map<string, Installation>();
+  const restore = (saved: readonly Installation[]) => {
     bySiteId.clear();
     created.clear();
+    changed.clear();
     for (const installation of demo) bySiteId.set(installation.siteId, installation);
+    for (const installation of saved) {
+      bySiteId.set(installation.siteId, installation);
+      changed.set(installation.siteId, installation);
+      if (!demoIds.has(installation.siteId)) created.add(installation.siteId);
+    }
   };
-  restoreDemo();
+  restore(options.saved ?? []);
+  const remember = (installation: Installation) => {
+    bySiteId.set(installation.siteId, installation);
+    changed.set(installation.siteId, installation);
+    options.onChange?.([...changed.values()]);
+  };
   const systemNow = options.now ?? Date.now;
   let fixedNow: number | undefined;
   const now = () => fixedNow ?? systemNow();
@@ -124,7 +142,8 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     auth: { apiKeyHeader: 'x-api-key', apiKey: options.apiKey },
     onReset: () => {
       fixedNow = undefined;
-      restoreDemo();
+      restore([]);
+      options.onChange?.([]);
     },
     api(api) {
       /** `externalId` takes one id or a comma-separated list; `include=devices` embeds each site's devices. */
@@ -240,8 +259,39 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           siteId,
           devices: parsed.data.devices ?? defaultDevices(siteId, parsed.data),
         };
-        bySiteId.set(siteId, installation);
         created.add(siteId);
+        remember(installation);
+        res.status(201).json({ ...siteDto(installation), devices: devicesOf(installation) });
+      });
+
+      /**
+       * The installer's back office commissioned a project's installation (the management service reports it): the
+       * project's site is commissioned then (with its devices), or created when the cloud had none. Idempotent: a
+       * commissioned site stays as it is (200), so the management service and the cloud always agree on which
+       * projects have an installation.
+       */
+      control.post('/projects/:externalId/commissioning', controlJson, (req, res) => {
+        const externalId = String(req.params.externalId);
+        const parsed = CommissioningSchema.safeParse(req.body);
+        if (!/^\d+$/.test(externalId) || !parsed.success) {
+          badRequest(res, parsed.success ? 'externalId must be digits' : z.prettifyError(parsed.error));
+          return;
+        }
+        const existing = [...bySiteId.values()].find((i) => i.externalId === externalId);
+        if (existing) {
+          if (existing.commissionedAt === null) {
+            const commissioned = { ...existing, commissionedAt: parsed.data.commissionedAt };
+            remember({ ...commissioned, devices: existing.devices.length > 0 ? existing.devices : defaultDevices(existing.siteId, commissioned) });
+          }
+          const site = bySiteId.get(existing.siteId) as Installation;
+          res.status(200).json({ ...siteDto(site), devices: devicesOf(site) });
+          return;
+        }
+        const siteId = newSiteId(bySiteId);
+        const site = commissionedSite(externalId, parsed.data);
+        const installation: Installation = { ...site, siteId, devices: defaultDevices(siteId, site) };
+        created.add(siteId);
+        remember(installation);
         res.status(201).json({ ...siteDto(installation), devices: devicesOf(installation) });
       });
 
@@ -253,6 +303,8 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
         }
         created.delete(siteId);
         bySiteId.delete(siteId);
+        changed.delete(siteId);
+        options.onChange?.([...changed.values()]);
         res.status(204).end();
       });
 

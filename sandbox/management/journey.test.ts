@@ -190,6 +190,75 @@ describe('journey at the management API and the tester page', () => {
     expect(active(await journey(100234))?.step).toBe('POWER_OF_ATTORNEY');
   });
 
+  it('lets the installer set the active step to wait on the customer with a request, carries it in the API and tells the portal', async () => {
+    const set = await control('/projects/100245/waiting-for', { waitingFor: 'CUSTOMER', request: 'Bitte schick uns ein Foto vom Dachboden.' });
+    expect(set.status).toBe(200);
+    expect(active(await journey(100245))).toMatchObject({
+      step: 'DC',
+      waitingFor: 'CUSTOMER',
+      customerRequest: { text: 'Bitte schick uns ein Foto vom Dachboden.', at: expect.any(String) },
+    });
+    // The position did not change, but whose move it is did: the portal hears of it, with whom the step waits for.
+    await expect.poll(() => events.map((e) => JSON.parse(e.body) as { event: string; data: object }).at(-1)).toMatchObject({
+      event: 'project.step_changed',
+      data: { projectId: 100245, step: 'DC', waitingFor: 'CUSTOMER' },
+    });
+    // Back to the installer: the request is gone; the step done: no request left behind either.
+    await control('/projects/100245/waiting-for', { waitingFor: 'INSTALLER' });
+    expect(active(await journey(100245))?.customerRequest).toBeNull();
+
+    const page = await fetch(`${sandbox.url}/management/tester/projects/100245/waiting-for`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ waitingFor: 'CUSTOMER', request: 'Zählernummer durchgeben' }).toString(),
+    });
+    expect(page.status).toBe(303);
+    expect(active(await journey(100245))?.customerRequest?.text).toBe('Zählernummer durchgeben');
+    expect(await (await fetch(`${sandbox.url}/management/`)).text()).toContain('wartet auf Kunde: „Zählernummer durchgeben“');
+    await control('/projects/100245/advance');
+    expect((await journey(100245)).steps.find((s) => s.step === 'DC')?.customerRequest).toBeNull();
+  });
+
+  it('ends the meter appointment when the meter is set: no meter change planned for later beside "Zähler gesetzt"', async () => {
+    const before = (await journey(100246)).appointments.find((a) => a.kind === 'METER');
+    expect(Date.parse(before?.start ?? '')).toBeGreaterThan(Date.now());
+    expect((await control('/projects/100246/advance')).status).toBe(200);
+    const after = await journey(100246);
+    expect(after.gridOperator.status).toBe('METER_SET');
+    const meter = after.appointments.filter((a) => a.kind === 'METER');
+    expect(meter).toHaveLength(1);
+    expect(meter[0]?.status).toBe('DONE');
+    expect(Date.parse(meter[0]?.end ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('agrees with the IoT cloud on which projects have an installation: every commissioned PV project has one, from its commissioning on, also after a restart', async () => {
+    const sites = async () =>
+      ((await (await fetch(`${sandbox.url}/iot/api/v2/sites?include=devices`, { headers: { 'x-api-key': config.IOT_API_KEY } })).json()) as {
+        items: { externalId: string; commissionedAt: string | null; devices: unknown[] }[];
+      }).items;
+    const projects = ((await (await fetch(`${sandbox.url}/management/_control/projects`)).json()) as { items: { id: number; productLines: string[] }[] }).items;
+    const commissioned = [];
+    for (const project of projects) {
+      if ((await journey(project.id)).commissionedAt && project.productLines.includes('SOLAR')) commissioned.push(String(project.id));
+    }
+    const monitored = (await sites()).filter((s) => s.commissionedAt !== null).map((s) => s.externalId);
+    expect(commissioned.length).toBeGreaterThan(0);
+    for (const id of commissioned) expect(monitored, `project ${id}`).toContain(id);
+
+    // Lena's 100237: the IoT cloud knows the site, not yet commissioned; the AC installation commissions it.
+    expect((await sites()).find((s) => s.externalId === '100237')).toMatchObject({ commissionedAt: null, devices: [] });
+    expect((await control('/projects/100237/advance')).status).toBe(200);
+    await expect.poll(async () => (await sites()).find((s) => s.externalId === '100237')?.commissionedAt ?? null).not.toBeNull();
+    // Anna's 100234 had no site at all: once commissioned it gets one.
+    while (active(await journey(100234))?.step !== 'ASSEMBLY_CONCLUSION') await control('/projects/100234/advance');
+    await expect.poll(async () => (await sites()).find((s) => s.externalId === '100234')?.devices.length ?? 0).toBeGreaterThan(0);
+
+    await sandbox.close();
+    sandbox = await startSandbox(loadConfig({ NODE_ENV: 'test' }), { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+    expect((await sites()).filter((s) => ['100234', '100237'].includes(s.externalId) && s.commissionedAt !== null)).toHaveLength(2);
+  });
+
   it('offers a German tester page whose buttons advance a project without JavaScript', async () => {
     const page = await fetch(`${sandbox.url}/management/`);
     expect(page.status).toBe(200);

@@ -39,6 +39,11 @@ const StepSchema = z.strictObject({
   expectedOn: day.nullable().default(null),
   /** Why a step was skipped, in the installer's words (e.g. no generating unit, so no MaStR). */
   note: z.string().max(500).nullable().default(null),
+  /**
+   * What the installer needs from the customer while the active step waits on them (e.g. "Bitte schick uns ein Foto
+   * des Dachbodens"), in the installer's words; only with `waitingFor: CUSTOMER`.
+   */
+  customerRequest: z.strictObject({ text: z.string().min(1).max(500), at: iso }).nullable().default(null),
 });
 export type VendorStep = z.infer<typeof StepSchema>;
 
@@ -201,9 +206,9 @@ export function defaultJourney(step: ProjectStep, now: Date, productLines: reado
   const at = (days: number, hour = 9) => berlinInstant(addDays(today, days), hour, 0);
   const steps = JOURNEY_STEPS.map((name, i): VendorStep => {
     const startedAt = i <= index ? at(-(index - i + 1) * 7) : null;
-    if (i < index) return { step: name, status: 'DONE', waitingFor: null, startedAt, completedAt: at(-(index - i) * 7), expectedOn: null, note: null };
-    if (i === index) return { step: name, status: 'ACTIVE', waitingFor: DEFAULT_WAITING_FOR[name], startedAt, completedAt: null, expectedOn: addDays(today, 14), note: null };
-    return { step: name, status: 'UPCOMING', waitingFor: null, startedAt: null, completedAt: null, expectedOn: addDays(today, 14 + (i - index) * 14), note: null };
+    if (i < index) return { step: name, status: 'DONE', waitingFor: null, startedAt, completedAt: at(-(index - i) * 7), expectedOn: null, note: null, customerRequest: null };
+    if (i === index) return { step: name, status: 'ACTIVE', waitingFor: DEFAULT_WAITING_FOR[name], startedAt, completedAt: null, expectedOn: addDays(today, 14), note: null, customerRequest: null };
+    return { step: name, status: 'UPCOMING', waitingFor: null, startedAt: null, completedAt: null, expectedOn: addDays(today, 14 + (i - index) * 14), note: null, customerRequest: null };
   });
   const generating = productLines.some((line) => ['SOLAR', 'STORAGE', 'OFFGRID'].includes(line));
   const stepDone = (name: JourneyStep) => index > JOURNEY_STEPS.indexOf(name);
@@ -270,7 +275,19 @@ function setGrid(journey: Journey, status: GridState, now: string): void {
     grid.gridCheckResult ??= 'POSITIVE';
   }
   if (status === 'COMMISSIONING_REPORTED') grid.meterOrderedAt ??= now;
-  if (status === 'METER_SET') grid.meterSetAt = now;
+  if (status === 'METER_SET') {
+    grid.meterSetAt = now;
+    // The meter operator came: its appointment is done, and one planned for later took place now instead.
+    for (const appointment of journey.appointments) {
+      if (appointment.kind !== 'METER' || appointment.status === 'CANCELLED' || appointment.status === 'DONE') continue;
+      if (Date.parse(appointment.start) > Date.parse(now)) {
+        const length = Date.parse(appointment.end) - Date.parse(appointment.start);
+        appointment.start = new Date(Date.parse(now) - length).toISOString();
+        appointment.end = now;
+      }
+      appointment.status = 'DONE';
+    }
+  }
 }
 
 /** What happens when a step is through (done or skipped): the next one becomes active, with its side effects. */
@@ -279,6 +296,7 @@ function finishStep(journey: Journey, step: VendorStep, status: 'DONE' | 'SKIPPE
   step.completedAt = now;
   step.waitingFor = null;
   step.expectedOn = null;
+  step.customerRequest = null;
   const grid = journey.gridOperator;
   const gridAt = (s: GridState) => GRID_STATES.indexOf(grid.status) >= GRID_STATES.indexOf(s);
   switch (step.step) {
@@ -396,6 +414,9 @@ export function recordSignature(
     for (const appointment of journey.appointments) {
       if (appointment.kind === step && appointment.status !== 'CANCELLED') appointment.representative = signature.representative ?? null;
     }
+    // A step that waited on the customer only for this power of attorney is the installer's again.
+    const state = stepOf(journey, step);
+    if (state.status === 'ACTIVE' && state.waitingFor === 'CUSTOMER' && !state.customerRequest) state.waitingFor = 'INSTALLER';
     return 'recorded';
   }
   finishStep(journey, stepOf(journey, step), 'DONE', now);
@@ -425,11 +446,18 @@ export function applyCustomerAction(journey: Journey, action: CustomerAction, no
   }
 }
 
-/** The tester says whose move it is on the active step (e.g. goods delivered: the customer confirms). */
-export function setWaitingFor(journey: Journey, waitingFor: (typeof WAITING_FOR)[number]): void {
+/**
+ * The tester says whose move it is on the active step (e.g. goods delivered: the customer confirms), and, when it is
+ * the customer's, what the installer needs from them (the portal shows it as the installer's request). Another party
+ * clears the request; the customer again without a text keeps the earlier one.
+ */
+export function setWaitingFor(journey: Journey, waitingFor: (typeof WAITING_FOR)[number], now: string, request?: string | null): void {
   const active = activeStep(journey);
   if (!active) throw new JourneyConflict('Das Projekt ist schon abgeschlossen.');
   active.waitingFor = waitingFor;
+  const text = request?.trim();
+  if (waitingFor !== 'CUSTOMER') active.customerRequest = null;
+  else if (text) active.customerRequest = { text, at: now };
 }
 
 /** The back office's MaStR controls: ask the customer to hand over their registration, or mark the units registered. */

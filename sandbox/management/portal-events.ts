@@ -1,5 +1,8 @@
 import { SignJWT } from 'jose';
 import type { Config } from '../../bff/config.ts';
+import { MONITORED_PRODUCT_LINES } from '../iot/installations.ts';
+import type { Journey } from './journey.ts';
+import type { VendorProject } from './store.ts';
 
 /**
  * The installer's system reporting to the portal's external machine endpoint (`POST /api/external/events`, a JWT of
@@ -25,3 +28,34 @@ export function createPortalReporter(config: Config) {
   };
 }
 export type PortalReporter = ReturnType<typeof createPortalReporter>;
+
+/**
+ * The back office's report of a commissioning to the IoT cloud (`POST /iot/_control/projects/{id}/commissioning`,
+ * idempotent there): a project with PV is monitored from its commissioning on. Projects without PV (a wallbox or a heat
+ * pump alone) have nothing the cloud monitors.
+ */
+export function createIotCommissioning(controlUrl: string, log: (line: string) => void) {
+  return {
+    async commissioned(project: VendorProject, journey: Journey): Promise<void> {
+      if (!journey.commissionedAt || !project.productLines.some((line) => MONITORED_PRODUCT_LINES.includes(line))) return;
+      const body = {
+        commissionedAt: journey.commissionedAt,
+        name: `${project.contact.name}, ${project.address.street} ${project.address.houseNumber}, ${project.address.city}`,
+        zip: project.address.zip,
+        peakPowerKw: journey.peakPowerKw ?? 8,
+        batteryKwh: project.productLines.includes('STORAGE') ? 10 : null,
+      };
+      try {
+        const response = await fetch(`${controlUrl}/projects/${project.id}/commissioning`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) log(`Management: IoT-Cloud nahm die Inbetriebnahme von ${project.id} nicht an (${response.status})`);
+      } catch (error) {
+        log(`Management: IoT-Cloud nicht erreichbar für ${project.id}: ${(error as Error).message}`);
+      }
+    },
+  };
+}

@@ -60,7 +60,8 @@ const MastrRegistrationSchema = z.strictObject({
   unitNumbers: z.array(MASTR_NUMBER('SEE')).min(1).max(10),
 });
 const InformationSchema = z.strictObject({ text: z.string().trim().min(1).max(500), from: z.enum(['CUSTOMER', 'INSTALLER']) });
-const WaitingForSchema = z.strictObject({ waitingFor: z.enum(WAITING_FOR) });
+/** Whose move the active step is; for the customer, what the installer needs from them (shown in the portal). */
+const WaitingForSchema = z.strictObject({ waitingFor: z.enum(WAITING_FOR), request: z.string().trim().max(500).nullable().optional() });
 const MastrControlSchema = z.strictObject({ moveNeeded: z.boolean().optional(), registered: z.boolean().optional() });
 
 type Change = Awaited<ReturnType<ManagementStore['changeJourney']>>;
@@ -309,7 +310,7 @@ export function createManagementRouter(
         controlJson,
         project(async (id, req, res) => {
           const body = parsed(WaitingForSchema, req, res);
-          if (body) await answerChange(res, () => store.setWaitingFor(id, body.waitingFor));
+          if (body) await answerChange(res, () => store.setWaitingFor(id, body.waitingFor, body.request));
         }),
       );
       control.post(
@@ -387,10 +388,10 @@ export function createManagementRouter(
           break;
         }
         case 'waiting-for': {
-          const body = WaitingForSchema.safeParse({ waitingFor: fields.waitingFor });
-          if (!body.success) throw new JourneyConflict('Bitte wähle, auf wen der Schritt wartet.');
-          await store.setWaitingFor(id.data, body.data.waitingFor);
-          message = 'Gespeichert, auf wen der Schritt wartet.';
+          const body = WaitingForSchema.safeParse({ waitingFor: fields.waitingFor, request: fields.request ?? null });
+          if (!body.success) throw new JourneyConflict('Bitte wähle, auf wen der Schritt wartet (die Bitte an den Kunden höchstens 500 Zeichen).');
+          await store.setWaitingFor(id.data, body.data.waitingFor, body.data.request);
+          message = body.data.waitingFor === 'CUSTOMER' && body.data.request ? 'Gespeichert: Der Schritt wartet auf den Kunden, mit Deiner Bitte.' : 'Gespeichert, auf wen der Schritt wartet.';
           break;
         }
         case 'mastr-move':

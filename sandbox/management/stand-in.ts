@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { StandIn } from '../stand-in-types.ts';
 import { backgroundSender, createEventSender } from '../shared/signed-events.ts';
-import { createPortalReporter } from './portal-events.ts';
+import { createIotCommissioning, createPortalReporter } from './portal-events.ts';
 import { createManagementRouter } from './router.ts';
 import { ManagementFiles } from './files.ts';
 import { ManagementMoneyStore } from './money.ts';
@@ -13,7 +13,7 @@ export const PORTAL_EVENTS_PATH = '/api/management/webhook';
 /** The installer's management service (projects, journeys, portal-account links) under `/management`. */
 export const managementStandIn: StandIn = {
   name: 'management',
-  async start({ config, dataDir, log }) {
+  async start({ config, dataDir, log, url }) {
     const store = await ManagementStore.open(path.join(dataDir, 'management.json'), log);
     const files = await ManagementFiles.open(dataDir, log);
     const money = await ManagementMoneyStore.open(dataDir, log);
@@ -26,7 +26,14 @@ export const managementStandIn: StandIn = {
         log,
       }),
     );
-    store.onPositionChange((change) => events.send('project.step_changed', change));
+    // The back office registers each commissioned installation at the IoT cloud before the portal hears of the
+    // change, so both agree on which projects have one (the portal's "finished" mail promises monitoring only then).
+    const iot = createIotCommissioning(`${url}/iot/_control`, log);
+    store.onPositionChange((change) => {
+      const project = store.get(change.projectId);
+      const journey = store.journey(change.projectId);
+      void (project && journey ? iot.commissioned(project, journey) : Promise.resolve()).then(() => events.send('project.step_changed', change));
+    });
     money.onRefundChange((projectId) => events.send('project.refund_changed', { projectId }));
     return {
       mountPath: '/management',

@@ -141,11 +141,21 @@ export async function loadDemoProjects(file: URL | string = DEMO_PROJECTS_FILE):
 /** Why a journey change was refused (the API answers 409 with it). */
 export { JourneyConflict } from './journey.ts';
 
-/** What happened to a project's position, for the portal's event webhook. */
+/**
+ * What happened to a project's position, for the portal's event webhook: its phase and step, and whom the active step
+ * waits for (with the installer's request to the customer, when there is one).
+ */
 export interface PositionChange {
   projectId: number;
   phase: VendorProject['phase'];
   step: VendorProject['step'];
+  waitingFor: Journey['steps'][number]['waitingFor'];
+}
+
+/** What the portal hears about: a change of phase or step, of whom the active step waits for or what it asks, or a MaStR transfer asked for. */
+function progressOf(project: VendorProject, journey: Journey): string {
+  const active = journey.steps.find((s) => s.status === 'ACTIVE');
+  return JSON.stringify([project.phase, project.step, active?.waitingFor ?? null, active?.customerRequest?.at ?? null, journey.mastr.moveNeeded]);
 }
 
 /** Customer numbers and zips are compared without any whitespace ("700 100" finds "700100"). */
@@ -219,7 +229,11 @@ export class ManagementStore {
     return new Map(demo.map(({ project, journey }) => [project.id, structuredClone(journey)]));
   }
 
-  /** Called after every change of a project's phase or step (the portal's event webhook listens here). */
+  /**
+   * Called after every change of a project's phase or step, of whom its active step waits for (and what the installer
+   * asks of the customer), and when the installer asks for a MaStR transfer: the portal's event webhook listens here,
+   * so a new to-do reaches the customer at once.
+   */
   onPositionChange(listener: (change: PositionChange) => void): void {
     this.#listeners.push(listener);
   }
@@ -251,12 +265,13 @@ export class ManagementStore {
     if (problems.length > 0) throw new Error(`Management: Journey von ${id} wäre ungültig: ${problems.join('; ')}`);
     this.#journeys.set(id, checked);
     if (id < FIRST_CREATED_PROJECT_ID) this.#changedJourneys.add(id);
-    const before = { phase: project.phase, step: project.step };
+    const before = progressOf(project, current);
     Object.assign(project, positionOf(checked));
     project.updatedAt = now;
     await this.#persist();
-    if (before.phase !== project.phase || before.step !== project.step) {
-      for (const listener of this.#listeners) listener({ projectId: id, phase: project.phase, step: project.step });
+    if (before !== progressOf(project, checked)) {
+      const waitingFor = checked.steps.find((s) => s.status === 'ACTIVE')?.waitingFor ?? null;
+      for (const listener of this.#listeners) listener({ projectId: id, phase: project.phase, step: project.step, waitingFor });
     }
     return { journey: structuredClone(checked), result };
   }
@@ -265,8 +280,8 @@ export class ManagementStore {
   advanceGridOperator = (id: number) => this.changeJourney(id, advanceGridOperator);
   requestInformation = (id: number, text: string, from: 'CUSTOMER' | 'INSTALLER') =>
     this.changeJourney(id, (journey, now) => requestInformation(journey, text, from, now));
-  setWaitingFor = (id: number, waitingFor: Parameters<typeof setWaitingFor>[1]) =>
-    this.changeJourney(id, (journey) => setWaitingFor(journey, waitingFor));
+  setWaitingFor = (id: number, waitingFor: Parameters<typeof setWaitingFor>[1], request?: string | null) =>
+    this.changeJourney(id, (journey, now) => setWaitingFor(journey, waitingFor, now, request));
   customerAction = (id: number, action: CustomerAction) =>
     this.changeJourney(id, (journey, now) => applyCustomerAction(journey, action, now));
   recordSignature = (id: number, signature: { type: SigningType; envelopeId: string; documentSha256: string; representative?: string | null }) =>

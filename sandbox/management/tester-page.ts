@@ -130,7 +130,7 @@ function projectCard({ project, journey, money }: { project: VendorProject; jour
   const grid = journey.gridOperator;
   const base = `/management/tester/projects/${project.id}`;
   const steps = journey.steps
-    .map((s) => `<li class="${s.status}">${e(STEP_NAMES[s.step])}: ${STATUS_NAMES[s.status]}${s.status === 'ACTIVE' && s.waitingFor ? ` (wartet auf ${WAITING_NAMES[s.waitingFor]})` : ''}</li>`)
+    .map((s) => `<li class="${s.status}">${e(STEP_NAMES[s.step])}: ${STATUS_NAMES[s.status]}${s.status === 'ACTIVE' && s.waitingFor ? ` (wartet auf ${WAITING_NAMES[s.waitingFor]}${s.customerRequest ? `: „${e(s.customerRequest.text)}“` : ''})` : ''}</li>`)
     .join('');
   const waitingOptions = Object.entries(WAITING_NAMES)
     .map(([value, label]) => `<option value="${value}"${active?.waitingFor === value ? ' selected' : ''}>${label}</option>`)
@@ -146,7 +146,7 @@ function projectCard({ project, journey, money }: { project: VendorProject; jour
 <div class="row">
 <form method="post" action="${base}/advance"><button${active ? '' : ' disabled'}>Schritt „${active ? e(STEP_NAMES[active.step]) : '–'}“ abschließen</button></form>
 <form method="post" action="${base}/grid-operator"><button class="secondary"${grid.status === 'METER_SET' ? ' disabled' : ''}>Netzbetreiber: nächster Status</button></form>
-<form method="post" action="${base}/waiting-for"><label>Wartet auf<select name="waitingFor">${waitingOptions}</select></label><button class="secondary"${active ? '' : ' disabled'}>Speichern</button></form>
+<form method="post" action="${base}/waiting-for"><label>Wartet auf<select name="waitingFor">${waitingOptions}</select></label><label>Bitte an den Kunden (wenn er dran ist)<input name="request" maxlength="500" size="40" placeholder="z. B. Foto vom Zählerschrank schicken" value="${e(active?.customerRequest?.text ?? '')}"></label><button class="secondary"${active ? '' : ' disabled'}>Speichern</button></form>
 </div>
 <div class="row">
 <form method="post" action="${base}/information"><label>Nachforderung des Netzbetreibers<input name="text" maxlength="500" size="40" placeholder="z. B. Lageplan mit Flurstück"></label><label>von<select name="from"><option value="INSTALLER">Installateur</option><option value="CUSTOMER">Kunde</option></select></label><button class="secondary">Eintragen</button></form>

@@ -62,6 +62,13 @@ export function createMarketingRouter(store: MarketingStore, options: { apiKey: 
         res.status(204).end();
       });
 
+      /** The transactional log (Brevo: `GET /smtp/emails?email=`): what was sent to an address, without content. */
+      api.get('/smtp/emails', (req, res) => {
+        const email = typeof req.query.email === 'string' ? req.query.email : '';
+        if (!z.email().safeParse(email).success) return badRequest(res, 'email: a valid address');
+        res.json({ count: store.mails(email).length, transactionalEmails: store.mails(email).map((m) => ({ email: m.email, subject: m.subject, messageId: m.messageId, date: m.sentAt, from: m.from })) });
+      });
+
       api.delete('/contacts/:identifier', async (req, res) => {
         if (!(await store.remove(identifier(req.params.identifier)))) return notFound(res);
         res.status(204).end();
@@ -79,10 +86,11 @@ export function createMarketingRouter(store: MarketingStore, options: { apiKey: 
         });
         options.log(`Marketing: ${body.data.event_name} für einen Kontakt (${contact.status})`);
         if (optInToken) {
+          const subject = 'Bitte bestätige Deine Newsletter-Anmeldung';
           await options.mail
             .send({
               to: contact.email,
-              subject: 'Bitte bestätige Deine Newsletter-Anmeldung',
+              subject,
               paragraphs: [
                 contact.attributes.FIRSTNAME ? `Hallo ${contact.attributes.FIRSTNAME},` : 'Hallo,',
                 'Du möchtest unseren Newsletter rund um Solarstrom, Speicher und Wallbox bekommen. Bitte bestätige Deine Anmeldung mit dem Link unten.',
@@ -91,6 +99,7 @@ export function createMarketingRouter(store: MarketingStore, options: { apiKey: 
               ],
               link: { label: 'Anmeldung bestätigen', href: `${options.url}/marketing/doi?${new URLSearchParams({ token: optInToken })}` },
             })
+            .then(() => store.recordMail({ email: contact.email, subject, from: options.mail.from }))
             .catch((error: unknown) => options.log(`Marketing: Bestätigungsmail fehlgeschlagen: ${String(error)}`));
         }
         res.status(204).end();

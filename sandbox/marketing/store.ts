@@ -34,12 +34,23 @@ interface State {
   events: ReceivedEvent[];
   /** sha256(token) -> contact id; the double opt-in links, single use, 7 days. */
   optIns: { hash: string; contactId: string; expiresAt: string }[];
+  /** The mails the service sent (its transactional log; absent in files of older sandboxes). */
+  mails?: SentMail[];
+}
+
+/** A mail the service sent a contact, as its transactional log keeps it (no content). */
+export interface SentMail {
+  messageId: string;
+  email: string;
+  subject: string;
+  from: string;
+  sentAt: string;
 }
 
 const DOI_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const normalise = (email: string) => email.trim().toLowerCase();
-const empty = (): State => ({ version: 1, contacts: [], events: [], optIns: [] });
+const empty = (): State => ({ version: 1, contacts: [], events: [], optIns: [], mails: [] });
 
 /**
  * The marketing service's contacts and the events it received (kept in `marketing.json` under the sandbox's data
@@ -72,6 +83,16 @@ export class MarketingStore {
 
   events(): readonly ReceivedEvent[] {
     return this.#state.events;
+  }
+
+  /** The mails sent to an address, oldest first. */
+  mails(email: string): readonly SentMail[] {
+    return (this.#state.mails ?? []).filter((m) => m.email === normalise(email));
+  }
+
+  async recordMail(mail: Omit<SentMail, 'messageId' | 'sentAt'>, now = new Date()): Promise<void> {
+    this.#state.mails = [...(this.#state.mails ?? []), { ...mail, email: normalise(mail.email), messageId: `<${randomUUID()}@marketing.sandbox>`, sentAt: now.toISOString() }];
+    await this.#file.save(this.#state);
   }
 
   /** Applies a newsletter event; answers the double opt-in token when a confirmation mail is due. */
@@ -149,6 +170,7 @@ export class MarketingStore {
     if (!contact) return false;
     this.#state.contacts = this.#state.contacts.filter((c) => c !== contact);
     this.#state.events = this.#state.events.filter((e) => e.email !== contact.email);
+    this.#state.mails = (this.#state.mails ?? []).filter((m) => m.email !== contact.email);
     this.#state.optIns = this.#state.optIns.filter((o) => o.contactId !== contact.id);
     await this.#file.save(this.#state);
     return true;

@@ -47,7 +47,27 @@ export interface SalesRouterOptions {
   dataDir: string;
   /** Tells the portal what became of a lead (`POST /api/funnel/events`, funnel token); answers the portal's status. */
   notify(event: 'lead.won' | 'lead.lost', data: Record<string, string>): Promise<number>;
+  /**
+   * The sale closed: the project with the lead's data is created at the management service (its id, or an error
+   * message in German for the tester).
+   */
+  createProject(project: WonProject): Promise<{ projectId: number } | { error: string }>;
 }
+
+/** The project a won sale starts: the customer, the installation address and what was sold. */
+export interface WonProject {
+  customerNumber: string;
+  address: { street: string; houseNumber: string; zip: string; city: string };
+  contact: { name: string; emails: string[] };
+  productLines: string[];
+}
+
+const Address = z.strictObject({
+  street: z.string().trim().min(1).max(100),
+  houseNumber: z.string().trim().min(1).max(12),
+  zip: z.string().trim().regex(/^\d{5}$/),
+  city: z.string().trim().min(1).max(100),
+});
 
 /**
  * The installer's sales service (CRM) under `/sales`: the vendor API at `/sales/api/v1` (bearer SALES_API_TOKEN),
@@ -104,6 +124,30 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
     return { lead, portalStatus: status };
   }
 
+  /**
+   * The sale closed: the project is created at the management service with the lead's data (name, e-mail, what they
+   * asked for, the installation address: the one given, else the lead's own), then the lead is won and the portal
+   * told, so the lead's next sign-in finds its project (docs/funnel.md "The lead phase").
+   */
+  async function win(id: string, customerNumber: string, given: unknown): Promise<{ lead: SalesLead; portalStatus: number } | { error: string } | null> {
+    const lead = store.get(id);
+    if (!lead) return null;
+    const address = Address.safeParse(given ?? lead.contact?.address);
+    if (!address.success) return { error: 'Bitte gib die Adresse der Anlage an (Straße, Hausnummer, fünfstellige PLZ, Ort).' };
+    const created = lead.projectId
+      ? { projectId: lead.projectId }
+      : await options.createProject({
+          customerNumber,
+          address: address.data,
+          contact: { name: `${lead.firstName} ${lead.lastName}`.trim(), emails: [lead.email] },
+          productLines: lead.topics,
+        });
+    if ('error' in created) return created;
+    await store.setStatus(id, 'WON', customerNumber, created.projectId);
+    const closed = await close(id, 'won', customerNumber);
+    return closed;
+  }
+
   const standIn = createStandIn({
     apiPath: '/api/v1',
     auth: { bearer: options.token, realm: 'sales' },
@@ -142,10 +186,12 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
       });
       /** Closes a lead as won (the sale closed), as the tester page does, and tells the portal. */
       control.post('/leads/:id/won', controlJson, async (req, res) => {
-        const number = CustomerNumber.safeParse((req.body as { customerNumber?: unknown } | undefined)?.customerNumber ?? store.nextCustomerNumber());
+        const body = (req.body ?? {}) as { customerNumber?: unknown; address?: unknown };
+        const number = CustomerNumber.safeParse(body.customerNumber ?? store.nextCustomerNumber());
         if (!number.success) return badRequest(res, 'customerNumber: 4-12 digits');
-        const closed = await close(req.params.id, 'won', number.data);
+        const closed = await win(req.params.id, number.data, body.address);
         if (!closed) return notFound(res);
+        if ('error' in closed) return badRequest(res, closed.error);
         res.json({ lead: leadJson(closed.lead), portalStatus: closed.portalStatus });
       });
     },
@@ -163,12 +209,15 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const back = (res: Response, text: string, error = false) => res.redirect(303, `/sales/?meldung=${encodeURIComponent(text)}${error ? '&fehler=1' : ''}`);
   tester.post('/tester/leads/:id/won', form, async (req, res) => {
-    const number = CustomerNumber.safeParse((req.body as { customerNumber?: unknown } | undefined)?.customerNumber);
+    const fields = (req.body ?? {}) as Record<string, string | undefined>;
+    const number = CustomerNumber.safeParse(fields.customerNumber);
     if (!number.success) return back(res, 'Bitte gib eine Kundennummer aus 4 bis 12 Ziffern an.', true);
-    const closed = await close(req.params.id, 'won', number.data);
+    const closed = await win(req.params.id, number.data, { street: fields.street ?? '', houseNumber: fields.houseNumber ?? '', zip: fields.zip ?? '', city: fields.city ?? '' });
     if (!closed) return notFound(res);
+    if ('error' in closed) return back(res, closed.error, true);
     const ok = closed.portalStatus >= 200 && closed.portalStatus < 300;
-    back(res, ok ? `${closed.lead.id} ist Kunde ${number.data}; das Portal hat es bestätigt.` : `${closed.lead.id} ist gewonnen, aber das Portal antwortete ${closed.portalStatus || 'nicht'}.`, !ok);
+    const project = closed.lead.projectId ? `, Projekt ${closed.lead.projectId}` : '';
+    back(res, ok ? `${closed.lead.id} ist Kunde ${number.data}${project}; das Portal hat es bestätigt.` : `${closed.lead.id} ist gewonnen${project}, aber das Portal antwortete ${closed.portalStatus || 'nicht'}.`, !ok);
   });
   tester.post('/tester/leads/:id/lost', form, async (req, res) => {
     const closed = await close(req.params.id, 'lost', null);

@@ -96,16 +96,34 @@ describe('sandbox sales service', () => {
     expect(await (await fetch(`${sandbox.url}/sales/`)).text()).toContain('Hauptstraße 3, 5020 Salzburg');
   });
 
-  it('closes a lead as won and tells the portal with a funnel token; the tester page is German', async () => {
+  it('closes a lead as won with the project created at the management service from its data, and tells the portal with a funnel token; the tester page is German', async () => {
     const { leads } = (await (await fetch(`${sandbox.url}/sales/_control/leads`)).json()) as { leads: { id: string }[] };
     const id = leads[0]?.id ?? '';
-    const won = await fetch(`${sandbox.url}/sales/tester/leads/${id}/won`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ customerNumber: '780123' }).toString(),
-    });
+    const tester = (fields: Record<string, string>) =>
+      fetch(`${sandbox.url}/sales/tester/leads/${id}/won`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ customerNumber: '780123', ...fields }).toString(),
+      });
+    // The management service takes German installation addresses only: the lead's Austrian one is refused, nothing is won.
+    const refused = await tester({});
+    expect(decodeURIComponent(refused.headers.get('location') ?? '')).toContain('Bitte gib die Adresse der Anlage an');
+    expect(events).toEqual([]);
+
+    const won = await tester({ street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' });
     expect(won.status).toBe(303);
+    const sold = (await (await api(`/leads/${id}`)).json()) as { status: string; customerNumber: string; projectId: number };
+    expect(sold).toMatchObject({ status: 'WON', customerNumber: '780123', projectId: expect.any(Number) });
+    const { items } = (await (await fetch(`${sandbox.url}/management/_control/projects`)).json()) as { items: Record<string, unknown>[] };
+    expect(items.find((p) => p.id === sold.projectId)).toMatchObject({
+      customerNumber: '780123',
+      address: { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' },
+      contact: { name: 'Lena Krüger', emails: ['lena.krueger@example.de'] },
+      productLines: ['SOLAR'],
+      phase: 'PLANNING',
+      step: 'OFFER_CONFIRMATION',
+    });
     expect(events.map((e) => e.body)).toEqual([expect.objectContaining({ event: 'lead.won', data: { salesLeadId: id, customerNumber: '780123' } })]);
     const token = events[0]?.authorization.replace('Bearer ', '') ?? '';
     const { payload } = await jwtVerify(token, new TextEncoder().encode(config.FUNNEL_API_SECRET), { audience: config.API_AUDIENCE, subject: 'funnel' });

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import type { StandIn } from '../stand-in-types.ts';
-import { createSalesRouter } from './router.ts';
+import { createSalesRouter, type WonProject } from './router.ts';
 import { SalesStore } from './store.ts';
 
 /** Where the portal takes the sales service's lead events (bff/http/routes/funnel.routes.ts). */
@@ -31,9 +31,25 @@ export const salesStandIn: StandIn = {
         return 0;
       }
     };
+    // The sale's project goes to the management service, as the CRM hands a closed deal to project management.
+    const createProject = async (project: WonProject) => {
+      try {
+        const answer = await fetch(`${url}/management/_control/projects`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...project, phase: 'PLANNING', step: 'OFFER_CONFIRMATION' }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = (await answer.json().catch(() => null)) as { id?: unknown; detail?: unknown } | null;
+        if (answer.ok && typeof body?.id === 'number') return { projectId: body.id };
+        return { error: `Die Projektverwaltung hat das Projekt nicht angelegt (${answer.status}${typeof body?.detail === 'string' ? `: ${body.detail}` : ''}).` };
+      } catch (error) {
+        return { error: `Die Projektverwaltung ist nicht erreichbar: ${String(error)}` };
+      }
+    };
     return {
       mountPath: '/sales',
-      router: createSalesRouter(store, { token: config.SALES_API_TOKEN, apiUrl: `${url}/sales/api/v1`, dataDir, notify }),
+      router: createSalesRouter(store, { token: config.SALES_API_TOKEN, apiUrl: `${url}/sales/api/v1`, dataDir, notify, createProject }),
       summary: 'Vertrieb /sales/',
       close: () => store.flush(),
     };

@@ -31,6 +31,8 @@ export interface SalesLead {
   status: LeadStatus;
   salesRepId: string;
   customerNumber: string | null;
+  /** The project the won sale created at the management service (null before, or for an older lead). */
+  projectId?: number | null;
   /** What the lead told in the portal after the funnel (contact details); absent until then. */
   contact?: {
     salutation: 'MS' | 'MR' | null;
@@ -110,7 +112,7 @@ export class SalesStore {
       await this.#file.save(this.#leads);
       return { lead: known, created: false };
     }
-    const lead: SalesLead = { ...input, id: this.#newId(), status: 'NEW', salesRepId: repFor(input).id, customerNumber: null, createdAt: now, updatedAt: now };
+    const lead: SalesLead = { ...input, id: this.#newId(), status: 'NEW', salesRepId: repFor(input).id, customerNumber: null, projectId: null, createdAt: now, updatedAt: now };
     this.#leads.push(lead);
     await this.#file.save(this.#leads);
     return { lead, created: true };
@@ -129,11 +131,12 @@ export class SalesStore {
     return lead;
   }
 
-  async setStatus(id: string, status: LeadStatus, customerNumber: string | null = null): Promise<SalesLead | undefined> {
+  async setStatus(id: string, status: LeadStatus, customerNumber: string | null = null, projectId: number | null = null): Promise<SalesLead | undefined> {
     const lead = this.get(id);
     if (!lead) return undefined;
     lead.status = status;
     if (customerNumber) lead.customerNumber = customerNumber;
+    if (projectId !== null) lead.projectId = projectId;
     lead.updatedAt = new Date().toISOString();
     await this.#file.save(this.#leads);
     return lead;

@@ -46,9 +46,11 @@ function leadRow(lead: SalesLead, nextCustomerNumber: string): string {
   const base = `/sales/tester/leads/${encodeURIComponent(lead.id)}`;
   const open = lead.status === 'NEW' || lead.status === 'CONTACTED';
   const actions = open
-    ? `<form method="post" action="${base}/won"><label>Kundennummer<input name="customerNumber" inputmode="numeric" pattern="[0-9]{4,12}" value="${e(nextCustomerNumber)}" required></label><button>Abschluss: wird Kunde</button></form>
+    ? `<form method="post" action="${base}/won"><label>Kundennummer<input name="customerNumber" inputmode="numeric" pattern="[0-9]{4,12}" value="${e(nextCustomerNumber)}" required></label>
+<fieldset><legend>Adresse der Anlage</legend><label>Straße<input name="street" maxlength="100" value="${e(lead.contact?.address.street ?? '')}" required></label><label>Nr.<input name="houseNumber" maxlength="12" size="5" value="${e(lead.contact?.address.houseNumber ?? '')}" required></label><label>PLZ<input name="zip" inputmode="numeric" pattern="[0-9]{5}" size="6" value="${e(lead.contact?.address.zip ?? '')}" required></label><label>Ort<input name="city" maxlength="100" value="${e(lead.contact?.address.city ?? '')}" required></label></fieldset>
+<button>Abschluss: wird Kunde</button></form>
 <form method="post" action="${base}/lost"><button class="secondary">Verloren</button></form>`
-    : `<span class="muted">${lead.customerNumber ? `Kundennummer ${e(lead.customerNumber)}` : '–'}</span>`;
+    : `<span class="muted">${lead.customerNumber ? `Kundennummer ${e(lead.customerNumber)}` : '–'}${lead.projectId ? `, Projekt ${lead.projectId}` : ''}</span>`;
   return `<tr id="lead-${e(lead.id)}">
 <td>${e(lead.id)}<br><span class="muted">${time.format(new Date(lead.createdAt))}</span></td>
 <td>${e(lead.firstName)} ${e(lead.lastName)}<br>${e(lead.email)}<br>${e(lead.phone)}${contactOf(lead)}</td>
@@ -86,7 +88,7 @@ export function testerPage(leads: SalesLead[], message: { text: string; error: b
 <header><p>Vertriebssystem des Installateurs (Sandbox)</p></header>
 <main>
 <h1>Leads aus dem Angebots-Funnel</h1>
-<p>Hier spielst Du den Vertrieb: Jeder Interessent, der seine Handynummer bestätigt hat, landet hier mit seinen Angaben. „Abschluss“ meldet dem Portal, dass der Lead Kunde geworden ist (Ereignis <code>lead.won</code> an <code>/api/funnel/events</code>); bei seiner nächsten Anmeldung wird er dort zum Kunden.</p>
+<p>Hier spielst Du den Vertrieb: Jeder Interessent, der seine Handynummer bestätigt hat, landet hier mit seinen Angaben. „Abschluss“ legt das Projekt mit den Daten des Leads in der Projektverwaltung an und meldet dem Portal, dass der Lead Kunde geworden ist (Ereignis <code>lead.won</code> an <code>/api/funnel/events</code>); bei seiner nächsten Anmeldung wird er dort zum Kunden und sieht sein Projekt.</p>
 ${message ? `<p class="status${message.error ? ' error' : ''}" role="${message.error ? 'alert' : 'status'}">${e(message.text)}</p>` : ''}
 <h2>Leads</h2>
 ${leads.length === 0 ? '<p class="card">Noch keine Leads. Öffne im Portal <code>/angebot</code> und bestätige eine Handynummer.</p>' : `<table><caption class="muted" style="text-align:left">Neueste zuerst</caption><thead><tr><th scope="col">Lead</th><th scope="col">Kontakt</th><th scope="col">Interesse</th><th scope="col">Betreut von</th><th scope="col">Status</th><th scope="col">Aktion</th></tr></thead><tbody>${rows}</tbody></table>`}

@@ -27,6 +27,8 @@ export function createMailSender(options: { from: string; host?: string; port: (
     return transport;
   };
   return {
+    /** The sender's address, as it appears in the mails. */
+    from: options.from,
     async send(mail: SandboxMail): Promise<void> {
       const port = options.port();
       if (port === undefined) throw new Error('no SMTP server in this sandbox');

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
+import { testData } from '../support/test-data.ts';
 import { customers, signIn } from './support/auth.ts';
 import { linkDemoProject, resetFilesState, waitForStrapi } from './support/stack.ts';
 
@@ -123,6 +124,21 @@ test.describe('Dateien', () => {
     await page.getByRole('navigation', { name: 'Bereiche der Dateien' }).getByRole('link', { name: 'Fotos' }).click();
     await expect(page.getByText(/Noch keine Fotos\. Unser Montageteam fotografiert/)).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('nach der Montage verspricht die Fotoseite keine Fotos „bei der Montage“ mehr', async ({ page }) => {
+    const data = testData(E2E.sandbox);
+    try {
+      // A finished installation without photos in the document service.
+      await data.project({ portalUserIds: ['kp|anna-schmidt'], phase: 'COMPLETED', step: 'IN_OPERATION' });
+      await signIn(page, customers.anna);
+      await page.goto('/home/app/files/gallery');
+      await expect(page.getByText('Zu Deiner Montage haben wir hier keine Fotos abgelegt.')).toBeVisible();
+      await expect(page.locator('main')).not.toContainText('bei der Montage');
+      await expectNoAxeViolations(page);
+    } finally {
+      await data.cleanup();
+    }
   });
 
   test('Anna stellt den Antrag auf Zählerwechsel und schickt das Foto später mit dem Handy über den Link aus der E-Mail', async ({ page, browser }) => {

@@ -286,7 +286,10 @@ test.describe('Lead-Phase', () => {
     const row = sales.locator(`#lead-${salesLeadId}`);
     await row.getByLabel('Kundennummer').fill('781777');
     await row.getByRole('button', { name: 'Abschluss: wird Kunde' }).click();
-    await expect(sales.getByText(`${salesLeadId} ist Kunde 781777; das Portal hat es bestätigt.`)).toBeVisible();
+    // The sale created the project at the management service with the lead's data.
+    const status = sales.getByRole('status');
+    await expect(status).toContainText(new RegExp(`^${salesLeadId} ist Kunde 781777, Projekt \\d+; das Portal hat es bestätigt\\.$`));
+    const projectId = /Projekt (\d+)/.exec((await status.textContent()) ?? '')?.[1] ?? '';
     await sales.close();
 
     await page.reload();
@@ -309,6 +312,10 @@ test.describe('Lead-Phase', () => {
     await expect(page).toHaveURL(/\/home\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Lena');
     await expect(page.getByText('781777')).toBeVisible();
+    // The customer area with their project, as promised: the sold project is theirs, with its first step.
+    await expect(page.getByRole('region', { name: 'Als Nächstes' }).getByRole('link', { name: 'Auftrag bestätigen' })).toBeVisible();
+    await page.goto('/home/app/my-project');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dein Projekt ${projectId}`);
     await page.goto('/home/lead');
     await expect(page).toHaveURL(/\/home\/dashboard$/);
   });

@@ -135,9 +135,95 @@ test.describe('Projektverlauf und Vollmachten', () => {
     // The battery's level once the installation has reported today (right after midnight it may not have yet).
     await expect(today).toContainText(/Speicher|noch nichts gemeldet/);
     await expect(today.getByRole('link', { name: 'Zum Monitoring' })).toHaveAttribute('href', '/home/app/monitoring');
-    await expect(page.getByRole('region', { name: 'Als Nächstes' })).toContainText('Deine Anlage ist in Betrieb');
     await expect(page.getByText('Alle Schritte erledigt – Deine Anlage ist in Betrieb.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Dein Ansprechpartner' })).toContainText('Sabine Krüger');
+    await expectNoAxeViolations(page);
+  });
+
+  test('eine Wahrheit: alles, was die Glocke meldet, steht unter „Als Nächstes“, auch aus dem anderen Projekt', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    const next = page.getByRole('region', { name: 'Als Nächstes' });
+    await page.locator('.bell__toggle').click();
+    const titles = (await page.locator('.bell__panel .bell__title').allInnerTexts()).map((title) => title.replace(/^Neu:\s*/, '').trim());
+    expect(titles).toEqual(expect.arrayContaining(['SEPA-Lastschriftmandat erteilen', 'Du bekommst Geld zurück', 'Offener Betrag']));
+    // The bell names each entry's project: the amount due is 100241's while 100240 is shown.
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Offener Betrag/ })).toContainText('Wallbox – Katharinenstraße 14 (100241)');
+    await page.keyboard.press('Escape');
+    for (const title of titles) await expect(next.getByRole('button', { name: title, exact: true })).toBeVisible();
+    await expect(next).not.toContainText('nichts tun');
+    await expectNoAxeViolations(page);
+
+    // Opening the other project's entry switches to that project: its page is about 100241.
+    await next.getByRole('button', { name: 'Offener Betrag', exact: true }).click();
+    await expect(page).toHaveURL(/\/home\/app\/refund$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offener Betrag');
+    await expect(page.getByLabel('Projekt', { exact: true })).toHaveValue('100241');
+  });
+
+  test('„Wartet auf Dich“ sagt immer, was gebraucht wird: die Bitte des Installateurs oder die Vollmacht für die Vertretung; Glocke, Übersicht und Mail stimmen überein', async ({ page, browser }) => {
+    await linkDemoProject(100244, ANNA);
+    await linkDemoProject(100245, ANNA);
+    await signIn(page, customers.anna);
+    // The tester plays the installer: 100244's planning conclusion now waits on Anna, with a request.
+    const tester = await browser.newPage();
+    await tester.goto(`${E2E.sandbox}/management/`);
+    const request = 'Bitte schick uns ein Foto vom Zählerschrank mit geöffneter Tür.';
+    const form = tester.locator('#projekt-100244 form[action$="/waiting-for"]');
+    await form.getByLabel('Wartet auf').selectOption('CUSTOMER');
+    await form.getByLabel('Bitte an den Kunden (wenn er dran ist)').fill(request);
+    const since = new Date();
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(tester.getByRole('status')).toContainText('mit Deiner Bitte');
+    const mail = await waitForMail(E2E.sandbox, customers.anna.email, since);
+    expect(mail.subject).toBe('Du bist dran: Rückfrage beantworten (Projekt 100244)');
+    expect(mail.text).toContain(request);
+
+    await page.getByLabel('Projekt', { exact: true }).selectOption('100244');
+    await page.getByRole('button', { name: 'Wechseln' }).click();
+    const next = page.getByRole('region', { name: 'Als Nächstes' });
+    await expect(next.getByRole('link', { name: 'Rückfrage beantworten' })).toBeVisible();
+    await expect(next).toContainText(request);
+    await expect(next).not.toContainText('nichts tun');
+    await next.getByRole('link', { name: 'Rückfrage beantworten' }).click();
+    await expect(page).toHaveURL(/\/planning-phase\/conclusion$/);
+    const yourPart = page.getByRole('region', { name: 'Dein Teil' });
+    await expect(yourPart).toContainText(/bittet Dich:/);
+    await expect(yourPart).toContainText(request);
+    await expect(yourPart.getByRole('link', { name: 'Nachricht schreiben' })).toHaveAttribute('href', '/home/app/messages#new');
+    await expectNoAxeViolations(page);
+
+    // 100245's DC installation waits on Anna without a request: the representative's power of attorney is what is needed.
+    await tester.locator('#projekt-100245 form[action$="/waiting-for"]').getByLabel('Wartet auf').selectOption('CUSTOMER');
+    await tester.locator('#projekt-100245 form[action$="/waiting-for"]').getByRole('button', { name: 'Speichern' }).click();
+    await tester.close();
+    await page.getByLabel('Projekt', { exact: true }).selectOption('100245');
+    await page.getByRole('button', { name: 'Wechseln' }).click();
+    await page.goto('/home/app/my-project/assembly-phase/dc');
+    const dcPart = page.getByRole('region', { name: 'Dein Teil' });
+    await expect(dcPart).toContainText('brauchen wir noch Deine Vollmacht für eine Person');
+    await expect(dcPart.getByRole('button', { name: 'Vertretung für die DC-Montage bevollmächtigen' })).toHaveClass(/button--primary/);
+    await page.goto('/home/dashboard');
+    await expect(next.getByRole('link', { name: 'Vertretung für die DC-Montage bevollmächtigen' })).toBeVisible();
+    // The bell has both projects' to-dos, whichever project is shown.
+    await page.locator('.bell__toggle').click();
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Rückfrage beantworten/ })).toBeVisible();
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Vertretung für die DC-Montage/ })).toBeVisible();
+  });
+
+  test('fertig heißt fertig: nach dem Zählerwechsel kein Zählertermin in der Zukunft, der letzte Stand mit Haken', async ({ page, browser }) => {
+    await linkDemoProject(100246, ANNA);
+    await signIn(page, customers.anna);
+    const tester = await browser.newPage();
+    await tester.goto(`${E2E.sandbox}/management/`);
+    await tester.locator('#projekt-100246').getByRole('button', { name: 'Schritt „Abschluss Montage“ abschließen' }).click();
+    await tester.close();
+    await page.goto('/home/app/my-project');
+    const grid = page.getByRole('region', { name: 'Netzbetreiber' });
+    await expect(grid.locator('.grid-operator__path li').last()).toHaveText(/✓\s*Erledigt: Zähler gesetzt/);
+    await expect(grid.locator('[aria-current="step"]')).toHaveCount(0);
+    const appointments = page.getByRole('region', { name: 'Termine', exact: true });
+    await expect(appointments.getByRole('listitem').filter({ hasText: 'Zählerwechsel' })).toContainText('erledigt');
+    await expect(appointments).not.toContainText(/geplant|bestätigt/);
     await expectNoAxeViolations(page);
   });
 

@@ -25,8 +25,8 @@ test.describe('Nachrichten', () => {
   test('Anna schreibt mit Foto, der Kundenservice antwortet (mit interner Rückfrage dazwischen), Anna bekommt die Mail, sieht die Glocke, liest und antwortet', async ({ page, browser }) => {
     await linkDemoProject(100234, 'kp|anna-schmidt');
     await signIn(page, customers.anna);
-    // The installer's to-do from the demo data is waiting for her.
-    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 1 neu');
+    // The installer's to-do from the demo data is waiting for her, and so is the power of attorney of 100234.
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 2 neu');
 
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Nachrichten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Nachrichten' })).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('Nachrichten', () => {
 
     // The bell counts the answer; opening it marks it seen and leads to the thread.
     await page.goto('/home/dashboard');
-    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 2 neu');
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 3 neu');
     await page.locator('.bell__toggle').click();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: /Neue Nachricht.*Termin für die Montage/ }).click();
@@ -91,7 +91,7 @@ test.describe('Nachrichten', () => {
     await expect(page.getByRole('button', { name: 'Nachricht senden' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('.thread__entry--mine').last()).toContainText('Super, danke!');
-    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 1 neu');
+    await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 2 neu');
   });
 
   test('ein Entwurf bleibt, wenn der Nachrichtendienst ausfällt; die Liste sagt es auf Deutsch', async ({ page }) => {

@@ -21,7 +21,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await signIn(page, customers.jonas);
     // The bell leads to the refund.
     await page.locator('.bell__toggle').click();
-    await page.getByRole('button', { name: /Du bekommst Geld zurück/ }).click();
+    await page.locator('.bell__panel').getByRole('button', { name: /Du bekommst Geld zurück/ }).click();
     await expect(page).toHaveURL(/\/home\/app\/refund$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Wir zahlen Dir 312,45 € zurück' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -63,7 +63,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     expect(mail.subject).toBe('Deine Bankverbindung für die Erstattung ist angekommen (Projekt 100240)');
     // The notification is gone once the details are there.
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /Du bekommst Geld zurück/ })).toHaveCount(0);
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Du bekommst Geld zurück/ })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Alle Rechnungen und Belege' }).click();
     const bills = page.getByRole('region', { name: 'Rechnungen' });
@@ -75,6 +75,9 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await page.getByLabel('Projekt', { exact: true }).selectOption('100241');
     await page.getByRole('button', { name: 'Wechseln' }).click();
     await page.goto('/home/app/refund');
+    // An amount Jonas owes is no "Erstattung": the page and its title say what it is.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offener Betrag');
+    await expect(page).toHaveTitle(/^Offener Betrag – /);
     await expect(page.getByRole('heading', { level: 2, name: 'Für Dein Projekt ist noch ein Betrag von 89,90 € offen' })).toBeVisible();
     const pay = page.getByRole('region', { name: 'So zahlst Du' });
     await expect(pay).toContainText('Beispiel Solar GmbH');
@@ -115,7 +118,7 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(active).toContainText('DE02 •••• 2051');
     await expectNoAxeViolations(page);
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /SEPA-Lastschriftmandat erteilen/ })).toHaveCount(0);
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /SEPA-Lastschriftmandat erteilen/ })).toHaveCount(0);
 
     await active.getByRole('link', { name: 'Alle Rechnungen und Belege' }).click();
     const bills = page.getByRole('region', { name: 'Rechnungen' });

@@ -257,7 +257,8 @@ test.describe('Monitoring', () => {
       await expect(page.getByText('Die Daten Deiner Anlage sind gerade nicht abrufbar')).toBeVisible();
       await fetch(`${E2E.sandbox}/iot/_control/faults`, { method: 'DELETE' });
     }
-    await page.getByRole('link', { name: 'Profil' }).first().click();
+    await page.locator('summary', { hasText: 'Dein Konto' }).click();
+    await page.getByRole('navigation', { name: 'Dein Konto' }).getByRole('link', { name: 'Profil' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
   });
 

@@ -13,7 +13,7 @@ test.afterEach(async () => {
 test.describe('Projekte auf dem Dashboard', () => {
   test('Jonas sieht sein verknüpftes Projekt von Anfang an und wechselt zum zweiten', async ({ page }) => {
     await signIn(page, customers.jonas);
-    await expect(page.getByRole('main').getByText('Katharinenstraße 14')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Katharinenstraße 14, 04109 Leipzig')).toBeVisible();
 
     const switcher = page.getByLabel('Projekt', { exact: true });
     await expect(switcher).toHaveValue('100240');

@@ -56,7 +56,7 @@ test.describe('Umfragen', () => {
 
     await page.goto('/home/dashboard');
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /Wie war die DC-Montage\?/ })).toBeVisible();
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Wie war die DC-Montage\?/ })).toBeVisible();
 
     // The form is a plain form: not one script is loaded.
     const scripts: string[] = [];
@@ -136,7 +136,7 @@ test.describe('Umfragen', () => {
     await expect(page.getByRole('region', { name: 'Offene Umfragen' })).toContainText('Gerade wartet keine Umfrage auf Dich.');
     await expectNoAxeViolations(page);
     await page.locator('.bell__toggle').click();
-    await expect(page.getByRole('button', { name: /Wie war die DC-Montage\?/ })).toHaveCount(0);
+    await expect(page.locator('.bell__panel').getByRole('button', { name: /Wie war die DC-Montage\?/ })).toHaveCount(0);
     await page.goto(surveyPath);
     await expect(page).toHaveURL(resultUrl);
   });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AccountDataSource, AccountSubject } from '../../domain/account/account-data.ts';
+import { activityName } from '../../domain/account/activity-names.ts';
 
 /**
  * The portal's own tables as account-data sources (bff/domain/account/account-data.ts): per capability how its rows of
@@ -95,6 +96,8 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
       }
       return rows.map((row: Record<string, unknown>) => ({
         type: row.type,
+        // The type in words, German and English (docs/account.md "Data export").
+        name: activityName(String(row.type)),
         origin: row.origin,
         projectId: row.projectId,
         createdAt: iso(row.createdAt),
@@ -126,6 +129,21 @@ export function mailLogData(knex: Knex): AccountDataSource {
     async erase(subject) {
       return { mailLog: await knex('mailLog').where(toCustomer(subject)).delete() };
     },
+  };
+}
+
+/**
+ * The mails the identity provider sent the customer on the installer's behalf (its sign-in codes and block notices):
+ * the portal knows them from the provider's signed events (activity origin IDENTITY_PROVIDER), not their content.
+ */
+export function identityProviderMails(knex: Knex) {
+  return async (subject: AccountSubject) => {
+    const rows = await knex('activityLog')
+      .where('origin', 'IDENTITY_PROVIDER')
+      .whereIn('type', ['PASSWORDLESS_LOGIN_CODE', 'ACCOUNT_BLOCKED_NOTICE'])
+      .where((q) => q.where('userId', subject.userId).orWhereRaw('lower(username) = any(?)', [lower(subject.emails)]))
+      .orderBy('id');
+    return rows.map((row: Record<string, unknown>) => ({ sentAt: iso(row.createdAt) ?? '', to: String(row.username ?? ''), type: String(row.type) }));
   };
 }
 

@@ -249,7 +249,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       }))
       .sort((a, b) => a.takenAt.localeCompare(b.takenAt));
     const groups = PHOTO_STEPS.map((step) => ({ step, photos: mapped.filter((p) => p.step === step) })).filter((g) => g.photos.length > 0);
-    return { projectId: project.id, groups, total: mapped.length };
+    return { projectId: project.id, groups, total: mapped.length, assemblyDone: ['ASSEMBLY_CONCLUSION', 'IN_OPERATION'].includes(project.step) };
   }
 
   /** `GET /documents?categoryFilter=`: the session project's documents (null without a project). */

@@ -5,9 +5,10 @@ const berlinDate = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin',
 
 /**
  * The "finished" mail (ActivityType SUCCESS_/FAILED_FINISHED_EMAIL): the installation is in operation; what happens next
- * with the meter, the Marktstammdatenregister and the monitoring. German, informal "Du".
+ * with the meter, the Marktstammdatenregister and, where the IoT cloud has the installation (`monitored`), the
+ * monitoring. German, informal "Du".
  */
-export function buildFinishedMail(options: { publicUrl: string; installerName: string; project: ManagedProject; journey: ManagedJourney | null }) {
+export function buildFinishedMail(options: { publicUrl: string; installerName: string; project: ManagedProject; journey: ManagedJourney | null; monitored: boolean }) {
   const { project, journey } = options;
   const place = `${project.address.street} ${project.address.houseNumber}, ${project.address.zip} ${project.address.city}`;
   const grid = journey?.gridOperator;
@@ -31,7 +32,15 @@ export function buildFinishedMail(options: { publicUrl: string; installerName: s
     greeting: `Hallo ${project.contact.name},`,
     blocks: [
       { paragraph: `Deine Anlage in der ${place} ist fertig und in Betrieb. Danke für Dein Vertrauen!` },
-      { title: 'So geht es weiter', items: [meter, register, 'Im Portal siehst Du unter „Monitoring“, was Deine Anlage erzeugt, was Du selbst verbrauchst und wie voll Dein Speicher ist.'] },
+      {
+        title: 'So geht es weiter',
+        // Monitoring is promised only for an installation the IoT cloud knows; the portal's page says the same.
+        items: [
+          meter,
+          register,
+          ...(options.monitored ? ['Im Portal siehst Du unter „Monitoring“, was Deine Anlage erzeugt, was Du selbst verbrauchst und wie voll Dein Speicher ist.'] : []),
+        ],
+      },
     ],
     button: { label: 'Zum Kundenportal', href: new URL('/home/dashboard', options.publicUrl).href },
     signOff: `Dein Team der ${options.installerName}`,

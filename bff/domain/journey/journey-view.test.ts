@@ -16,6 +16,7 @@ function journey(activeIndex: number, overrides: Partial<ManagedJourney> = {}, w
       completedAt: i < activeIndex ? '2026-11-02T09:00:00.000Z' : null,
       expectedOn: i >= activeIndex ? '2026-12-15' : null,
       note: null,
+      customerRequest: null,
     })),
     appointments: [],
     gridOperator: {
@@ -91,6 +92,52 @@ describe('the journey as the portal shows it', () => {
     expect(move.actions.map((a) => a.kind)).toEqual(['MOVE_MASTR']);
     const own = toProjectJourney(project, journey(7, { mastr: { ...journey(0).mastr, authorization: 'SKIPPED' }, commissionedAt: '2026-11-16T14:30:00.000Z' }, 'METER_OPERATOR'), [], now);
     expect(own.actions).toEqual([expect.objectContaining({ kind: 'REGISTER_MASTR', dueOn: '2026-12-16' })]);
+  });
+
+  it('says what is needed for every step that waits on the customer, with or without the installer’s request', () => {
+    for (const [index, step] of STEPS.entries()) {
+      for (const request of [null, { text: 'Bitte schick uns ein Foto vom Zählerschrank.', at: '2026-11-20T09:00:00.000Z' }]) {
+        const vendor = journey(index);
+        vendor.steps = vendor.steps.map((s, i) => (i === index ? { ...s, customerRequest: request } : s));
+        const view = toProjectJourney(project, vendor, [], now);
+        const demanded = view.actions.filter((a) => !a.optional && a.step === step);
+        expect(demanded, `${step} ${request ? 'with' : 'without'} a request`).toHaveLength(1);
+        expect(demanded[0]?.request).toBe(request?.text ?? null);
+        expect(view.current?.customerRequest).toEqual(request);
+      }
+    }
+  });
+
+  it('asks for the representative power of attorney when the installer waits on the customer at DC or AC, otherwise for an answer to the request', () => {
+    const appointment = { kind: 'DC' as const, start: '2026-11-30T07:30:00.000Z', end: '2026-11-30T15:00:00.000Z', status: 'CONFIRMED' as const, representative: null };
+    const waiting = journey(5, { appointments: [appointment] });
+    expect(toProjectJourney(project, waiting, [], now).actions).toEqual([
+      expect.objectContaining({ kind: 'SIGN', signingType: 'DC_REPRESENTATIVE_POA', step: 'DC', optional: false, href: '/home/app/my-project/assembly-phase/dc' }),
+    ]);
+    const signed = [{ envelopeId: 'e', type: 'DC_REPRESENTATIVE_POA' as const, signedAt: now.toISOString(), href: '/x' }];
+    waiting.steps = waiting.steps.map((s) => (s.step === 'DC' ? { ...s, customerRequest: { text: 'Bitte räum den Dachboden frei.', at: '2026-11-20T09:00:00.000Z' } } : s));
+    expect(toProjectJourney(project, waiting, signed, now).actions).toEqual([
+      expect.objectContaining({ kind: 'ANSWER_REQUEST', step: 'DC', request: 'Bitte räum den Dachboden frei.', optional: false }),
+    ]);
+    // The installer's request is shown only while the step waits on the customer.
+    const installer = journey(5, {}, 'INSTALLER');
+    installer.steps = installer.steps.map((s) => (s.step === 'DC' ? { ...s, customerRequest: { text: 'alt', at: '2026-11-20T09:00:00.000Z' } } : s));
+    const view = toProjectJourney(project, installer, [], now);
+    expect(view.current?.customerRequest).toBeNull();
+    expect(view.actions).toEqual([]);
+  });
+
+  it('shows no meter change still to come once the meter is set, and counts the appointments of finished steps as held', () => {
+    const finished = journey(8, {
+      gridOperator: { ...journey(0).gridOperator, status: 'METER_SET', meterSetAt: '2026-11-20T10:00:00.000Z', since: '2026-11-20T10:00:00.000Z' },
+      appointments: [
+        { kind: 'AC', start: '2026-11-01T07:00:00.000Z', end: '2026-11-01T14:00:00.000Z', status: 'CONFIRMED', representative: null },
+        { kind: 'METER', start: '2026-12-04T07:00:00.000Z', end: '2026-12-04T11:00:00.000Z', status: 'CONFIRMED', representative: null },
+      ],
+    });
+    const view = toProjectJourney({ ...project, phase: 'COMPLETED', step: 'IN_OPERATION' }, finished, [], now);
+    expect(view.appointments).toEqual([expect.objectContaining({ kind: 'AC', status: 'DONE' })]);
+    expect(view.nextAppointment).toBeNull();
   });
 
   it('reads an unknown grid state of the vendor as not started instead of failing', () => {

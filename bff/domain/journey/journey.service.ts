@@ -2,11 +2,11 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import {
   JourneyErrors,
-  MOVE_MASTR_PATH,
   type CustomerAction,
   type JourneyServices,
   type MastrMoveResult,
   type MyJourney,
+  type NextAction,
   type Preferences,
   type ProjectJourney,
   type ProjectPatch,
@@ -23,8 +23,10 @@ import { toProjectSummary, type ProjectAccess } from '../projects/project-access
 import type { RequestContext } from '../request-context.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
+import type { UserAccounts } from '../repositories/users.ts';
 import type { SigningService } from '../signing/signing.service.ts';
 import { buildFinishedMail } from './finished-mail.ts';
+import { actionKey, actionNotification, buildTodoMail, todoMilestone } from './action-notifications.ts';
 import { toProjectJourney } from './journey-view.ts';
 
 export interface JourneyDeps {
@@ -36,6 +38,10 @@ export interface JourneyDeps {
   mailer: Mailer;
   mailLog: MailLogRepository;
   milestones: MilestoneMailRepository;
+  /** Whether the IoT cloud has an installation of the project (the "finished" mail promises monitoring only then). */
+  monitored: (projectId: number) => Promise<boolean>;
+  /** The addresses of the portal accounts connected to a project (the to-do mail goes there). */
+  users: Pick<UserAccounts, 'emailsOf'>;
   activity: ActivityService;
   publicUrl: string;
   installerName: string;
@@ -91,27 +97,13 @@ export function createJourneyService(deps: JourneyDeps) {
     }
   };
 
-  /** The journey's notification source: MOVE_MASTR for the session's project while the installer needs the transfer. */
-  async function notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
-    const mine_ = await mine(ctx);
-    if (!mine_.available || !mine_.journey) return [];
-    const journey = mine_.journey;
-    const move = journey.actions.find((a) => a.kind === 'MOVE_MASTR');
-    if (!move) return [];
-    return [
-      {
-        id: `MOVE_MASTR:${journey.project.id}`,
-        type: 'MOVE_MASTR',
-        projectId: journey.project.id,
-        title: { de: 'Registrierung übertragen', en: 'Transfer your registration' },
-        text: {
-          de: 'Bitte übertrag Deine bestehende Registrierung im Marktstammdatenregister an uns.',
-          en: 'Please transfer your existing registration in the Marktstammdatenregister to us.',
-        },
-        href: MOVE_MASTR_PATH,
-        createdAt: journey.steps.find((s) => s.state === 'CURRENT')?.startedAt ?? journey.commissionedAt ?? new Date().toISOString(),
-      },
-    ];
+  /**
+   * The journey's notifications of one project: each demanded action (a step waiting on the customer, the grid
+   * operator's request, the MaStR) while it is open; MOVE_MASTR for the transfer (docs/journey.md "Actions").
+   */
+  async function notifications(ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
+    const journey = await journeyOf(project, ctx);
+    return journey.actions.filter((a) => !a.optional).map((a) => actionNotification(journey, a));
   }
 
   /** The "finished" mail to the project's contact addresses, once per project (MailLog and SUCCESS_/FAILED_ activity). */
@@ -123,7 +115,8 @@ export function createJourneyService(deps: JourneyDeps) {
       return 'failed';
     }
     if (!(await deps.milestones.claim(projectId, 'FINISHED'))) return 'already';
-    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey: await deps.journeys.journey(projectId) });
+    const [journey, monitored] = await Promise.all([deps.journeys.journey(projectId), deps.monitored(projectId).catch(() => false)]);
+    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey, monitored });
     try {
       await deps.mailer.send({ to: project.contact.emails, ...mail });
     } catch (error) {
@@ -144,6 +137,39 @@ export function createJourneyService(deps: JourneyDeps) {
       text: mail.text,
     });
     return 'sent';
+  }
+
+  /**
+   * Tells the project's portal customers about new to-dos (a step that starts waiting on them, the grid operator's
+   * request, the MaStR): one mail per occasion, claimed per action before it is sent, so a repeated event never mails
+   * twice (docs/journey.md "Telling the customer"). The bell shows the same actions by itself.
+   */
+  async function announceTodos(projectId: number): Promise<'mailed' | 'none' | 'failed'> {
+    const project = await deps.management.getProject(projectId);
+    if (!project) return 'none';
+    const to = await deps.users.emailsOf(project.portalUserIds);
+    if (to.length === 0) return 'none';
+    const journey = await journeyOf(project);
+    const claimed: { action: NextAction; milestone: string }[] = [];
+    for (const action of journey.actions.filter((a) => !a.optional)) {
+      const milestone = todoMilestone(actionKey(journey, action));
+      if (await deps.milestones.claim(projectId, milestone)) claimed.push({ action, milestone });
+    }
+    if (claimed.length === 0) return 'none';
+    const mail = buildTodoMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, journey, actions: claimed.map((c) => c.action) });
+    try {
+      await deps.mailer.send({ to, ...mail });
+    } catch (error) {
+      deps.warn('to-do mail failed', { projectId, error });
+      await deps.activity.recordForProject('FAILED_REMINDER_EMAIL', { projectId });
+      // Released, so the sender's retry (or the next event) tries again.
+      for (const { milestone } of claimed) await deps.milestones.release(projectId, milestone);
+      return 'failed';
+    }
+    const activity = await deps.activity.recordForProject('SUCCESS_REMINDER_EMAIL', { projectId });
+    for (const { milestone } of claimed) await deps.milestones.attachActivity(projectId, milestone, activity.id);
+    await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+    return 'mailed';
   }
 
   return {
@@ -217,10 +243,15 @@ export function createJourneyService(deps: JourneyDeps) {
       return journeyOf(project);
     },
 
-    /** The management service's event: a project reached a new step; at IN_OPERATION the "finished" mail goes out. */
-    async projectEvent(event: { projectId: number; step: string }): Promise<'sent' | 'failed' | 'already' | 'not-finished' | 'ignored'> {
-      if (event.step !== 'IN_OPERATION') return 'ignored';
-      return sendFinishedMail(event.projectId);
+    /**
+     * The management service's event: a project moved on, or whom its step waits for changed. New to-dos are mailed
+     * to the project's customers once; at IN_OPERATION the "finished" mail goes out.
+     */
+    async projectEvent(event: { projectId: number; step: string }): Promise<'sent' | 'failed' | 'already' | 'not-finished' | 'ignored' | 'mailed'> {
+      const todos = await announceTodos(event.projectId);
+      const finished = event.step === 'IN_OPERATION' ? await sendFinishedMail(event.projectId) : 'ignored';
+      if (todos === 'failed' || finished === 'failed') return 'failed';
+      return todos === 'mailed' && finished === 'ignored' ? 'mailed' : finished;
     },
 
     notifications,

@@ -5,6 +5,8 @@ import type { BaseData, JourneyStatus } from '../../contracts/onboarding.ts';
 import { JOURNEY_STATUSES, journeyRank } from '../../contracts/onboarding.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { AppError } from '../errors.ts';
+import type { ManagedProject } from '../../ports/management-service.ts';
+import type { SalesLeadView } from '../../ports/sales-service.ts';
 import type { FunnelLead } from '../repositories/funnel.ts';
 import { afterTourStep, contactTarget, createLeadService, orderedContent } from './lead.service.ts';
 
@@ -56,14 +58,33 @@ const lead = (overrides: Partial<FunnelLead> = {}): FunnelLead => ({
 });
 const user: SessionUser = { id: 'kp|lena', email: 'lena@example.de', firstName: 'Lena', lastName: 'Krüger', customerNumber: null, phase: 'LEAD', emailVerified: true };
 
-function service(options: { lead?: FunnelLead | null; makeCustomer?: () => Promise<void> } = {}) {
-  const state = { journey: null as JourneyStatus | null, confirmed: null as Date | null, registered: [] as string[], profile: null as BaseData | null, salesUpdates: 0, warnings: [] as string[] };
+const soldProject: ManagedProject = {
+  id: 900123,
+  customerNumber: '781234',
+  address: { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' },
+  contact: { name: 'Lena Krüger', emails: ['lena@example.de'] },
+  productLines: ['SOLAR'],
+  phase: 'PLANNING',
+  step: 'OFFER_CONFIRMATION',
+  portalUserIds: [],
+};
+
+function service(options: { lead?: FunnelLead | null; makeCustomer?: () => Promise<void>; sold?: Partial<SalesLeadView> | null; connect?: () => Promise<void> } = {}) {
+  const state = {
+    journey: null as JourneyStatus | null,
+    confirmed: null as Date | null,
+    registered: [] as string[],
+    profile: null as BaseData | null,
+    salesUpdates: 0,
+    warnings: [] as string[],
+    connected: [] as string[],
+  };
   const current = options.lead === undefined ? lead() : options.lead;
   const lead$ = createLeadService({
     leads: { leadByAccount: async (id) => (current?.accountUserId === id ? current : null), updateContact: async () => undefined },
     sales: {
       createLead: async () => ({ id: 'L-1', status: 'NEW', salesRep: null }),
-      lead: async () => null,
+      lead: async (id) => (options.sold ? { id, status: 'WON', customerNumber: '781234', projectId: null, contact: null, salesRep: null, ...options.sold } : null),
       updateLead: async () => ((state.salesUpdates += 1), true),
       media: async () => null,
     },
@@ -78,6 +99,10 @@ function service(options: { lead?: FunnelLead | null; makeCustomer?: () => Promi
       registerLead: async (id, leadId) => void state.registered.push(`${id}:${leadId}`),
     },
     profiles: { get: async () => state.profile, save: async (_id, data) => void (state.profile = data) },
+    projects: {
+      getProject: async (id) => (id === soldProject.id ? soldProject : null),
+      connectUser: options.connect ?? (async (projectId, userId) => void state.connected.push(`${projectId}:${userId}`)),
+    },
     content: { leadContents: async () => [] },
     activity: createActivityService({ record: async (e) => ({ ...e, id: 1, logId: 'x', createdAt: new Date() }), listForUser: async () => [] }),
     settings: { customerRoleId: 'rol_kunde', leadRoleId: 'rol_interessent' },
@@ -99,6 +124,47 @@ describe('the lead’s sign-in', () => {
     expect(await leads.atSignIn(user)).toEqual({ ...user, phase: 'PROJECT', customerNumber: '781234' });
     expect(made).toEqual(['made']);
     expect(state.confirmed).not.toBeNull();
+  });
+
+  it('carries the won sale over: its project is connected, and base data already known is not asked again', async () => {
+    const { lead: leads, state } = service({
+      lead: lead({ status: 'WON', customerNumber: '781234' }),
+      sold: { projectId: soldProject.id, contact: { salutation: 'MS', phone: '+49 341 2223334', address: soldProject.address, preferredContact: 'PHONE' } },
+    });
+    expect((await leads.atSignIn(user)).phase).toBe('PROJECT');
+    expect(state.connected).toEqual([`${soldProject.id}:kp|lena`]);
+    expect(state.profile).toEqual({
+      salutation: 'MS',
+      firstName: 'Lena',
+      lastName: 'Krüger',
+      phone: '+493412223334',
+      street: 'Lindenallee',
+      houseNumber: '7',
+      zip: '04109',
+      city: 'Leipzig',
+      preferredContact: 'PHONE',
+    });
+    expect(journeyRank(state.journey)).toBeGreaterThanOrEqual(journeyRank('CONTACT_DETAILS_COMPLETED'));
+  });
+
+  it('connects the project but leaves the base data to the onboarding when how to reach the customer is unknown', async () => {
+    const { lead: leads, state } = service({ lead: lead({ status: 'WON', customerNumber: '781234' }), sold: { projectId: soldProject.id } });
+    expect((await leads.atSignIn(user)).phase).toBe('PROJECT');
+    expect(state.connected).toEqual([`${soldProject.id}:kp|lena`]);
+    expect(state.profile).toBeNull();
+    expect(state.journey).toBeNull();
+  });
+
+  it('stays a lead when the project cannot be connected, so the next sign-in tries again', async () => {
+    const made: unknown[] = [];
+    const { lead: leads } = service({
+      lead: lead({ status: 'WON', customerNumber: '781234' }),
+      sold: { projectId: soldProject.id },
+      connect: async () => Promise.reject(new Error('management down')),
+      makeCustomer: async () => void made.push('made'),
+    });
+    expect((await leads.atSignIn(user)).phase).toBe('LEAD');
+    expect(made).toEqual([]);
   });
 
   it('stays a lead when the identity provider fails, so the next sign-in tries again', async () => {

@@ -16,7 +16,8 @@ import {
 } from '../../contracts/lead.ts';
 import { checkBaseData, encodeProblems, OnboardingErrors, type BaseData, type ContactMethod, type JourneyStatus } from '../../contracts/onboarding.ts';
 import type { IdentityAdmin } from '../../ports/identity-admin.ts';
-import type { SalesMedia, SalesRep, SalesService } from '../../ports/sales-service.ts';
+import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
+import type { SalesLeadView, SalesMedia, SalesRep, SalesService } from '../../ports/sales-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { AppError, notFound } from '../errors.ts';
 import { formatPhone } from '../funnel/phone.ts';
@@ -32,6 +33,8 @@ export interface LeadDeps {
   journey: Pick<OnboardingRepository, 'state' | 'advanceJourney' | 'confirm' | 'registerLead'>;
   /** Issue 17's base data: a lead's contact details are the base data a customer has. */
   profiles: ProfileRepository;
+  /** The management service: the won sale's project (its address) is connected to the new customer's account. */
+  projects: Pick<ManagementService, 'getProject' | 'connectUser'>;
   /** Lead contents of the CMS, cached (help service). */
   content: { leadContents(lang: 'de' | 'en'): Promise<LeadContentEntry[]> };
   activity: ActivityService;
@@ -136,27 +139,67 @@ export function createLeadService(deps: LeadDeps) {
     return file;
   }
 
+  type Carried = { project: ManagedProject | null; contact: SalesLeadView['contact'] };
+
+  /** The won sale's project, connected to the account, and the contact details sales knows (docs/funnel.md). */
+  async function carryOver(user: SessionUser, lead: FunnelLead): Promise<Carried> {
+    const sold = lead.salesLeadId ? await deps.sales.lead(lead.salesLeadId) : null;
+    const project = sold?.projectId ? await deps.projects.getProject(sold.projectId) : null;
+    if (project) await deps.projects.connectUser(project.id, user.id);
+    return { project, contact: sold?.contact ?? null };
+  }
+
+  /**
+   * The base data the lead gave already (its contact details in the portal or to sales, the funnel's name and number,
+   * the project's address) is saved as the customer's, so the onboarding does not ask for it again; when something is
+   * missing (how to be contacted), the onboarding asks, prefilled with what is known.
+   */
+  async function knownBaseData(user: SessionUser, lead: FunnelLead, { project, contact }: Carried): Promise<void> {
+    if (await deps.profiles.get(user.id)) return;
+    const address = contact?.address ?? project?.address;
+    const checked = checkBaseData({
+      salutation: contact?.salutation ?? '',
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      phone: contact?.phone ?? lead.phoneNumber,
+      street: address?.street ?? '',
+      houseNumber: address?.houseNumber ?? '',
+      zip: address?.zip ?? '',
+      city: address?.city ?? '',
+      preferredContact: contact?.preferredContact ?? '',
+    });
+    if (!checked.ok) return;
+    await deps.profiles.save(user.id, checked.data);
+    await deps.journey.advanceJourney(user.id, 'CONTACT_DETAILS_COMPLETED');
+  }
+
   return {
     /**
      * A lead signs in (bff/domain/auth/sign-in.ts): its UserMeta names the lead. When sales closed the sale since
-     * (`lead.won`), the account becomes a customer's at the identity provider (phase PROJECT, customer number, the
-     * customer role instead of the lead role) and this sign-in continues as the customer's; the address counts as
-     * confirmed (the lead signed in with the e-mail code), so the customer onboarding starts after the two-factor step.
-     * Should the provider fail, the lead stays a lead until the next sign-in.
+     * (`lead.won`), the project the sale created is connected to the account, the account becomes a customer's at the
+     * identity provider (phase PROJECT, customer number, the customer role instead of the lead role) and this sign-in
+     * continues as the customer's; the address counts as confirmed (the lead signed in with the e-mail code) and the
+     * base data already known is kept, so the onboarding asks only for what is missing. Should the management service
+     * or the provider fail, the lead stays a lead until the next sign-in.
      */
     async atSignIn(user: SessionUser): Promise<SessionUser> {
       const lead = await deps.leads.leadByAccount(user.id);
       if (!lead) return user;
       await deps.journey.registerLead(user.id, lead.id);
       if (lead.status !== 'WON' || !lead.customerNumber) return user;
+      let carried: Carried;
       try {
+        // The project the sale created is connected first: a customer is never left without it (later sign-ins are a
+        // customer's and do not come here again).
+        carried = await carryOver(user, lead);
         await deps.identity.makeCustomer(user.id, { customerNumber: lead.customerNumber, customerRole: deps.settings.customerRoleId, leadRole: deps.settings.leadRoleId });
       } catch (error) {
         deps.log.warn('lead: sale closed, but the account is not a customer yet; the next sign-in tries again', { lead: lead.id, error });
         return user;
       }
       if (user.emailVerified !== false && !(await deps.journey.state(user.id)).twoFactor.confirmedAt) await deps.journey.confirm(user.id, now());
-      deps.log.info('lead: became a customer at sign-in', { lead: lead.id });
+      await knownBaseData(user, lead, carried).catch((error: unknown) => deps.log.warn('lead: base data not carried over; the onboarding asks for it', { lead: lead.id, error }));
+      deps.log.info('lead: became a customer at sign-in', { lead: lead.id, projectId: carried.project?.id ?? null });
       return { ...user, phase: 'PROJECT', customerNumber: lead.customerNumber };
     },
 

@@ -13,7 +13,7 @@ import {
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import type { SupportQuestion } from '../../contracts/help.ts';
 import type { Mailer } from '../../ports/mailer.ts';
-import type { ManagementService } from '../../ports/management-service.ts';
+import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import type { TaskService, UploadedFile, VendorTask } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -236,10 +236,10 @@ export function createMessagesService(deps: MessagesDeps) {
       return 'mailed';
     },
 
-    /** UNREAD_MESSAGE notifications of the session's project: one per thread with an unread answer. */
-    async notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
-      const projectId = await currentProjectId(ctx);
-      if (!ctx.user || projectId === null) return [];
+    /** UNREAD_MESSAGE notifications of one of the customer's projects: one per thread with an unread answer. */
+    async notifications(ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
+      if (!ctx.user) return [];
+      const projectId = project.id;
       const user = ctx.user;
       const tasks = await ctx.once(`tasks:${projectId}`, () => deps.tasks.tasksOfProject(projectId));
       const readAt = await deps.repository.readAt(user.id, tasks.map((t) => t.id));

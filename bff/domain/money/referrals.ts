@@ -2,7 +2,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, type ReferralRequest, type ReferralState, type ReferralView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
-import { ManagementConflict, type ManagedReferral } from '../../ports/management-service.ts';
+import { ManagementConflict, type ManagedProject, type ManagedReferral } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -111,9 +111,8 @@ export function createReferrals(deps: MoneyDeps) {
     },
 
     /** REFERRAL_REWARD when a referral was confirmed or its reward paid out (one notification per step). */
-    async notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
-      const project = await currentProject(deps, ctx);
-      if (!project || !ctx.user) return [];
+    async notifications(ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
+      if (!ctx.user) return [];
       const userId = ctx.user.id;
       if ((await deps.referrals.ofProject(project.id)).length === 0) return [];
       const { rows } = await synced(project.id, () => memo(`referrals:${project.id}`, () => deps.management.referrals(project.id)));

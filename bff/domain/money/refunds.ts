@@ -2,7 +2,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, type RefundPatch, type RefundView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
-import { ManagementConflict, type ManagedRefund } from '../../ports/management-service.ts';
+import { ManagementConflict, type ManagedProject, type ManagedRefund } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -161,9 +161,7 @@ export function createRefunds(deps: MoneyDeps) {
     },
 
     /** REFUND_POSITIVE_PAYOUT while the bank details are missing, REFUND_NEGATIVE_PAYOUT while the amount is owed. */
-    async notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
-      const project = await currentProject(deps, ctx);
-      if (!project) return [];
+    async notifications(_ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
       const managed = await memo(`refund:${project.id}`, () => deps.management.refund(project.id));
       if (!managed || managed.status === 'SETTLED') return [];
       const amount = parseAmount(managed.amount);

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, type SepaMandateCreated, type SepaMandateRequest, type SepaMandateView, type SepaPageView, type SepaRequirement } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
-import { ManagementConflict, type ManagedDirectDebit } from '../../ports/management-service.ts';
+import { ManagementConflict, type ManagedDirectDebit, type ManagedProject } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -190,9 +190,7 @@ export function createSepaMandates(deps: MoneyDeps) {
     },
 
     /** SEPA_MANDATE while the project needs a mandate and has no active one (its CTA is open). */
-    async notifications(ctx: RequestContext): Promise<Omit<PortalNotification, 'seen'>[]> {
-      const project = await currentProject(deps, ctx);
-      if (!project) return [];
+    async notifications(_ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
       const requirement = requirementOf(await memo(`debit:${project.id}`, () => deps.management.directDebit(project.id)));
       const active = await deps.mandates.active(project.id);
       await syncCta(project.id, requirement, active);

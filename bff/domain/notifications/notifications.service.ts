@@ -1,10 +1,30 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import type { NotificationsResponse, NotificationsServices, PortalNotification } from '../../contracts/notifications.ts';
+import type { ManagedProject } from '../../ports/management-service.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { NotificationSeenRepository } from '../repositories/messages.ts';
 
-/** One capability's notifications for the request's customer (the session's project, or the account). */
+/** One capability's notifications for the request's customer: of every project of theirs, or of the account. */
 export type NotificationSource = (ctx: RequestContext) => Promise<Omit<PortalNotification, 'seen'>[]>;
+
+/**
+ * A source from a capability's notifications of one project: asked for each of the customer's projects, so the bell
+ * shows every project's entries whichever project the session shows (docs/messages.md "Notifications"). A project
+ * whose upstream call fails is left out; the others still count.
+ */
+export function eachProject(
+  projectsOf: (userId: string, ctx: RequestContext) => Promise<ManagedProject[]>,
+  ofProject: (ctx: RequestContext, project: ManagedProject) => Promise<Omit<PortalNotification, 'seen'>[]>,
+): NotificationSource {
+  return async (ctx) => {
+    if (!ctx.user) return [];
+    const projects = await projectsOf(ctx.user.id, ctx);
+    const results = await Promise.allSettled(projects.map((project) => ofProject(ctx, project)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed && results.every((r) => r.status === 'rejected')) throw failed.reason;
+    return results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+  };
+}
 
 /**
  * The notifications feed (spec sections 3, 4, 7: `GET /notification`, `POST /notification` with notificationId): every

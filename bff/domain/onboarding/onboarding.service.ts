@@ -34,6 +34,8 @@ export interface OnboardingDeps {
   activity: ActivityService;
   /** Keyed hash of two-factor codes (purpose-bound, bff/domain/codes/one-time-code.ts). */
   hasher: KeyedHasher;
+  /** The mobile number a former lead verified in the funnel, if any (the base data's prefill). */
+  funnelPhone?: (userId: string) => Promise<string | null>;
   publicUrl: string;
   now?: () => Date;
   warn: (message: string, fields?: Record<string, unknown>) => void;
@@ -114,11 +116,13 @@ export function createOnboardingService(deps: OnboardingDeps) {
   async function baseDataView(user: SessionUser, ctx?: RequestContext): Promise<BaseDataView> {
     const saved = await deps.profiles.get(user.id);
     if (saved) return { values: saved, saved: true, addressFromProject: null };
-    // What is known already: the name from the sign-in, the phone from the identity provider, the address of the
-    // first linked project. Each is a convenience: a failing service leaves the field empty.
-    const [account, projects] = await Promise.all([
+    // What is known already: the name from the sign-in, the phone from the identity provider (or the funnel, for a
+    // former lead), the address of the first linked project. Each is a convenience: a failing service leaves the field
+    // empty.
+    const [account, projects, funnelPhone] = await Promise.all([
       deps.identityAdmin.account(user.id).catch(() => null),
       deps.projects.projectsOf(user.id, ctx).catch(() => []),
+      deps.funnelPhone ? deps.funnelPhone(user.id).catch(() => null) : Promise.resolve(null),
     ]);
     const project = projects[0];
     return {
@@ -126,7 +130,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         salutation: null,
         firstName: user.firstName,
         lastName: user.lastName,
-        phone: account?.phone ?? '',
+        phone: account?.phone || funnelPhone || '',
         street: project?.address.street ?? '',
         houseNumber: project?.address.houseNumber ?? '',
         zip: project?.address.zip ?? '',

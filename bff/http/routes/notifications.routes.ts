@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import * as z from 'zod/mini';
 import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
+import { SessionProjectRequestSchema } from '../../contracts/projects.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
 import { isHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
@@ -8,11 +9,12 @@ import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
 /**
- * `GET /api/v2/app/notification` (spec section 7): the customer's notifications for the session's project, newest
- * first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON (204), or the bell's
- * plain form with `returnTo`, which then leads on to the notification's page (303).
+ * `GET /api/v2/app/notification` (spec section 7): the customer's notifications of every project of theirs (and the
+ * account), newest first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON
+ * (204), or the bell's plain form with `returnTo`, which then leads on to the notification's page (303); its
+ * `projectId` makes that project the session's first, so a page of another project opens on the right one.
  */
-export function notificationsRoutes({ services: { notifications } }: RouteDeps): Router {
+export function notificationsRoutes({ services: { notifications, projects } }: RouteDeps): Router {
   const router = Router();
   router.get(`/${NOTIFICATIONS_PATH}`, async (req, res) => {
     const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
@@ -23,6 +25,13 @@ export function notificationsRoutes({ services: { notifications } }: RouteDeps):
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const { notificationId } = z.parse(MarkNotificationSchema, form ? { notificationId: fields.notificationId } : req.body);
     await notifications.markSeen(signedIn(req), notificationId);
+    if (form && fields.projectId !== undefined && fields.projectId !== '') {
+      const { projectId } = z.parse(SessionProjectRequestSchema, { projectId: Number(fields.projectId) });
+      await projects.ownedProject(signedIn(req).id, projectId);
+      req.session.currentProjectId = projectId;
+      // Saved before the redirect, or the next page could still read the old project (docs/architecture.md).
+      await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+    }
     if (form) {
       redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
       return;

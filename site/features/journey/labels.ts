@@ -204,6 +204,8 @@ export function actionLabel(t: Translate, action: Pick<NextAction, 'kind' | 'sig
       return t('journey.actionRegisterMastr');
     case 'SEND_INFORMATION':
       return t('journey.actionSendInformation');
+    case 'ANSWER_REQUEST':
+      return t('journey.actionAnswerRequest');
     case 'SIGN':
       switch (action.signingType) {
         case 'MARKET_REGISTER_AUTHORIZATION':

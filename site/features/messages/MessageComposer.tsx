@@ -51,6 +51,8 @@ interface Props {
   initialError?: string | null;
   /** What a refused plain form held (the BFF's form flash): shown again, so nothing typed is lost without JavaScript. */
   typed?: { subject?: string; text?: string } | null;
+  /** The customer just chose the topic: the first field takes the focus (also before hydration, as `autofocus`). */
+  autoFocus?: boolean;
   messages: IslandMessages<Key>;
 }
 
@@ -189,6 +191,7 @@ export default function MessageComposer(props: Props) {
           <input
             ref={subjectInput}
             id={`${prefix}-subject`}
+            autoFocus={props.autoFocus}
             name="subject"
             type="text"
             maxLength={MESSAGE_LIMITS.subjectMaxLength}

@@ -65,11 +65,31 @@ export function placeLine(project: ProjectSummary): string {
   return `${zip} ${city}`.trim();
 }
 
-/** "Projekt 100234 – Musterstraße 12, München", as the project switcher lists it. */
-export function projectOptionLabel(t: Translate, project: ProjectSummary): string {
+const sameAddress = (a: ProjectSummary, b: ProjectSummary) =>
+  streetLine(a).toLowerCase() === streetLine(b).toLowerCase() && placeLine(a).toLowerCase() === placeLine(b).toLowerCase();
+
+/**
+ * How the project switcher and the bell name a project among the customer's others: "Projekt 100234 – Musterstraße
+ * 12, München"; where two share an address, what sets them apart comes first, so it stays visible where a phone cuts
+ * the line: "Solaranlage, Speicher – Musterstraße 12 (100234)".
+ */
+export function projectOptionLabel(t: Translate, project: ProjectSummary, others: readonly ProjectSummary[] = []): string {
+  const twin = others.some((other) => other.id !== project.id && sameAddress(other, project));
+  if (twin && project.productLines.length > 0) {
+    return t('projectSwitcher.optionSameAddress', {
+      id: project.id,
+      products: project.productLines.map((line) => productLineLabel(t, line)).join(', '),
+      street: streetLine(project),
+    });
+  }
   return t('projectSwitcher.option', {
     id: project.id,
     street: streetLine(project),
     city: project.address.contact.city,
   });
+}
+
+/** Each project's label among the customer's others, by id; null with a single project (nothing to tell apart). */
+export function projectLabelsOf(t: Translate, projects: readonly ProjectSummary[]): ReadonlyMap<number, string> | null {
+  return projects.length > 1 ? new Map(projects.map((project) => [project.id, projectOptionLabel(t, project, projects)])) : null;
 }
