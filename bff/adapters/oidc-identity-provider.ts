@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { observedFetch } from '../observability/outbound.ts';
 import { LoginFailed, type IdentityProvider } from '../ports/identity-provider.ts';
 
 export interface OidcOptions {
@@ -15,6 +16,7 @@ export interface OidcOptions {
  * Discovery happens on first use and is retried until it succeeds, so the portal may start before the provider.
  */
 export function createOidcIdentityProvider(options: OidcOptions): IdentityProvider {
+  const observed = observedFetch('identityProvider');
   let configuration: Promise<client.Configuration> | undefined;
 
   const getConfiguration = () => {
@@ -24,7 +26,11 @@ export function createOidcIdentityProvider(options: OidcOptions): IdentityProvid
         options.clientId,
         undefined,
         client.ClientSecretBasic(options.clientSecret),
-        options.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : undefined,
+        {
+          // Discovery, token and JWKS requests carry the request id and are measured (docs/observability.md).
+          [client.customFetch]: (url, init) => observed(url, init as RequestInit),
+          ...(options.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : {}),
+        },
       )
       .catch((error: unknown) => {
         configuration = undefined;

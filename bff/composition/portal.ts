@@ -1,8 +1,10 @@
+import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createKnex, migrateLatest } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
 import type { Logger } from '../logger.ts';
+import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
 
@@ -28,6 +30,7 @@ export function composePortal(options: PortalOptions) {
   const sessionPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.sessionPoolSize ?? 5 });
   const adapters = buildAdapters(config, options.adapterOverrides);
   const services = buildServices({ config, knex, adapters, logger });
+  const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
     config,
     services,
@@ -50,8 +53,22 @@ export function composePortal(options: PortalOptions) {
     migrate: () => migrateLatest(knex),
     /** Closes the database pools. */
     async close() {
+      unwatchPools();
       await services.jobs.stop().catch(() => undefined);
       await Promise.allSettled([knex.destroy(), sessionPool.end()]);
     },
   };
+}
+
+/** Both pools' connections on the metrics port (docs/observability.md): total, idle, and requests waiting for one. */
+function watchPools(knex: Knex, sessionPool: pg.Pool) {
+  type Tarn = { numUsed(): number; numFree(): number; numPendingAcquires(): number };
+  const unwatch = [
+    metrics.watchPool('knex', () => {
+      const tarn = (knex.client as { pool?: Tarn }).pool;
+      return tarn ? { total: tarn.numUsed() + tarn.numFree(), idle: tarn.numFree(), waiting: tarn.numPendingAcquires() } : { total: 0, idle: 0, waiting: 0 };
+    }),
+    metrics.watchPool('session', () => ({ total: sessionPool.totalCount, idle: sessionPool.idleCount, waiting: sessionPool.waitingCount })),
+  ];
+  return () => unwatch.forEach((stop) => stop());
 }
