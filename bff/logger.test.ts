@@ -68,6 +68,12 @@ describe('the logger', () => {
     expect(JSON.parse(lines[2] ?? '')).not.toHaveProperty('requestId');
   });
 
+  it('keeps lists as lists (searchable), with secrets inside them redacted too', () => {
+    const { lines, logger } = capture();
+    logger.info('migrations applied', { migrations: ['a.ts', 'b.ts'], tries: [{ password: 'Sonne2026!' }] });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ migrations: ['a.ts', 'b.ts'], tries: [{ password: '[redacted]' }] });
+  });
+
   it('writes nothing below its level', () => {
     const lines: string[] = [];
     const logger = createLogger('warn', (_level, line) => lines.push(line));

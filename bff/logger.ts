@@ -48,6 +48,7 @@ function redact(value: unknown, withStack: boolean, depth = 0): unknown {
     };
   }
   if (!value || typeof value !== 'object' || depth > 3) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redact(item, withStack, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : redact(v, withStack, depth + 1)]),
   );
