@@ -4,7 +4,9 @@ import { metrics } from './metrics.ts';
 /** How a failed call without an answer is labelled: its timeout, or any other failure (refused, reset, DNS). */
 function failureStatus(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
-  return name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'error';
+  const code = (error as { code?: unknown } | null)?.code;
+  // fetch's AbortSignal.timeout and our own abort; nodemailer's connection, greeting and socket timeouts.
+  return name === 'TimeoutError' || name === 'AbortError' || code === 'ETIMEDOUT' ? 'timeout' : 'error';
 }
 
 /**

@@ -33,7 +33,10 @@ afterAll(async () => {
   }
 });
 
-/** The portal in a child process, preloaded with the tracing module exactly as the launcher starts it. */
+/**
+ * The portal in a child process, preloaded with the tracing module exactly as the launcher starts it (a cold start of
+ * every module through tsx: tens of seconds on a busy machine, hence the tests' own timeouts).
+ */
 async function startPortalProcess(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', './bff/observability/tracing.ts', 'tests/support/traced-portal.ts'], {
     env: { ...process.env, DATABASE_URL: inject('databaseUrl'), ...env },
@@ -104,7 +107,7 @@ describe('traces', () => {
     } finally {
       await receiver.close();
     }
-  });
+  }, 120_000);
 
   it('without an endpoint, no SDK is loaded and log lines carry no trace id', async () => {
     const portal = await startPortalProcess({ OTEL_EXPORTER_OTLP_ENDPOINT: '' });
@@ -113,5 +116,5 @@ describe('traces', () => {
     await response.arrayBuffer();
     await expect.poll(() => portal.lines.find((line) => line.msg === 'request' && line.route === '/privacy-policy')).toBeDefined();
     expect(portal.lines.some((line) => 'traceId' in line)).toBe(false);
-  });
+  }, 120_000);
 });
