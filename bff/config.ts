@@ -205,8 +205,23 @@ export const envSchema = z.object({
     .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
     .default('DE98ZZZ09999999999'),
 
+  // Operations (docs/observability.md)
+  /** The internal metrics port (Prometheus, `GET /metrics`); unset: no metrics listener. Never the public PORT. */
+  METRICS_PORT: port.optional(),
+  /** Where the metrics port listens: loopback by default; the container's address where a scraper reaches it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * OTLP/HTTP endpoint of a trace collector (e.g. `http://otel-collector:4318`); unset: tracing is off and its SDK is
+   * not even loaded. Read by `bff/observability/tracing.ts`, loaded with `node --import` before the portal.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The `service.name` of the portal's spans. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('kundenportal'),
+
   // Database: an external PostgreSQL, or the embedded one the local launcher starts
   DATABASE_URL: z.url().optional(),
+  /** How long the portal waits at start for the database to answer before it exits with code 1 (seconds). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   PG_PORT: port.default(5433),
   DATA_DIR: z.string().min(1).default('.data'),
 

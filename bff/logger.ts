@@ -1,5 +1,7 @@
+import pino from 'pino';
+import { contextFields } from './observability/context.ts';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -30,25 +32,53 @@ function normaliseField(name: string): string {
 
 const isSecretField = (name: string) => SECRET_FIELDS.has(normaliseField(name));
 
-function redact(value: unknown, depth = 0): unknown {
+/**
+ * Secrets replaced by their field name (above); errors as name, message, a string `code` (EADDRINUSE, a pg SQLSTATE)
+ * and their cause, with the stack only on error lines (a 5xx, a job that gave up), where an operator needs it.
+ */
+function redact(value: unknown, withStack: boolean, depth = 0): unknown {
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, ...(value.cause ? { cause: redact(value.cause, depth + 1) } : {}) };
+    const code = (value as { code?: unknown }).code;
+    return {
+      name: value.name,
+      message: value.message,
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(withStack && value.stack ? { stack: value.stack } : {}),
+      ...(value.cause ? { cause: redact(value.cause, withStack, depth + 1) } : {}),
+    };
   }
   if (!value || typeof value !== 'object' || depth > 3) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redact(item, withStack, depth + 1));
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : redact(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : redact(v, withStack, depth + 1)]),
   );
 }
 
-const toStdio = (level: Level, line: string) =>
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+/** Where the JSON lines go: stdout in production (one stream for the collector), a test's array in tests. */
+export type LogSink = (level: Level, line: string) => void;
 
-/** One line per event: `level message {json fields}`; the launcher adds the process prefix. */
-export function createLogger(minLevel: Level = 'info', sink: (level: Level, line: string) => void = toStdio): Logger {
+/**
+ * One JSON object per line (pino; docs/observability.md "Logs"): `level`, `time` (ISO 8601), `pid`, `hostname`, the
+ * work's `requestId` or `job`/`jobId`, `traceId`/`spanId` while tracing, the fields, `msg`. Production output is
+ * exactly this; `npm start` formats it for people (sandbox/launcher/processes.ts).
+ */
+export function createLogger(minLevel: Level = 'info', sink?: LogSink): Logger {
+  const destination = sink
+    ? { write: (line: string) => sink((JSON.parse(line) as { level: Level }).level, line.trimEnd()) }
+    : pino.destination(1);
+  const base = pino(
+    {
+      level: minLevel,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: contextFields,
+    },
+    destination,
+  );
   const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
-    if (order[level] < order[minLevel]) return;
-    const suffix = fields ? ` ${JSON.stringify(redact(fields))}` : '';
-    sink(level, `${level.padEnd(5)} ${message}${suffix}`);
+    if (!base.isLevelEnabled(level)) return;
+    base[level]((fields ? redact(fields, level === 'error') : {}) as object, message);
   };
   return {
     debug: (m, f) => write('debug', m, f),

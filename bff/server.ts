@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -5,6 +6,9 @@ import { composePortal } from './composition/portal.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
+import { shutdownTracing } from './observability/context.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
+import { exitOnStartFailure, listen, waitForDatabase } from './observability/startup.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +42,8 @@ async function main() {
     process.exit(1);
   }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: PageHandler };
+  // Fail loudly (docs/observability.md): no database within DATABASE_WAIT_SECONDS, a port in use: exit 1 with the reason.
+  await waitForDatabase(config.databaseUrl, config.DATABASE_WAIT_SECONDS).catch(exitOnStartFailure(logger));
 
   const portal = composePortal({
     config,
@@ -52,9 +58,12 @@ async function main() {
   if (config.JOBS_ENABLED) await portal.services.jobs.start();
   const { app, stopAccepting } = portal;
 
-  const server = app.listen(config.PORT, config.HOST, () => {
-    logger.info(`portal listening on ${config.publicUrl}`);
-  });
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }).catch(exitOnStartFailure(logger))
+    : null;
+  const server = http.createServer(app);
+  await listen(server, config.PORT, config.HOST).catch(exitOnStartFailure(logger));
+  logger.info(`portal listening on ${config.publicUrl}`, metricsServer ? { metrics: `http://${config.METRICS_HOST}:${metricsServer.port}/metrics` } : undefined);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -71,7 +80,8 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await portal.close();
+      await Promise.all([portal.close(), metricsServer?.close()]);
+      await shutdownTracing();
       logger.info('portal stopped');
       process.exit(0);
     });
@@ -81,4 +91,5 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-await main();
+// Whatever else stops the start (a migration, the job runner) ends it the same way: one line, exit code 1.
+await main().catch((error: unknown) => exitOnStartFailure(createLogger('error'))(error));

@@ -2,9 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { metricValue } from '../../tests/support/metrics.ts';
 import { freePort } from '../../tests/support/ports.ts';
 import type { ServiceEndpoint } from '../config.ts';
 import { AppError } from '../domain/errors.ts';
+import { runInContext } from '../observability/context.ts';
 import { createJsonClient } from './json-client.ts';
 
 let server: http.Server;
@@ -83,5 +85,40 @@ describe('the adapters’ JSON client', () => {
 
   it('turns a refused connection into UPSTREAM.UNAVAILABLE', async () => {
     await failure(createJsonClient(endpoint({ url: `http://localhost:${await freePort()}` })).get('/ok', Person));
+  });
+});
+
+/** The count of the external-call histogram for one service and status. */
+const calls = (service: string, status: string) =>
+  metricValue('portal_external_request_duration_seconds', { service, status }, 'portal_external_request_duration_seconds_count');
+
+describe('the JSON client and the request id', () => {
+  it('passes the request’s id on as X-Request-Id in every kind of call, and none outside a request', async () => {
+    const client = createJsonClient(endpoint());
+    await runInContext({ requestId: 'req-0a1b2c3d' }, async () => {
+      await client.get('/ok', Person);
+      expect(seen.at(-1)?.headers['x-request-id']).toBe('req-0a1b2c3d');
+      await client.stream('/ok');
+      expect(seen.at(-1)?.headers['x-request-id']).toBe('req-0a1b2c3d');
+      await client.upload('/empty', { body: new Blob(['x']), contentType: 'text/plain' });
+      expect(seen.at(-1)?.headers['x-request-id']).toBe('req-0a1b2c3d');
+    });
+    await runInContext({ job: 'reminders', jobId: 'b7a1c2d3' }, () => client.get('/ok', Person));
+    expect(seen.at(-1)?.headers['x-request-id']).toBe('job:b7a1c2d3');
+    await client.get('/ok', Person);
+    expect(seen.at(-1)?.headers['x-request-id']).toBeUndefined();
+  });
+
+  it('counts each call by service and status, failures without an answer as timeout or error', async () => {
+    const before = { ok: await calls('iot', '200'), broken: await calls('iot', '500'), timeout: await calls('iot', 'timeout'), error: await calls('iot', 'error') };
+    const client = createJsonClient(endpoint());
+    await client.get('/ok', Person);
+    await failure(client.get('/broken', Person));
+    await failure(client.get('/slow', Person));
+    await failure(createJsonClient(endpoint({ url: `http://localhost:${await freePort()}` })).get('/ok', Person));
+    expect(await calls('iot', '200')).toBe(before.ok + 1);
+    expect(await calls('iot', '500')).toBe(before.broken + 1);
+    expect(await calls('iot', 'timeout')).toBe(before.timeout + 1);
+    expect(await calls('iot', 'error')).toBe(before.error + 1);
   });
 });

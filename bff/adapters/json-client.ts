@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ServiceEndpoint } from '../config.ts';
 import { upstreamUnavailable } from '../domain/errors.ts';
+import { observedFetch } from '../observability/outbound.ts';
 
 export interface JsonRequest<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,9 +26,12 @@ type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S>
  * The one HTTP client of the adapters (docs/architecture.md): base URL, the service's credential header and timeout from
  * `config.services.<name>`, answers checked against a schema. Whatever goes wrong — no connection, the timeout, a
  * non-2xx status, a body that is not JSON or does not match — becomes UPSTREAM.UNAVAILABLE naming the service, with
- * the details as `cause` (logged, never sent).
+ * the details as `cause` (logged, never sent). Every call carries the work's `X-Request-Id` and is measured by service
+ * and status (docs/observability.md).
  */
 export function createJsonClient(endpoint: ServiceEndpoint) {
+  // Shadows the global on purpose: no call below can skip the request id and the measurement.
+  const fetch = observedFetch(endpoint.name);
   async function send(method: string, path: string, json: unknown, extra: Record<string, string> = {}): Promise<Response> {
     try {
       return await fetch(`${endpoint.url}${path}`, {

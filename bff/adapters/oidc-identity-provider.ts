@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';
 import { EMAIL_CODE_SCOPE, type ActionStatus } from '../contracts/auth.ts';
+import { observedFetch } from '../observability/outbound.ts';
 import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type LogoutToken } from '../ports/identity-provider.ts';
 
 export interface OidcOptions {
@@ -23,6 +24,7 @@ const ACTION_STATUSES = new Set<string>(['success', 'cancelled', 'error'] satisf
  * portal may start before the provider.
  */
 function discovered(options: OidcOptions): () => Promise<client.Configuration> {
+  const observed = observedFetch('identityProvider');
   let configuration: Promise<client.Configuration> | undefined;
   return () => {
     configuration ??= client
@@ -31,7 +33,11 @@ function discovered(options: OidcOptions): () => Promise<client.Configuration> {
         options.clientId,
         undefined,
         client.ClientSecretBasic(options.clientSecret),
-        options.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : undefined,
+        {
+          // Discovery, token and JWKS requests carry the request id and are measured (docs/observability.md).
+          [client.customFetch]: (url, init) => observed(url, init as RequestInit),
+          ...(options.allowInsecureRequests ? { execute: [client.allowInsecureRequests] } : {}),
+        },
       )
       .catch((error: unknown) => {
         configuration = undefined;

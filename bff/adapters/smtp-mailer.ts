@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import { outboundRequestId } from '../observability/context.ts';
+import { observedCall } from '../observability/outbound.ts';
 import type { Mailer } from '../ports/mailer.ts';
 
 export interface SmtpOptions {
@@ -10,7 +12,11 @@ export interface SmtpOptions {
   from: string;
 }
 
-/** Mailer over SMTP (the sandbox's SMTP server locally, the mail relay in production). */
+/**
+ * Mailer over SMTP (the sandbox's SMTP server locally, the mail relay in production). Each mail carries the work's
+ * request id as `X-Request-Id` (an opaque id, so the relay's log leads back to the portal's), and each send is
+ * measured as service `smtp` (docs/observability.md).
+ */
 export function createSmtpMailer(options: SmtpOptions): Mailer {
   const transport = nodemailer.createTransport({
     host: options.host,
@@ -24,7 +30,8 @@ export function createSmtpMailer(options: SmtpOptions): Mailer {
   return {
     from: options.from,
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      const requestId = outboundRequestId();
+      await observedCall('smtp', () => transport.sendMail({ from: options.from, ...mail, ...(requestId ? { headers: { 'X-Request-Id': requestId } } : {}) }));
     },
   };
 }

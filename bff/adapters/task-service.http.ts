@@ -33,24 +33,9 @@ export function createHttpTaskService(endpoint: ServiceEndpoint): TaskService {
   const client = createJsonClient(endpoint);
 
   async function upload(file: UploadedFile): Promise<{ id: string }> {
-    let response: Response;
-    try {
-      response = await fetch(`${endpoint.url}/attachments?${new URLSearchParams({ filename: file.filename })}`, {
-        method: 'POST',
-        headers: { ...endpoint.headers, 'content-type': file.contentType, 'content-length': String(file.body.size) },
-        body: file.body,
-        signal: AbortSignal.timeout(endpoint.timeoutMs),
-      });
-    } catch (cause) {
-      throw upstreamUnavailable(endpoint, cause);
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw upstreamUnavailable(endpoint, new Error(`upload answered ${response.status}`));
-    }
-    const parsed = AttachmentSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw upstreamUnavailable(endpoint, parsed.error);
-    return { id: parsed.data.id };
+    const attachment = await client.upload(`/attachments?${new URLSearchParams({ filename: file.filename })}`, file, { schema: AttachmentSchema });
+    if (!attachment) throw upstreamUnavailable(endpoint, new Error('upload answered without an attachment'));
+    return { id: attachment.id };
   }
   const uploadAll = (files: UploadedFile[]) => Promise.all(files.map(upload));
 

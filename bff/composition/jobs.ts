@@ -6,6 +6,8 @@ import { JOBS, jobByName } from '../domain/jobs/registry.ts';
 import type { JobRunRepository } from '../domain/repositories/jobs.ts';
 import { renderBrandedMail } from '../domain/mail/mail-layout.ts';
 import type { Logger } from '../logger.ts';
+import { runInContext } from '../observability/context.ts';
+import { metrics } from '../observability/metrics.ts';
 import type { Mailer } from '../ports/mailer.ts';
 
 const deadLetterOf = (job: JobDefinition) => `${job.name}-failed`;
@@ -51,6 +53,9 @@ export function createJobRunner(options: {
   const instance = options.instance ?? options.config.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}:${options.config.PORT}`;
   const poll = options.pollSeconds ?? 2;
   let boss: PgBoss | null = null;
+  let unwatchQueues = () => {};
+  // Log lines and vendor calls of a job carry its name and id instead of a request id (docs/observability.md).
+  const inJob = <T>(job: JobDefinition, item: { id: string }, work: () => Promise<T>) => runInContext({ job: job.name, jobId: item.id }, work);
 
   async function runOne(job: JobDefinition, item: { id: string; data: unknown; retryCount?: number }) {
     const attempt = (item.retryCount ?? 0) + 1;
@@ -65,6 +70,7 @@ export function createJobRunner(options: {
       const message = error instanceof Error ? error.message : String(error);
       await options.runs.finish(runId, { status: 'FAILED', error: message });
       options.logger.warn('job failed', { job: job.name, jobId: item.id, attempt, error });
+      metrics.jobFailed(job.name);
       throw error;
     }
   }
@@ -72,6 +78,7 @@ export function createJobRunner(options: {
   async function reportFailure(job: JobDefinition, item: { id: string; data: unknown }) {
     const recent = (await options.runs.recent(job.name, 10)).find((run) => run.status === 'FAILED');
     options.logger.error('job gave up after its retries', { job: job.name, jobId: item.id, error: recent?.error });
+    metrics.jobDeadLettered(job.name);
     const to = options.config.OPERATOR_EMAIL;
     const mail = renderBrandedMail({
       subject: `[Kundenportal] Job „${job.name}“ ist fehlgeschlagen`,
@@ -107,9 +114,12 @@ export function createJobRunner(options: {
         await boss.createQueue(job.name, { retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, deadLetter: deadLetterOf(job) });
         if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: JOB_TIME_ZONE });
         else await boss.unschedule(job.name);
-        await boss.work(job.name, { pollingIntervalSeconds: poll }, async ([item]) => (item ? runOne(job, item) : undefined));
-        await boss.work(deadLetterOf(job), { pollingIntervalSeconds: Math.max(poll, 1) }, async ([item]) => (item ? reportFailure(job, item) : undefined));
+        await boss.work(job.name, { pollingIntervalSeconds: poll }, async ([item]) => (item ? inJob(job, item, () => runOne(job, item)) : undefined));
+        await boss.work(deadLetterOf(job), { pollingIntervalSeconds: Math.max(poll, 1) }, async ([item]) => (item ? inJob(job, item, () => reportFailure(job, item)) : undefined));
       }
+      const names = jobs.flatMap((job) => [job.name, deadLetterOf(job)]);
+      const started = boss;
+      unwatchQueues = metrics.watchQueues(() => started.getQueues(names));
       options.logger.info('jobs started', { instance, jobs: jobs.map((j) => `${j.name}${j.cron ? ` (${j.cron} ${JOB_TIME_ZONE})` : ''}`) });
     },
     /** Queues a job now (the cron endpoint, tests); null for an unknown name. */
@@ -125,6 +135,7 @@ export function createJobRunner(options: {
     history: (job?: string, limit?: number) => options.runs.recent(job, limit),
     async stop() {
       if (!boss) return;
+      unwatchQueues();
       await boss.stop({ graceful: true, timeout: 10_000 });
       boss = null;
     },

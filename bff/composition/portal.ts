@@ -1,9 +1,11 @@
+import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createKnex, migrateLatest } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
 import { createSessionRevocation } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
+import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
 
@@ -31,6 +33,7 @@ export function composePortal(options: PortalOptions) {
   // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
   const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });
   const services = buildServices({ config, knex, adapters, logger, sessions });
+  const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
     config,
     services,
@@ -53,8 +56,22 @@ export function composePortal(options: PortalOptions) {
     migrate: () => migrateLatest(knex),
     /** Closes the database pools. */
     async close() {
+      unwatchPools();
       await services.jobs.stop().catch(() => undefined);
       await Promise.allSettled([knex.destroy(), sessionPool.end()]);
     },
   };
+}
+
+/** Both pools' connections on the metrics port (docs/observability.md): total, idle, and requests waiting for one. */
+function watchPools(knex: Knex, sessionPool: pg.Pool) {
+  type Tarn = { numUsed(): number; numFree(): number; numPendingAcquires(): number };
+  const unwatch = [
+    metrics.watchPool('knex', () => {
+      const tarn = (knex.client as { pool?: Tarn }).pool;
+      return tarn ? { total: tarn.numUsed() + tarn.numFree(), idle: tarn.numFree(), waiting: tarn.numPendingAcquires() } : { total: 0, idle: 0, waiting: 0 };
+    }),
+    metrics.watchPool('session', () => ({ total: sessionPool.totalCount, idle: sessionPool.idleCount, waiting: sessionPool.waitingCount })),
+  ];
+  return () => unwatch.forEach((stop) => stop());
 }

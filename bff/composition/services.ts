@@ -80,6 +80,7 @@ import { createProjectAccess } from '../domain/projects/project-access.ts';
 import { createSigningService } from '../domain/signing/signing.service.ts';
 import { createSurveysService } from '../domain/surveys/surveys.service.ts';
 import type { Logger } from '../logger.ts';
+import { countingActivities, countingSignatures } from '../observability/business-events.ts';
 import type { Adapters } from './adapters.ts';
 import { createJobRunner } from './jobs.ts';
 
@@ -88,14 +89,14 @@ import { createJobRunner } from './jobs.ts';
  * (docs/architecture.md). One block per capability.
  */
 export function buildServices({ config, knex, adapters, logger, sessions }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger; sessions: SessionRevocation }) {
-  const activity = createActivityService(createActivityLogRepository(knex));
+  const activity = createActivityService(countingActivities(createActivityLogRepository(knex)));
   const projects = createProjectAccess(adapters.management);
   const warn = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
   const signing = createSigningService({
     projects,
     journeys: adapters.journeys,
     eSignature: adapters.eSignature,
-    envelopes: createSigningEnvelopeRepository(knex),
+    envelopes: countingSignatures(createSigningEnvelopeRepository(knex)),
     archive: async ({ projectId, type, title, envelopeId, filename, pdf }) => {
       const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
       const filed = await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });

@@ -21,6 +21,7 @@ import { projectLinkCheck } from './middlewares/project-link-check.ts';
 import { logPageVisits } from './middlewares/page-visits.ts';
 import { requireCustomer, requireSignedIn } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
+import { observeRequests } from './middlewares/observe-requests.ts';
 import { mountsOf } from './mounts.ts';
 import type { RouteDeps } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  // Request id, access log and latency metric for every answer, the probes' too (docs/observability.md).
+  app.use(observeRequests(logger));
 
   if (config.INSTANCE_NAME) {
     const name = config.INSTANCE_NAME;

@@ -5,6 +5,7 @@ import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
+import { metricValue } from '../../tests/support/metrics.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
@@ -67,8 +68,12 @@ describe('messages with the installer', () => {
   it('creates a request with a photo routed by its support question, keeps the path, logs MESSAGE_SENT and mails a confirmation', async () => {
     const { customer, project, client } = await customerWithProject();
     const since = new Date();
+    const counted = async () => ({ message: await metricValue('portal_business_events_total', { event: 'message' }), upload: await metricValue('portal_business_events_total', { event: 'upload' }) });
+    const before = await counted();
     const created = await post(client, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-rechnung', text: 'Hallo,\nwann kommt die Rechnung?' }, [{ name: 'zaehler.png', bytes: PNG, type: 'text/plain' }]);
     expect(created.status).toBe(201);
+    // The business counters (docs/observability.md): one message, one accepted upload.
+    expect(await counted()).toEqual({ message: before.message + 1, upload: before.upload + 1 });
     const taskId = created.body?.taskId as string;
     expect(created.body?.href).toBe(`/home/app/messages/${taskId}`);
 

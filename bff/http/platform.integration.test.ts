@@ -7,6 +7,8 @@ import { dueReminder, remindersJob } from '../domain/jobs/reminders.job.ts';
 import { retentionJob } from '../domain/jobs/retention.job.ts';
 import { createJobRunRepository } from '../db/repositories/jobs.repository.ts';
 import { createLogger } from '../logger.ts';
+import { outboundRequestId } from '../observability/context.ts';
+import { registry } from '../observability/metrics.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
@@ -173,12 +175,16 @@ describe('jobs', () => {
   });
 
   it('a failing job is retried with backoff and then reported to the operator by mail', async () => {
+    // What a vendor call of the job would send as X-Request-Id, per try.
+    const outboundIds: (string | undefined)[] = [];
+    const logLines: string[] = [];
     const failing: JobDefinition = {
       name: `always-fails-${Date.now()}`,
       description: 'Ein Testjob, der immer scheitert.',
       retryLimit: 1,
       retryDelaySeconds: 1,
       run: async () => {
+        outboundIds.push(outboundRequestId());
         throw new Error('Testfehler: Dienst antwortet nicht');
       },
     };
@@ -188,7 +194,7 @@ describe('jobs', () => {
       deps: portal.services.jobs.deps,
       runs: createJobRunRepository(portal.knex),
       mailer: (await import('../adapters/smtp-mailer.ts')).createSmtpMailer({ host: 'localhost', port: portal.config.SMTP_PORT, secure: false, from: portal.config.MAIL_FROM }),
-      logger: createLogger('error'),
+      logger: createLogger('debug', (_level, line) => logLines.push(line)),
       jobs: [failing],
       pollSeconds: 0.5,
     });
@@ -200,6 +206,22 @@ describe('jobs', () => {
       const mail = await waitForMail(portal.sandboxUrl, portal.config.OPERATOR_EMAIL, since, 20_000);
       expect(mail.subject).toBe(`[Kundenportal] Job „${failing.name}“ ist fehlgeschlagen`);
       expect(mail.text).toContain('Testfehler: Dienst antwortet nicht');
+
+      // Its log lines and vendor calls name the job and its id, never a request id; the metrics count both tries
+      // and the dead letter (docs/observability.md).
+      const { jobId } = (await portal.knex('job_run').where({ job: failing.name }).first()) as { jobId: string };
+      expect(outboundIds).toEqual([`job:${jobId}`, `job:${jobId}`]);
+      const lines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => line.msg === 'job failed')).toEqual([
+        expect.objectContaining({ level: 'warn', job: failing.name, jobId }),
+        expect.objectContaining({ level: 'warn', job: failing.name, jobId }),
+      ]);
+      expect(lines.find((line) => line.msg === 'job gave up after its retries')).toMatchObject({ level: 'error', job: failing.name });
+      expect(lines.some((line) => 'requestId' in line)).toBe(false);
+      const metrics = await registry.metrics();
+      expect(metrics).toContain(`portal_job_failures_total{job="${failing.name}"} 2`);
+      expect(metrics).toContain(`portal_job_dead_letters_total{job="${failing.name}"} 1`);
+      expect(metrics).toMatch(new RegExp(`portal_job_queue_jobs\\{queue="${failing.name}-failed",state="queued"\\} \\d`));
     } finally {
       await runner.stop();
     }

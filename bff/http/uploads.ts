@@ -11,6 +11,7 @@ import multer, { type StorageEngine } from 'multer';
 import { CommonErrors } from '../contracts/errors.ts';
 import { AppError } from '../domain/errors.ts';
 import { safeFilename, type UploadPolicy } from '../domain/uploads/upload-policy.ts';
+import { metrics } from '../observability/metrics.ts';
 import type { OutgoingFile } from '../ports/document-service.ts';
 
 /** Where uploads wait, under generated names, until the request that brought them has finished. */
@@ -135,7 +136,11 @@ export function uploadParser(policy: UploadPolicy): RequestHandler {
       for (const file of (req.files as Express.Multer.File[] | undefined) ?? []) if (file.path) void rm(file.path, { force: true });
     });
     upload(req, res, (error: unknown) => {
-      if (!error) return next();
+      if (!error) {
+        // The business counter of uploads: files the portal accepted (docs/observability.md).
+        metrics.businessEvent('upload', ((req.files as Express.Multer.File[] | undefined) ?? []).length);
+        return next();
+      }
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError(policy.errors.tooLarge, { params: { file: safeFilename(error.field ?? '', 'bin') } }));
         if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError(policy.errors.tooMany, { params: { max: policy.maxFiles } }));

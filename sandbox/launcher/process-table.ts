@@ -28,11 +28,14 @@ export interface ProcessEntry {
   exitNote?: string;
 }
 
-const tsx = (context: LaunchContext, file: string) => ({
-  args: ['--import', 'tsx', path.join(context.root, file)],
+const tsx = (context: LaunchContext, file: string, preload: string[] = []) => ({
+  args: ['--import', 'tsx', ...preload.flatMap((module) => ['--import', path.join(context.root, module)]), path.join(context.root, file)],
   cwd: context.root,
   env: { ...context.env, DATABASE_URL: context.databaseUrl },
 });
+
+/** The portal with its tracing preload (does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set; docs/observability.md). */
+const portal = (context: LaunchContext) => tsx(context, 'bff/server.ts', ['bff/observability/tracing.ts']);
 
 /**
  * The processes `npm start` runs side by side, in start order (they are stopped in reverse). A new process, e.g. a job
@@ -74,7 +77,7 @@ export const PROCESS_TABLE: readonly ProcessEntry[] = [
     name: 'portal',
     essential: true,
     enabled: (config) => config.PORTAL_INSTANCES === 1,
-    command: (context) => tsx(context, 'bff/server.ts'),
+    command: portal,
     ready: { url: (config) => `http://localhost:${config.PORT}/readyz`, timeoutMs: 60_000 },
   },
   // Two instances behind nginx (PORTAL_INSTANCES=2, docs/two-instances.md): one may stop, the proxy serves on.
@@ -84,11 +87,20 @@ export const PROCESS_TABLE: readonly ProcessEntry[] = [
       essential: false,
       enabled: (config) => config.PORTAL_INSTANCES === 2,
       command: (context) => {
-        const base = tsx(context, 'bff/server.ts');
+        const base = portal(context);
         const port = instancePorts(context.config.PORT)[index];
         return {
           ...base,
-          env: { ...base.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: context.config.publicUrl, TRUST_PROXY: 'true', INSTANCE_NAME: `portal-${name}` },
+          env: {
+            ...base.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: context.config.publicUrl,
+            TRUST_PROXY: 'true',
+            INSTANCE_NAME: `portal-${name}`,
+            // Each instance its own metrics port: METRICS_PORT and the one after it.
+            ...(context.config.METRICS_PORT ? { METRICS_PORT: String(context.config.METRICS_PORT + index) } : {}),
+          },
         };
       },
       ready: { url: (config) => `http://127.0.0.1:${instancePorts(config.PORT)[index]}/readyz`, timeoutMs: 60_000 },

@@ -1,15 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
+import { prettyFactory } from 'pino-pretty';
 
 const COLOURS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
 let nextColour = 0;
+
+/**
+ * The portal's JSON log lines as people read them locally (time, level, message, fields on one line; an error's
+ * stack below it). Production keeps the JSON (docs/observability.md); only the launcher's terminal output changes.
+ */
+const pretty = prettyFactory({
+  colorize: Boolean(process.stdout.isTTY),
+  singleLine: true,
+  translateTime: 'SYS:HH:MM:ss.l',
+  ignore: 'pid,hostname',
+});
+
+/** Formats a pino JSON line for people; any other line is left as it is. */
+export function readableLine(line: string): string {
+  return line.startsWith('{"level":') ? pretty(line).trimEnd() : line;
+}
 
 /** Writes every line of a stream with a fixed-width, coloured `[name]` prefix. */
 export function prefixer(name: string): (line: string) => void {
   const colour = process.stdout.isTTY ? COLOURS[nextColour++ % COLOURS.length] : '';
   const reset = colour ? '\x1b[0m' : '';
   const prefix = `${colour}[${name.padEnd(7)}]${reset} `;
-  return (line) => process.stdout.write(`${prefix}${line}\n`);
+  return (line) => process.stdout.write(`${prefix}${readableLine(line).replaceAll('\n', `\n${prefix}`)}\n`);
 }
 
 export interface ManagedProcess {

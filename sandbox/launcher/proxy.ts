@@ -10,7 +10,8 @@ export const instancePorts = (port: number) => [port + 1, port + 2] as const;
 /**
  * The reverse proxy of the local two-instance mode (docs/two-instances.md): nginx on PORT, both portals as upstreams
  * with keep-alive; a request that fails to connect (an instance stopped) or gets 502/503 goes to the other one, for
- * idempotent requests only. Written to `<DATA_DIR>/nginx/nginx.conf` at every start.
+ * idempotent requests only. Every request gets nginx's `$request_id` as `X-Request-Id` (the portal logs and passes
+ * it on), and `/metrics` is not served (docs/observability.md). Written to `<DATA_DIR>/nginx/nginx.conf` at every start.
  */
 export function writeNginxConfig(dataDir: string, port: number): string {
   const dir = path.join(dataDir, 'nginx');
@@ -38,6 +39,10 @@ http {
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 60m;
+    # Metrics live on the instances' internal port only; never through the proxy.
+    location = /metrics {
+      return 404;
+    }
     location / {
       proxy_pass http://portal;
       proxy_http_version 1.1;
@@ -45,6 +50,8 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # One id per request, from the proxy on: the portal's access and error lines and its vendor calls carry it.
+      proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
       # A page's head is larger than nginx's 4-8 KB default: Astro's CSP lists a hash per inline script and style.

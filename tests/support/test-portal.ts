@@ -22,6 +22,8 @@ export async function startTestPortal(options: {
   env?: Record<string, string>;
   /** Receives every log line the portal writes (all levels), e.g. to prove codes never reach a log. */
   logLines?: string[];
+  /** Like logLines, line by line as they are written (a portal in a child process prints them). */
+  onLogLine?: (line: string) => void;
   adapterOverrides?: Partial<Adapters>;
   /** A folder served like the built site's dist/client (static files, precompressed copies). */
   staticDir?: string;
@@ -50,7 +52,13 @@ export async function startTestPortal(options: {
   const portal = composePortal({
     config,
     databaseUrl: options.databaseUrl,
-    logger: options.logLines ? createLogger('debug', (_level, line) => options.logLines?.push(line)) : createLogger('error'),
+    logger:
+      options.logLines || options.onLogLine
+        ? createLogger('debug', (_level, line) => {
+            options.logLines?.push(line);
+            options.onLogLine?.(line);
+          })
+        : createLogger('error'),
     pageHandler: echoPage,
     sessionPoolSize: 3,
     ...(options.adapterOverrides ? { adapterOverrides: options.adapterOverrides } : {}),

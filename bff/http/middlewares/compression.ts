@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import expressStaticGzip from 'express-static-gzip';
 import { constants } from 'node:zlib';
+import { nameRoute } from './observe-requests.ts';
 
 /**
  * Compression for dynamic responses (issue 10): brotli when the browser accepts it, else gzip, for every compressible
@@ -53,6 +54,7 @@ export function staticFiles(dir: string): RequestHandler {
       next();
       return;
     }
+    nameRoute(res, 'static');
     serve(req, res, next);
   };
 }

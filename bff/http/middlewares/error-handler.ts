@@ -3,6 +3,7 @@ import { $ZodError } from 'zod/v4/core';
 import { CommonErrors, type ErrorBody, type ErrorDef } from '../../contracts/errors.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Logger } from '../../logger.ts';
+import { routeLabel } from './observe-requests.ts';
 
 const body = (entry: ErrorDef): ErrorBody => ({ code: entry.code, message: entry.message });
 
@@ -35,7 +36,9 @@ export function errorHandler(logger: Logger, renderErrorPage?: ErrorPageRenderer
       status = error.status;
       answer = body(CommonErrors.BAD_REQUEST);
     }
-    if (status >= 500) logger.error('request failed', { method: req.method, path: req.path, error });
+    // With the stack (an error line) and the request id of the response's X-Request-Id; the route, not the raw path,
+    // which may hold a token (docs/observability.md).
+    if (status >= 500) logger.error('request failed', { method: req.method, route: routeLabel(req), status, error });
     if (status === 404 && error instanceof AppError) {
       logger.info('not found or not owned', { path: req.path, code: answer.code, customerId: req.session?.user?.id ?? null });
     }

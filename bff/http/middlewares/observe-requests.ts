@@ -1,0 +1,76 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { routeOf } from '../../contracts/routes.ts';
+import type { Logger } from '../../logger.ts';
+import { requestIdFrom, runInContext, tagSpan, traceFields, type WorkContext } from '../../observability/context.ts';
+import { metrics } from '../../observability/metrics.ts';
+
+const ROUTE = Symbol('route');
+type Observed = { [ROUTE]?: string };
+
+/** Probes of the load balancer and the launcher: every few seconds, so their access lines are debug only. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/** Names the route of an answer no router matched (e.g. `static` for the built site's files). */
+export function nameRoute(res: Response, name: string) {
+  (res.req as Request & Observed)[ROUTE] = name;
+}
+
+/**
+ * Remembers the full pattern of the route that answers: the router assigns `req.route` the moment a route matches,
+ * while `req.baseUrl` is still the mount path of that router (it is reset when an error unwinds the routers).
+ */
+function captureRoute(req: Request & Observed) {
+  let route: unknown;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: { path?: unknown } | undefined) {
+      route = value;
+      if (value?.path !== undefined) req[ROUTE] = `${req.baseUrl}${String(value.path)}`;
+    },
+  });
+}
+
+/**
+ * The route label of a request: the matched route's pattern, the page's pattern from the route table, a name given
+ * with `nameRoute`, or `unmatched`. Never the raw path: ids and tokens stay out of logs and metric labels.
+ */
+export function routeLabel(req: Request): string {
+  // The address asked for: an error page is rendered in place by rewriting req.url (bff/http/app.ts).
+  return (req as Request & Observed)[ROUTE] ?? routeOf(req.originalUrl.split('?')[0] ?? '/')?.path ?? 'unmatched';
+}
+
+/**
+ * The first middleware (docs/observability.md "Logs"): takes the request id from `X-Request-Id` (nginx's) when sane
+ * or makes one, echoes it in the response, runs the rest of the request in its context (log lines and vendor calls
+ * carry it), and when the response is done writes one access line (method, route, status, duration) and the latency
+ * metric.
+ */
+export function observeRequests(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const observed = req as Request & Observed;
+    const started = performance.now();
+    const work: WorkContext = { requestId: requestIdFrom(req.headers['x-request-id']) };
+    res.setHeader('X-Request-Id', work.requestId);
+    captureRoute(observed);
+    const traced = traceFields();
+    if (traced) tagSpan(work.requestId);
+    res.once('close', () => {
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const route = routeLabel(observed);
+      metrics.httpRequest({ method: req.method, route, status: res.statusCode }, durationMs / 1000);
+      const fields = {
+        method: req.method,
+        route,
+        status: res.statusCode,
+        durationMs,
+        ...(res.writableFinished ? {} : { aborted: true }),
+        ...traced,
+      };
+      runInContext(work, () => (PROBES.has(req.path) ? logger.debug('request', fields) : logger.info('request', fields)));
+    });
+    runInContext(work, next);
+  };
+}
+
