@@ -243,6 +243,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     sessions.source,
   ]);
   const account = createAccountService({
+    languageOf: (userId) => users.languageOf(userId),
     identityAdmin: adapters.identityAdmin,
     marketing: adapters.marketing,
     projects,
@@ -385,6 +386,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     activity,
     projects,
     identityProvider: adapters.identityProvider,
+    users,
     signIn: createSignIn({
       users,
       activity,

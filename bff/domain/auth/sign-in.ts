@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import type { OnboardingStep } from '../../contracts/onboarding.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { UserAccounts } from '../repositories/users.ts';
@@ -22,10 +22,11 @@ export function createSignIn(deps: {
   customerRoleId: string;
   leadRoleId: string;
 }) {
-  return async function signIn(claims: Record<string, unknown>): Promise<SignInResult> {
+  /** `language`: the one the customer signs in with; the portal's mails to them follow it. */
+  return async function signIn(claims: Record<string, unknown>, language?: Language): Promise<SignInResult> {
     const result = customerFromClaims(claims, deps);
     if (!result.ok) return { ok: false, reason: result.reason === 'not-a-customer' ? 'forbidden' : 'failed' };
-    await deps.users.ensure(result.user.id, result.user.email);
+    await deps.users.ensure(result.user.id, result.user.email, language);
     const user = result.user.phase === 'LEAD' ? await deps.leads.atSignIn(result.user) : result.user;
     await deps.activity.record(user, 'LOGIN', { phase: user.phase });
     if (user.phase === 'LEAD') return { ok: true, user, onboarding: null };

@@ -1,7 +1,13 @@
+import type { Language } from '../../contracts/auth.ts';
+
 /** Customers known to the portal; implemented in bff/db/repositories. */
 export interface UserAccounts {
-  /** Creates the user row on first sign-in; idempotent. */
-  ensure(userId: string, email?: string): Promise<unknown>;
+  /** Creates the user row on first sign-in (and notes the address and language signed in with); idempotent. */
+  ensure(userId: string, email?: string, language?: Language): Promise<unknown>;
+  /** The language the customer uses the portal in: every mail to them is written in it (German when unknown). */
+  languageOf(userId: string): Promise<Language>;
+  /** The customer switched the language while signed in. */
+  setLanguage(userId: string, language: Language): Promise<void>;
   /** The addresses these users signed in with (unknown ones are left out). */
   emailsOf(userIds: readonly string[]): Promise<string[]>;
 }

@@ -81,6 +81,30 @@ describe('help search relevance', () => {
   });
 });
 
+describe('typo tolerance', () => {
+  const vocabulary = (lang: 'de' | 'en') =>
+    [...new Set(shipped(lang).flatMap((c) => c.faqs.flatMap((f) => `${f.question} ${JSON.stringify(f.answer)}`.split(/[^\p{L}]+/u))))].filter((w) => w.length >= 6);
+
+  it('"Speiher" finds exactly what "Speicher" finds, never more', () => {
+    expect(ranked('Speicher').length).toBeGreaterThan(0);
+    expect(ranked('Speiher')).toEqual(ranked('Speicher'));
+    expect(ranked('Stromspeiher')).toEqual(ranked('Stromspeicher'));
+  });
+
+  it.each(['de', 'en'] as const)('a word with one letter missing or wrong never finds more than the word itself (%s)', (lang) => {
+    const search = lang === 'de' ? index : buildFaqIndex(shipped('en'), 'en');
+    const count = (q: string) => search.search(q).length;
+    const looser: string[] = [];
+    for (const word of vocabulary(lang)) {
+      const exact = count(word);
+      const middle = Math.floor(word.length / 2);
+      const typos = [word.slice(0, middle) + word.slice(middle + 1), `${word.slice(0, middle)}x${word.slice(middle + 1)}`];
+      for (const typo of typos) if (count(typo) > exact) looser.push(`${typo} (${count(typo)}) > ${word} (${exact})`);
+    }
+    expect(looser).toEqual([]);
+  });
+});
+
 describe('help search relevance in English', () => {
   const english = buildFaqIndex(shipped('en'), 'en');
   const rankedEn = (q: string) => english.search(q).map((hit) => hit.slug);

@@ -5,7 +5,7 @@ import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
 import { plainText } from './richText.ts';
 
 /**
- * Ranked help search (issue 10): MiniSearch (BM25 ranking, prefix and fuzzy matching for typos) over German-stemmed
+ * Ranked help search: MiniSearch (BM25 ranking, prefix matching; typos corrected to the nearest known word) over German-stemmed
  * words (Snowball), with umlauts folded either way ("Zähler" = "Zaehler" = "Zahler") and German compounds taken apart:
  * "Stromspeicher" is also found by "Speicher", and a query "Netzanmeldung" by its parts "Netz" + "Anmeldung".
  * The question weighs most, then the category, then the answer. The English portal searches its (mostly English)
@@ -119,7 +119,6 @@ export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language
     searchOptions: {
       boost: { question: 3, category: 1.5, answer: 1, parts: 0.6 },
       prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
       combineWith: 'AND',
     },
   });
@@ -137,6 +136,46 @@ export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language
     return [term];
   }
 
+  /** Sorted, so a prefix is found by binary search. */
+  const sortedVocabulary = [...vocabulary].sort();
+  function known(term: string): boolean {
+    if (vocabulary.has(term)) return true;
+    if (term.length < 4) return false;
+    let low = 0;
+    let high = sortedVocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((sortedVocabulary[middle] as string) < term) low = middle + 1;
+      else high = middle;
+    }
+    return sortedVocabulary[low]?.startsWith(term) ?? false;
+  }
+
+  /**
+   * Typo tolerance as a correction, never as a wider search: a word the content does not know (not even as the start of
+   * a word) is replaced by the nearest word it does know, one edit per five letters, and then searched exactly like
+   * that word. Several equally near words: the one that finds the fewest FAQs, so "Speiher" never finds more than
+   * "Speicher" (docs/help-search.md).
+   */
+  function correct(term: string, findCount: (term: string) => number): string {
+    if (term.length < 5 || known(term)) return term;
+    const maxEdits = Math.round(term.length * 0.2);
+    let best: string[] = [];
+    let bestDistance = maxEdits + 1;
+    for (const candidate of vocabulary) {
+      if (Math.abs(candidate.length - term.length) >= bestDistance) continue;
+      const distance = editDistance(term, candidate, bestDistance - 1);
+      if (distance < bestDistance) {
+        best = [candidate];
+        bestDistance = distance;
+      } else if (distance === bestDistance) {
+        best.push(candidate);
+      }
+    }
+    if (best.length <= 1) return best[0] ?? term;
+    return best.map((candidate) => ({ candidate, found: findCount(candidate) })).sort((a, b) => a.found - b.found || a.candidate.localeCompare(b.candidate))[0]?.candidate ?? term;
+  }
+
   const synonymsOf = new Map<string, string[]>();
   for (const group of SYNONYMS[lang]) {
     const stems = group.map((word) => termOf(word, lang) ?? word);
@@ -145,21 +184,41 @@ export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language
 
   return {
     search(q) {
-      const terms = words(q).flatMap((word) => termOf(word, lang) ?? []).flatMap(expand);
-      if (terms.length === 0) return [];
-      // Every word must match, a word or one of its synonyms. Terms are already processed: MiniSearch gets them as
-      // they are (it would stem them twice otherwise).
-      const query = {
-        combineWith: 'AND' as const,
-        queries: terms.map((term) => ({ combineWith: 'OR' as const, queries: synonymsOf.get(term) ?? [term] })),
+      const run = (terms: readonly string[]): SearchResult[] => {
+        // Every word must match, a word or one of its synonyms. Terms are already processed: MiniSearch gets them as
+        // they are (it would stem them twice otherwise).
+        const query = {
+          combineWith: 'AND' as const,
+          queries: terms.map((term) => ({ combineWith: 'OR' as const, queries: synonymsOf.get(term) ?? [term] })),
+        };
+        const asked = new Set(terms);
+        return index.search(query, {
+          processTerm: (term) => term,
+          // A synonym finds, but counts less than the word the customer typed.
+          boostTerm: (term) => (asked.has(term) ? 1 : 0.3),
+        });
       };
-      const asked = new Set(terms);
-      const results: SearchResult[] = index.search(query, {
-        processTerm: (term) => term,
-        // A synonym finds, but counts less than the word the customer typed.
-        boostTerm: (term) => (asked.has(term) ? 1 : 0.3),
-      });
-      return results.map((result) => ({ slug: String(result.id), score: result.score }));
+      const typed = words(q).flatMap((word) => termOf(word, lang) ?? []).flatMap(expand);
+      if (typed.length === 0) return [];
+      const terms = typed.map((term) => correct(term, (candidate) => run([candidate]).length));
+      return run(terms).map((result) => ({ slug: String(result.id), score: result.score }));
     },
   };
+}
+
+/** Levenshtein distance, or `limit + 1` as soon as it must exceed `limit` (most candidates are dropped early). */
+function editDistance(a: string, b: string, limit: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length] as number;
 }
