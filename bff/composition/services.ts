@@ -112,6 +112,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     }),
     projects,
     activity,
+    installer: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS },
     warn,
   });
   const journey = createJourneyService({
@@ -327,6 +328,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     surveys: surveyRepository,
     reviews: createReviewRepository(knex),
     customerIds: async () => (await exports.customers()).map((c) => c.userId),
+    recipientsOf: (userIds) => users.recipientsOf(userIds),
     activity,
     mailer: adapters.mailer,
     reviewMailer: adapters.reviewMailer,
@@ -348,6 +350,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       now: () => new Date(),
       retention: createRetentionRepository(knex),
       reminders: createReminderRepository(knex),
+      users,
       exports,
       projects,
       journeys: adapters.journeys,

@@ -15,7 +15,7 @@ export function emailChangeLinkMail(options: { newEmail: string; link: string; h
       subject: 'Bestätige Deine neue E-Mail-Adresse',
       heading: 'Neue E-Mail-Adresse bestätigen',
       blocks: [
-        `Jemand möchte sich im ${BRAND.name} künftig mit ${options.newEmail} anmelden. Warst Du das, bestätige die neue Adresse bitte mit dem Link unten.`,
+        `jemand möchte sich im ${BRAND.name} künftig mit ${options.newEmail} anmelden. Warst Du das, bestätige die neue Adresse bitte mit dem Link unten.`,
         `Der Link gilt ${options.hours} Stunden. Bis Du bestätigst, bleibt alles, wie es ist: Du meldest Dich weiter mit Deiner bisherigen Adresse an.`,
         'Hast Du das nicht angefordert? Dann ignoriere diese E-Mail einfach.',
       ],
@@ -153,7 +153,7 @@ export function accountDeletedMail(options: { firstName?: string | null; retaine
     de: {
       subject: 'Dein Konto im Kundenportal ist gelöscht',
       heading: 'Dein Konto ist gelöscht',
-      done: `Wie gewünscht haben wir Dein Konto im ${BRAND.name} gelöscht: Deine Anmeldung, Deine Angaben, Deine Protokolle und die Verbindung zu Deinen Projekten.`,
+      done: `wie gewünscht haben wir Dein Konto im ${BRAND.name} gelöscht: Deine Anmeldung, Deine Angaben, Deine Protokolle und die Verbindung zu Deinen Projekten.`,
       kept: 'Was wir aufbewahren müssen',
       projects: 'Deine Projekte selbst (Verträge, Rechnungen, Termine) betreut der Installateur weiter.',
       back: 'Möchtest Du das Kundenportal später wieder nutzen, sag Deinem Ansprechpartner beim Installateur Bescheid: Du bekommst dann eine neue Einladung per E-Mail.',
