@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '../contracts/auth.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
@@ -104,6 +105,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   });
   const mailLog = createMailLogRepository(knex);
   const users = createUserRepository(knex);
+  /** Mails to a project's contact addresses (not accounts of their own) go in the language of its first linked customer. */
+  const projectLanguage = async (project: { portalUserIds: readonly string[] }) => (await users.recipientsOf(project.portalUserIds))[0]?.lang ?? DEFAULT_LANGUAGE;
   const help = createHelpService({
     content: adapters.content,
     cache: createContentCache({
@@ -125,6 +128,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     mailLog,
     milestones: createMilestoneMailRepository(knex),
     activity,
+    projectLanguage,
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
@@ -200,6 +204,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     repository: createMeterChangeRepository(knex),
     mailer: adapters.mailer,
     mailLog,
+    languageOf: (userId) => users.languageOf(userId),
     secret: config.sessionSecret,
     uploadEnabled: config.METER_CHANGE_UPLOAD,
     publicUrl: config.publicUrl,
@@ -218,6 +223,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     mailLog,
     activity,
     hasher: createKeyedHasher(config.sessionSecret, 'kundenportal/two-factor-code'),
+    languageOf: (userId) => users.languageOf(userId),
     publicUrl: config.publicUrl,
     warn,
   });
@@ -408,6 +414,7 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
       mailLog,
       activity,
       rateLimiter: createPgRateLimiter(knex),
+      languageOf: (userId) => users.languageOf(userId),
       publicUrl: config.publicUrl,
     }),
     help,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import {
   JourneyErrors,
@@ -37,6 +37,8 @@ export interface JourneyDeps {
   mailLog: MailLogRepository;
   milestones: MilestoneMailRepository;
   activity: ActivityService;
+  /** The language of a project's customers (the first linked account's; German without one): mails to its contacts. */
+  projectLanguage: (project: ManagedProject) => Promise<Language>;
   publicUrl: string;
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
@@ -123,7 +125,7 @@ export function createJourneyService(deps: JourneyDeps) {
       return 'failed';
     }
     if (!(await deps.milestones.claim(projectId, 'FINISHED'))) return 'already';
-    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey: await deps.journeys.journey(projectId) });
+    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey: await deps.journeys.journey(projectId), lang: await deps.projectLanguage(project) });
     try {
       await deps.mailer.send({ to: project.contact.emails, ...mail });
     } catch (error) {

@@ -22,24 +22,6 @@ export function fontFile(weight: Weight): Uint8Array {
   return bytes;
 }
 
-/**
- * fontkit, parsing each font file once per process: pdf-lib asks it for every document, and parsing both weights took
- * most of a document's ~250 ms. The parsed font is only read (each document makes its own subset from it).
- */
-const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachedFontkit: typeof fontkit = {
-  ...fontkit,
-  create(bytes: Uint8Array, postscriptName?: string) {
-    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsed.set(bytes, font);
-    }
-    return font;
-  },
-};
-
 export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
@@ -48,7 +30,8 @@ export interface Fonts {
 /** A new document with its metadata and both weights embedded (subset: only the glyphs used end up in the file). */
 export async function newPdf(meta: { title: string; author: string; createdAt: Date }): Promise<{ pdf: PDFDocument; fonts: Fonts }> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(cachedFontkit);
+  // A parsed font is not shared between documents: pdf-lib's subsets then mapped some glyphs to the wrong letters.
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(meta.title);
   pdf.setAuthor(meta.author);
   pdf.setLanguage('de-DE');
