@@ -1,14 +1,14 @@
 /**
  * Bank data travels in SEPA's Latin character set (EPC: `a-z A-Z 0-9 / - ? : ( ) . , ' +` and space; German banks
  * also take the umlauts, ß, `&`, `*`, `$` and `%`). A name in another script or with other letters is converted the
- * way banks do it (ł → l, ș → s, Дмитрий → Dmitriy, Γιώργος → Giorgos); a character with no Latin form (an emoji,
+ * way banks do it (ł → l, ș → s, Đorđe → Djordje, Дмитрий → Dmitriy, Γιώργος → Giorgos); a character with no Latin form (an emoji,
  * a Chinese or Arabic letter) cannot be sent at all. The forms name such a character, and show the converted name for
  * the customer to confirm before it is sent (docs/money.md "Names at the bank").
  */
 const ALLOWED = /^[A-Za-z0-9/\-?:().,'+ ÄÖÜäöüß&*$%]$/;
 
 const SPECIAL: Record<string, string> = {
-  ł: 'l', ı: 'i', đ: 'd', ø: 'o', æ: 'ae', œ: 'oe', þ: 'th', ð: 'd', ħ: 'h', ŀ: 'l', ŋ: 'ng', ĸ: 'k', ſ: 's', ŧ: 't',
+  ł: 'l', ı: 'i', đ: 'dj', ø: 'o', æ: 'ae', œ: 'oe', þ: 'th', ð: 'd', ħ: 'h', ŀ: 'l', ŋ: 'ng', ĸ: 'k', ſ: 's', ŧ: 't',
   ʻ: "'", ʼ: "'", ʾ: "'", ʿ: "'", '‘': "'", '’': "'", '‚': "'", '`': "'", '´': "'", '"': "'", '“': "'", '”': "'", '„': "'",
   '–': '-', '—': '-', '‐': '-', '‑': '-', '_': '-', '\u00a0': ' ', '·': '.', '…': '...', '#': '', ';': ',', '!': '.',
   // Greek (ELOT 743, simplified)
@@ -52,7 +52,9 @@ export interface SepaText {
 export function toSepaText(value: string): SepaText {
   let text = '';
   let refused: string | null = null;
-  for (const char of value.normalize('NFC')) {
+  // Greek "ου" is one sound, "ou" (Παπαδόπουλος → Papadopoulos); accents go first so "ού" counts too.
+  const greek = value.normalize('NFC').replace(/[οΟ][υύΥΎ]/gu, (pair) => (pair.startsWith('Ο') ? 'Ou' : 'ou'));
+  for (const char of greek) {
     const converted = convert(char);
     if (converted === null) {
       refused ??= char;
