@@ -57,6 +57,11 @@ export function createHttpIdentityAdmin(endpoint: ServiceEndpoint): IdentityAdmi
     async changeName(userId, firstName, lastName) {
       await client.request(user(userId), { method: 'PUT', json: { firstName, lastName } });
     },
+    // Keycloak replaces the attributes as a whole on PUT: the current ones are read first and kept.
+    async setLocale(userId, locale) {
+      const current = await client.request(user(userId), { schema: UserSchema });
+      await client.request(user(userId), { method: 'PUT', json: { attributes: { ...current.attributes, locale: [locale] } } });
+    },
     async verifyPassword(userId, password) {
       return (await client.request(`${user(userId)}/verify-password`, { method: 'POST', json: { value: password }, schema: VerifySchema })).valid;
     },

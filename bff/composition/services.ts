@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '../contracts/auth.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
@@ -105,6 +105,16 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
   });
   const mailLog = createMailLogRepository(knex);
   const users = createUserRepository(knex);
+  /**
+   * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
+   * follow it; the provider being down costs only that (docs/architecture.md "Mails").
+   */
+  const identityLocale = (userId: string, lang: Language) =>
+    adapters.identityAdmin.setLocale(userId, lang).catch((error: unknown) => warn('language not handed to the identity provider', { error }));
+  const rememberLanguage = async (userId: string, lang: Language) => {
+    await users.setLanguage(userId, lang);
+    await identityLocale(userId, lang);
+  };
   /** Mails to a project's contact addresses (not accounts of their own) go in the language of its first linked customer. */
   const projectLanguage = async (project: { portalUserIds: readonly string[] }) => (await users.recipientsOf(project.portalUserIds))[0]?.lang ?? DEFAULT_LANGUAGE;
   const help = createHelpService({
@@ -396,8 +406,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     projects,
     identityProvider: adapters.identityProvider,
     users,
+    rememberLanguage,
     signIn: createSignIn({
       users,
+      languageChanged: identityLocale,
       activity,
       onboarding,
       leads: lead,

@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use(noStoreWhenSignedIn);
   // After the session: a signed-in customer's language choice is kept with the account (mails follow it).
-  app.use(language({ secureCookies, remember: (userId, lang) => services.users.setLanguage(userId, lang) }));
+  app.use(language({ secureCookies, remember: services.rememberLanguage }));
 
   const api = express.Router();
   // The raw body is kept for the machine callers' HMAC checks (e-signature and management webhooks).

@@ -32,6 +32,9 @@ describe("mails in the customer's language", () => {
     const switched = await client.request(`${portal.url}/home/dashboard?lang=en`, { redirect: 'manual' });
     expect(switched.status).toBe(302);
     expect(await languageOf(customer.sub)).toBe('en');
+    // The identity provider's own mails (sign-in code, block notice) follow: Keycloak's `locale` attribute.
+    const account = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: portal.config.services.identityAdmin.headers });
+    expect(await account.json()).toMatchObject({ attributes: { locale: ['en'] } });
 
     const target = newAddress();
     const since = new Date();

@@ -40,6 +40,8 @@ export interface IdentityAdmin {
   /** The address is confirmed (two-factor onboarding). */
   markEmailVerified(userId: string): Promise<void>;
   changeName(userId: string, firstName: string, lastName: string): Promise<void>;
+  /** The account's language (Keycloak: the user attribute `locale`): the provider's own mails follow it. */
+  setLocale(userId: string, locale: 'de' | 'en'): Promise<void>;
   /** Whether this is the account's current password (it counts as no sign-in). */
   verifyPassword(userId: string, password: string): Promise<boolean>;
   /** Rejects with PasswordRejected when the provider's policy refuses it. */
