@@ -127,7 +127,7 @@ export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language
     },
   });
   index.addAll(docs);
-  /** The words of the content (question, answer, category) and, for matching only, the parts of its compounds. */
+  /** The words of the content (question, answer, category); the parts of its compounds are for matching only. */
   const contentWords = new Set(docs.flatMap((doc) => [...termsOf(doc.question, lang), ...termsOf(doc.answer, lang), ...termsOf(doc.category, lang)]));
   /**
    * The content's words as written (folded, not stemmed) with their index term: typos are corrected against these, as
@@ -140,7 +140,6 @@ export function buildFaqIndex(categories: readonly FaqCategory[], lang: Language
       if (term) writtenWords.set(fold(word), term);
     }
   }
-  const vocabulary = new Set([...contentWords, ...docs.flatMap((doc) => doc.parts.split(' ').filter(Boolean))]);
 
   /** A query word the content does not have may be a compound of two words it has ("netzanmeldung"). */
   function split(term: string): string[] | null {
