@@ -99,6 +99,16 @@ test.describe('Nachrichten', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('.thread__entry--mine').last()).toContainText('Super, danke!');
     await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 1 neu');
+
+    // In English the installer's answer stays German and says so (lang="de"); the customer's own words are not marked.
+    try {
+      await page.goto(`/home/app/messages/${taskId}?lang=en`);
+      await expect(page.locator('.thread__entry--theirs .thread__text').first()).toHaveAttribute('lang', 'de');
+      await expect(page.locator('.thread__entry--mine .thread__text').first()).not.toHaveAttribute('lang', 'de');
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.goto(`/home/app/messages/${taskId}?lang=de`);
+    }
   });
 
   test('ein Entwurf bleibt, wenn der Nachrichtendienst ausfällt; die Liste sagt es auf Deutsch', async ({ page }) => {
