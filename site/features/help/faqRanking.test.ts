@@ -134,7 +134,7 @@ describe('typo tolerance', () => {
       }
     }
     expect(corrected).toBeGreaterThan(50);
-    expect(back / corrected).toBeGreaterThan(0.8);
+    expect(back / corrected).toBeGreaterThan(0.95);
   });
 });
 
