@@ -185,7 +185,7 @@ test.describe('Umfragen', () => {
     const task = office.locator('section.SERVICE').filter({ hasText: 'Projekt 100241' });
     await expect(task).toContainText('Servicefall (intern, für den Kunden unsichtbar)');
     await expect(task).toContainText('Weiterempfehlung (NPS): 4 von 10 (Kritiker)');
-    await expect(task).toContainText('Der Zählerschrank war danach offen.');
+    await expect(task).toContainText('Der Zählerschrank war danach offen 😠 👍');
     await office.close();
     await page.goto('/home/app/messages');
     await expect(page.getByText('Rückmeldung zur AC-Montage')).toHaveCount(0);
