@@ -107,6 +107,11 @@ export function createHttpIdentityAdmin(endpoint: ServiceEndpoint, tokens: Acces
       const credentials = await call(`${user(userId)}/credentials`, { schema: z.array(CredentialSchema), nullOn404: true });
       return (credentials ?? []).some((credential) => credential.type === 'password');
     },
+    // Keycloak replaces the attributes as a whole on PUT: the current ones are read first and kept.
+    async setLocale(userId, locale) {
+      const current = await call(user(userId), { schema: UserSchema });
+      await call(user(userId), { method: 'PUT', json: { attributes: { ...current.attributes, locale: [locale] } } });
+    },
     async signOutEverywhere(userId) {
       await call(`${user(userId)}/logout`, { method: 'POST', nullOn404: true });
     },

@@ -112,13 +112,9 @@ const LeadContentEntry = z.looseObject({
 const PrivacyEntry = z.looseObject({ title: z.string().default('Datenschutzerklärung'), body: z.unknown(), validFrom: z.string().nullish() });
 const SupportEntry = z.looseObject({ documentId: z.string(), title: z.string(), parent: z.looseObject({ documentId: z.string() }).nullish() });
 const ContactEntry = z.looseObject({
-  company: z.string(),
   phone: z.string(),
   email: z.string(),
   hours: z.string().nullish(),
-  street: z.string().nullish(),
-  postalCode: z.string().nullish(),
-  city: z.string().nullish(),
 });
 const StarQuestionEntry = z.looseObject({
   questionId: z.string().min(1).max(64),
@@ -233,16 +229,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
       const answer = await single('contact', locale, ContactEntry);
       if (!answer) return null;
       const { data } = answer;
-      return {
-        lang: locale,
-        company: data.company,
-        phone: data.phone,
-        email: data.email,
-        hours: data.hours ?? '',
-        street: data.street ?? '',
-        postalCode: data.postalCode ?? '',
-        city: data.city ?? '',
-      };
+      return { lang: locale, phone: data.phone, email: data.email, hours: data.hours ?? '' };
     },
 
     async media(file) {

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
@@ -108,6 +109,18 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
   });
   const mailLog = createMailLogRepository(knex);
   const users = createUserRepository(knex);
+  /**
+   * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
+   * follow it; the provider being down costs only that (docs/architecture.md "Mails").
+   */
+  const identityLocale = (userId: string, lang: Language) =>
+    adapters.identityAdmin.setLocale(userId, lang).catch((error: unknown) => warn('language not handed to the identity provider', { error }));
+  const rememberLanguage = async (userId: string, lang: Language) => {
+    await users.setLanguage(userId, lang);
+    await identityLocale(userId, lang);
+  };
+  /** Mails to a project's contact addresses (not accounts of their own) go in the language of its first linked customer. */
+  const projectLanguage = async (project: { portalUserIds: readonly string[] }) => (await users.recipientsOf(project.portalUserIds))[0]?.lang ?? DEFAULT_LANGUAGE;
   const help = createHelpService({
     content: adapters.content,
     cache: createContentCache({
@@ -116,6 +129,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     }),
     projects,
     activity,
+    installer: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS },
     warn,
   });
   const journey = createJourneyService({
@@ -130,6 +144,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     monitored: async (projectId) => (await adapters.iot.sitesOfProjects([projectId])).length > 0,
     users,
     activity,
+    projectLanguage,
     publicUrl: config.publicUrl,
     installerName: config.INSTALLER_NAME,
     warn,
@@ -205,6 +220,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     repository: createMeterChangeRepository(knex),
     mailer: adapters.mailer,
     mailLog,
+    languageOf: (userId) => users.languageOf(userId),
     secret: config.sessionSecret,
     uploadEnabled: config.METER_CHANGE_UPLOAD,
     publicUrl: config.publicUrl,
@@ -226,6 +242,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     hasher: createKeyedHasher(config.sessionSecret, 'kundenportal/two-factor-code'),
     // A customer who came through the funnel gave a verified mobile number there: the base data starts with it.
     funnelPhone: async (userId) => (await funnelRepository.leadByAccount(userId))?.phoneNumber ?? null,
+    languageOf: (userId) => users.languageOf(userId),
     publicUrl: config.publicUrl,
     warn,
   });
@@ -251,6 +268,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     sessionsAccountData(sessions),
   ]);
   const account = createAccountService({
+    languageOf: (userId) => users.languageOf(userId),
     identityAdmin: adapters.identityAdmin,
     marketing: adapters.marketing,
     projects,
@@ -334,6 +352,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     surveys: surveyRepository,
     reviews: createReviewRepository(knex),
     customerIds: async () => (await exports.customers()).map((c) => c.userId),
+    recipientsOf: (userIds) => users.recipientsOf(userIds),
     activity,
     mailer: adapters.mailer,
     reviewMailer: adapters.reviewMailer,
@@ -355,6 +374,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
       now: () => new Date(),
       retention: createRetentionRepository(knex),
       reminders: createReminderRepository(knex),
+      users,
       exports,
       projects,
       journeys: adapters.journeys,
@@ -393,8 +413,11 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     identityProvider: adapters.identityProvider,
     sessions,
     backchannelLogout: createBackchannelLogout({ identityProvider: adapters.identityProvider, sessions }),
+    users,
+    rememberLanguage,
     signIn: createSignIn({
       users,
+      languageChanged: identityLocale,
       activity,
       onboarding,
       leads: lead,
@@ -411,6 +434,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
       mailLog,
       activity,
       rateLimiter: createPgRateLimiter(knex),
+      languageOf: (userId) => users.languageOf(userId),
       publicUrl: config.publicUrl,
     }),
     help,

@@ -3,9 +3,13 @@ import { applyNewsletterEvent } from './newsletter.ts';
 import { isDeleteConfirmation } from './account.ts';
 
 describe('deletion confirmation', () => {
-  it('is the word of either language, in any case, with spaces around', () => {
-    expect(isDeleteConfirmation(' löschen ')).toBe(true);
+  it('is exactly the word of either language in capitals, spaces around do not count', () => {
+    expect(isDeleteConfirmation(' LÖSCHEN ')).toBe(true);
     expect(isDeleteConfirmation('DELETE')).toBe(true);
+    expect(isDeleteConfirmation('löschen')).toBe(false);
+    expect(isDeleteConfirmation('Löschen')).toBe(false);
+    expect(isDeleteConfirmation('delete')).toBe(false);
+    expect(isDeleteConfirmation('LOESCHEN')).toBe(false);
     expect(isDeleteConfirmation('ja')).toBe(false);
     expect(isDeleteConfirmation('')).toBe(false);
   });

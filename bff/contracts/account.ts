@@ -22,10 +22,13 @@ export const DELETE_ACCOUNT_PATH = '/home/app/settings/delete-account';
 export const EMAIL_CHANGE_PARAM = 'emailChange';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
-/** What the customer types to confirm the deletion (the page asks for the word of its language). */
+/**
+ * What the customer types to confirm the deletion (the page asks for the word of its language, in capitals). Exactly
+ * that word: "löschen" in lower case is not it, so nothing is deleted by a half-read instruction (docs/account.md).
+ * Spaces around it do not count.
+ */
 export const DELETE_CONFIRMATION_WORDS = { de: 'LÖSCHEN', en: 'DELETE' } as const;
-export const isDeleteConfirmation = (value: string) =>
-  Object.values(DELETE_CONFIRMATION_WORDS).includes(value.trim().toLocaleUpperCase('de-DE') as 'LÖSCHEN' | 'DELETE');
+export const isDeleteConfirmation = (value: string) => (Object.values(DELETE_CONFIRMATION_WORDS) as string[]).includes(value.trim());
 
 const email = z.pipe(z.string(), z.pipe(z.transform((value: string) => value.trim().toLowerCase()), z.email().check(z.maxLength(254))));
 

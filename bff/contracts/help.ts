@@ -114,19 +114,25 @@ export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(
 export type SupportQuestion = z.infer<typeof SupportQuestionSchema>;
 export const SupportQuestionsResponseSchema = z.object({ items: z.array(SupportQuestionSchema) });
 
-/** How customers reach the installer (Strapi single type "Kontakt"): help page, footer, search without results. */
-export const ContactSchema = z.object({
+/**
+ * How customers reach the installer (Strapi single type "Kontakt"): phone, e-mail and hours, which editors keep.
+ * The installer's name and postal address are not content: they come from the configuration (INSTALLER_NAME,
+ * INSTALLER_ADDRESS), the one source the SEPA mandate and the powers of attorney use too.
+ */
+export const CmsContactSchema = z.object({
   lang,
-  company: z.string(),
   phone: z.string(),
   email: z.string(),
   /** Free text, e.g. "Montag bis Freitag 8–18 Uhr"; line breaks are kept. */
   hours: z.string(),
-  street: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
 });
-export type Contact = z.infer<typeof ContactSchema>;
+export type CmsContact = z.infer<typeof CmsContactSchema>;
+
+/** The contact as pages show it: the CMS's part plus the installer's name and address lines from the configuration. */
+export type Contact = CmsContact & { company: string; addressLines: string[] };
+
+/** "Beispielweg 12, 04109 Leipzig" as the lines of a postal address. */
+export const addressLines = (address: string) => address.split(/\s*,\s*/).filter(Boolean);
 
 /** `GET /api/v1/internal/user/product/`: the product lines of the customer's projects. */
 export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { FREE_TEXT_PATTERN } from './text.ts';
 import type { EmbeddedSigningType, EnvelopeView, SignedDocument } from './signing.ts';
 import { ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
 
@@ -205,8 +206,8 @@ const PhoneSchema = z.pipe(
   z.pipe(z.transform(normalizePhone), z.string().check(z.regex(PHONE_PATTERN), z.minLength(6), z.maxLength(20))),
 );
 
-/** Letters, digits, punctuation, separators and newlines only (spec section 5, text-sanitising patterns). */
-export const sanitizeText = (value: string) => value.replace(/[^\p{L}\p{N}\p{P}\p{Z}\n]/gu, '').trim();
+/** A note as typed, line breaks unified, trimmed; characters that are never text refuse it (./text.ts). */
+export const tidyNote = (value: string) => value.replace(/\r\n?/g, '\n').trim();
 
 export const PreferredTimesSchema = z.strictObject({
   weekdays: z.array(z.number().check(z.int(), z.minimum(1), z.maximum(6))).check(
@@ -214,7 +215,7 @@ export const PreferredTimesSchema = z.strictObject({
     z.refine((days) => new Set(days).size === days.length, 'duplicate weekday'),
   ),
   timeOfDay: z.enum(TIMES_OF_DAY),
-  note: z.optional(z.nullable(z.pipe(z.string().check(z.maxLength(300)), z.transform(sanitizeText)))),
+  note: z.optional(z.nullable(z.pipe(z.string().check(z.maxLength(300)), z.pipe(z.transform(tidyNote), z.string().check(z.regex(FREE_TEXT_PATTERN, 'invalidCharacters')))))),
 });
 
 /** `PATCH /api/v1/internal/project/{id}`: only what a customer may change; any other field is refused (400). */

@@ -16,11 +16,17 @@ export const LINK_CODE_TTL_MINUTES = 10;
 export const LINK_CODE_MAX_ATTEMPTS = 5;
 export const LINK_CODE_LENGTH = 6;
 
+/**
+ * The most digits each field of the link dialog takes: a project id is a safe integer (15 digits), customer number and
+ * zip at most 20. The dialog says so at the field; the API refuses longer ones.
+ */
+export const LINK_FIELD_MAX_DIGITS = { projectId: 15, customerNumber: 20, zip: 20 } as const;
+
 const digits = z.string().check(z.regex(/^\d{1,20}$/));
 
 /** Either a project id, or customer number + zip (spaces already stripped by the client). */
 export const LinkProjectRequestSchema = z.union([
-  z.strictObject({ projectId: z.number().check(z.int(), z.positive()) }),
+  z.strictObject({ projectId: z.number().check(z.int(), z.positive(), z.lt(10 ** LINK_FIELD_MAX_DIGITS.projectId)) }),
   z.strictObject({ zip: digits, customerNumber: digits }),
 ]);
 export type LinkProjectRequest = z.infer<typeof LinkProjectRequestSchema>;

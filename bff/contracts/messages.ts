@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { FREE_TEXT_PATTERN, SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 import type { SupportQuestion } from './help.ts';
 
 /**
@@ -63,10 +64,12 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /**
- * Spec section 5, the text-sanitising pattern: letters, numbers, punctuation, separators and newlines. Anything else
- * (control characters, emoji and other symbols) makes the text invalid: the site names it at the field.
+ * Ordinary Unicode text, emoji and symbols ("→", "✓", "×") included; only characters that are never meant as text
+ * (control characters, bidirectional overrides, ...) make it invalid, and the site names the character at the field
+ * (./text.ts, docs/security.md "Free text"). The subject is one line.
  */
-export const MESSAGE_TEXT_PATTERN = /^[\p{L}\p{M}\p{N}\p{P}\p{Z}\n\r\t+<>=$€£^`|~°§%&*/\\]*$/u;
+export const MESSAGE_TEXT_PATTERN = FREE_TEXT_PATTERN;
+export const MESSAGE_SUBJECT_PATTERN = SINGLE_LINE_TEXT_PATTERN;
 export const normalizeMessageText = (text: string) => text.replace(/\r\n?/g, '\n').trim();
 
 const text = z.pipe(
@@ -82,7 +85,9 @@ export const CreateRequestSchema = z.strictObject({
   projectId: z.coerce.number().check(z.int(), z.positive()),
   /** The chosen support question (CMS document id); its path of titles is stored as TaskPath rows. */
   supportQuestionId: z.string().check(z.minLength(1), z.maxLength(64)),
-  subject: z.optional(z.pipe(z.string(), z.pipe(z.transform(normalizeMessageText), z.string().check(z.maxLength(MESSAGE_LIMITS.subjectMaxLength), z.regex(MESSAGE_TEXT_PATTERN))))),
+  subject: z.optional(
+    z.pipe(z.string(), z.pipe(z.transform(normalizeMessageText), z.string().check(z.maxLength(MESSAGE_LIMITS.subjectMaxLength, 'tooLong'), z.regex(MESSAGE_SUBJECT_PATTERN, 'invalidCharacters')))),
+  ),
   text,
 });
 export type CreateRequest = z.infer<typeof CreateRequestSchema>;
@@ -114,10 +119,18 @@ export const MESSAGES_NEW_PATH = '/home/app/messages#new';
 export const MessagesErrors = defineErrors({
   TEXT_REQUIRED: { code: 'MESSAGES.TEXT_REQUIRED', status: 400, message: 'Bitte schreib eine Nachricht.' },
   TEXT_TOO_LONG: { code: 'MESSAGES.TEXT_TOO_LONG', status: 400, message: 'Die Nachricht ist zu lang.' },
+  /** `character`: the first refused character (./text.ts `refusedCharacter`). */
   TEXT_INVALID_CHARACTERS: {
     code: 'MESSAGES.TEXT_INVALID_CHARACTERS',
     status: 400,
-    message: 'Die Nachricht enthält Zeichen, die wir nicht annehmen können (zum Beispiel Emojis).',
+    message: 'Die Nachricht enthält ein Zeichen, das wir nicht annehmen können (zum Beispiel ein Steuerzeichen).',
+  },
+  SUBJECT_TOO_LONG: { code: 'MESSAGES.SUBJECT_TOO_LONG', status: 400, message: 'Der Betreff ist zu lang.' },
+  /** `character`: the first refused character. */
+  SUBJECT_INVALID_CHARACTERS: {
+    code: 'MESSAGES.SUBJECT_INVALID_CHARACTERS',
+    status: 400,
+    message: 'Der Betreff enthält ein Zeichen, das wir nicht annehmen können (zum Beispiel einen Zeilenumbruch oder ein Steuerzeichen).',
   },
   TOO_MANY_FILES: { code: 'MESSAGES.TOO_MANY_FILES', status: 400, message: 'Bitte hänge höchstens 5 Dateien an.' },
   FILE_TOO_LARGE: { code: 'MESSAGES.FILE_TOO_LARGE', status: 413, message: 'Eine Datei ist größer als 10 MB.' },

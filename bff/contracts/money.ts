@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { sentAsTyped, tidyName, toSepaText } from './sepa-text.ts';
+import { SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 
 /**
  * Money (issue 16; spec sections 3, 5, 7, 9; docs/money.md): the IBAN check (`GET /util/ibanvalidation?iban=`), the
@@ -11,21 +13,39 @@ import { defineErrors } from './errors.ts';
 /** A decimal amount as the management service sends it: optional minus, digits, at most 4 decimals. */
 export const DECIMAL_AMOUNT_PATTERN = /^-?\d{1,12}(\.\d{1,4})?$/;
 
-/** Spec section 5, text sanitising, general variant: letters, numbers, punctuation, separators (no newlines in a line). */
-const NOT_TEXT = /[^\p{L}\p{M}\p{N}\p{P}\p{Zs}]/gu;
 /**
- * The second variant ("only other punctuation") for names: letters, numbers, other punctuation (`.` `'` `,`),
- * separators, and the hyphen German double names need ("Müller-Lüdenscheidt").
+ * Free one-line text (street, place, bank, the referred person's name) is taken as typed (./text.ts); only characters
+ * that are never text are refused. Bank-account holders go to the bank in SEPA's character set (./sepa-text.ts).
  */
-const NOT_NAME = /[^\p{L}\p{M}\p{N}\p{Po}\p{Zs}-]/gu;
-export const sanitizeLine = (value: string) => value.replace(NOT_TEXT, '').replace(/\s+/g, ' ').trim();
-export const sanitizeName = (value: string) => value.replace(NOT_NAME, '').replace(/\s+/g, ' ').trim();
+export const tidyLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** IBANs are typed with spaces and in lower case; the portal stores the electronic format (ISO 13616). */
 export const electronicIban = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
 
-const line = (max: number, min = 1) => z.pipe(z.string(), z.pipe(z.transform(sanitizeLine), z.string().check(z.minLength(min), z.maxLength(max))));
-const name = (max: number) => z.pipe(z.string(), z.pipe(z.transform(sanitizeName), z.string().check(z.minLength(2), z.maxLength(max))));
+const line = (max: number, min = 1) =>
+  z.pipe(z.string(), z.pipe(z.transform(tidyLine), z.string().check(z.minLength(min), z.maxLength(max), z.regex(SINGLE_LINE_TEXT_PATTERN))));
+const name = (max: number) => line(max, 2);
+/** An account holder's name: as typed, but only characters SEPA can carry in some form (else 'sepaCharacter'). */
+const holder = (max: number) =>
+  z.pipe(
+    z.string(),
+    z.pipe(z.transform(tidyName), z.string().check(z.minLength(2), z.maxLength(max), z.refine((value: string) => toSepaText(value).refused === null, 'sepaCharacter'))),
+  );
+/**
+ * The review of a holder's name (docs/money.md "Names at the bank"): when the bank would get it converted ("Łukasz" →
+ * "Lukasz"), the form shows the converted name and takes it only when it comes back confirmed in `holderAsSent`;
+ * otherwise the field is refused with 'sepaReview'.
+ */
+const holderAsSent = z.optional(z.string().check(z.maxLength(200)));
+function reviewed(holderOf: (value: Record<string, unknown>) => string | null, field: string) {
+  return z.superRefine((value: Record<string, unknown>, ctx) => {
+    const typed = holderOf(value);
+    if (typed === null || sentAsTyped(typed) || toSepaText(typed).refused !== null) return;
+    if (value.holderAsSent !== toSepaText(typed).text) ctx.addIssue({ code: 'custom', message: 'sepaReview', path: [field], input: typed });
+  });
+}
+/** The name the bank gets for a confirmed holder. */
+export const holderForBank = (typed: string) => toSepaText(typed).text;
 /** The IBAN's shape only; the checks with reasons (length, checksum, country) run in the domain (ibantools). */
 const iban = z.pipe(z.string().check(z.maxLength(64)), z.pipe(z.transform(electronicIban), z.string().check(z.minLength(1, 'required'), z.maxLength(34))));
 /** BIC (ISO 9362): 8 or 11 characters; optional inside the EEA, filled from the IBAN check where it answers. */
@@ -107,13 +127,16 @@ export interface RefundPageView {
 }
 
 /** `PATCH /project/{projectId}/refund` (JSON) and its plain-form twin `POST` (urlencoded). Strict: unknown fields 400. */
-export const RefundPatchSchema = z.strictObject({
-  name: name(70),
-  iban,
-  bic,
-  bankName: bank,
-  idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
-});
+export const RefundPatchSchema = z
+  .strictObject({
+    name: holder(70),
+    iban,
+    bic,
+    bankName: bank,
+    holderAsSent,
+    idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
+  })
+  .check(reviewed((value) => (typeof value.name === 'string' ? value.name : null), 'name'));
 export type RefundPatch = z.infer<typeof RefundPatchSchema>;
 
 /** The SEPA mandate a project needs (the management service says so), e.g. a monthly maintenance contract. */
@@ -152,10 +175,11 @@ export interface SepaPageView {
 }
 
 /** `POST /api/v2/app/sepa-mandate` (JSON or plain form): the mandate's data; answers the signing URL (or 303 to it). */
-export const SepaMandateRequestSchema = z.strictObject({
+export const SepaMandateRequestSchema = z
+  .strictObject({
   projectId,
-  firstName: name(70),
-  lastName: name(70),
+  firstName: holder(70),
+  lastName: holder(70),
   street: line(120),
   houseNumber: z.pipe(z.string(), z.pipe(z.transform((v: string) => v.trim()), z.string().check(z.regex(/^\d{1,5}\s?[a-zA-Z]?(\s?[-/]\s?\d{1,5}\s?[a-zA-Z]?)?$/)))),
   zip,
@@ -166,8 +190,10 @@ export const SepaMandateRequestSchema = z.strictObject({
   place: line(80),
   /** The customer agrees to the mandate's text (the form's checkbox). */
   consent: accepted,
+  holderAsSent,
   idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
-});
+})
+  .check(reviewed((value) => (typeof value.firstName === 'string' && typeof value.lastName === 'string' ? `${value.firstName} ${value.lastName}` : null), 'lastName'));
 export type SepaMandateRequest = z.infer<typeof SepaMandateRequestSchema>;
 
 export interface SepaMandateCreated {
@@ -202,18 +228,21 @@ export interface ReferralPageView {
 }
 
 /** `POST /api/v2/app/referral-reward`: who the customer recommended and where the reward goes. */
-export const ReferralRequestSchema = z.strictObject({
-  projectId,
-  name: name(120),
-  emailAddress: email,
-  /** The person agreed to be contacted (German law forbids unsolicited advertising mail). */
-  consent: accepted,
-  bankAccountOwnerName: name(70),
-  iban,
-  bic,
-  bankName: bank,
-  idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
-});
+export const ReferralRequestSchema = z
+  .strictObject({
+    projectId,
+    name: name(120),
+    emailAddress: email,
+    /** The person agreed to be contacted (German law forbids unsolicited advertising mail). */
+    consent: accepted,
+    bankAccountOwnerName: holder(70),
+    iban,
+    bic,
+    bankName: bank,
+    holderAsSent,
+    idempotencyKey: z.optional(z.string().check(z.maxLength(128))),
+  })
+  .check(reviewed((value) => (typeof value.bankAccountOwnerName === 'string' ? value.bankAccountOwnerName : null), 'bankAccountOwnerName'));
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 
 export const MONEY_PATHS = {
@@ -245,6 +274,10 @@ export const MoneyErrors = defineErrors({
   REFERRAL_DUPLICATE: { code: 'REFERRAL.DUPLICATE', status: 409, message: 'Diese Person hast Du schon empfohlen.' },
   REFERRAL_SELF: { code: 'REFERRAL.SELF', status: 422, message: 'Dich selbst kannst Du nicht empfehlen.' },
   RATE_LIMITED: { code: 'IBAN.RATE_LIMITED', status: 429, message: 'Zu viele Prüfungen in kurzer Zeit. Bitte warte einen Moment.' },
+  /** `field`: a holder's name has a character SEPA cannot carry in any form (an emoji, a Chinese letter). */
+  NAME_CHARACTER: { code: 'MONEY.NAME_CHARACTER', status: 422, message: 'Dieser Name enthält ein Zeichen, das Banken nicht übermitteln können.' },
+  /** `field`: the bank would get the name converted; the form shows it and asks for confirmation (`holderAsSent`). */
+  NAME_REVIEW: { code: 'MONEY.NAME_REVIEW', status: 422, message: 'Bitte bestätige, wie der Name an die Bank geht.' },
 });
 
 /** What the three pages call in-process (site/features/money). */

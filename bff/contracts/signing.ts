@@ -50,14 +50,20 @@ export const SigningTypeQuerySchema = z.object({ documentType: EmbeddedSigningTy
 export const EnvelopeQuerySchema = z.object({ type: EmbeddedSigningTypeSchema });
 export const CompleteQuerySchema = z.object({ documentType: EmbeddedSigningTypeSchema, envelopeId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
+/**
+ * A person's name as a power of attorney prints it: letters of every script, marks, digits, spaces and `.,'’-`. Anything
+ * else is refused, never dropped silently (docs/security.md "Free text").
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}\p{N}\p{Zs}.,'’-]*$/u;
+
 /** Body of initiate (JSON or the step page's plain form): the representative's name for AC/DC representative POAs. */
 export const InitiateBodySchema = z.object({
   representative: z.optional(
     z.pipe(
       z.string(),
       z.pipe(
-        z.transform((value: string) => value.replace(/[^\p{L}\p{N}\p{Zs}.,'-]/gu, '').replace(/\s+/g, ' ').trim()),
-        z.string().check(z.maxLength(120)),
+        z.transform((value: string) => value.replace(/\s+/g, ' ').trim()),
+        z.string().check(z.maxLength(120), z.regex(PERSON_NAME_PATTERN, 'invalidCharacters')),
       ),
     ),
   ),

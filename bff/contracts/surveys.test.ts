@@ -62,9 +62,10 @@ describe('checking a survey answer', () => {
     expect(validateSurveyAnswers(form({ contactEmail: '' }), QUESTIONS).ok).toBe(true);
   });
 
-  it('limits and sanitises the message (no emoji or control characters)', () => {
+  it('limits the message and takes ordinary Unicode text with emoji, but no control characters', () => {
     expect(validateSurveyAnswers(form({ additionalMessage: 'x'.repeat(2001) }), QUESTIONS)).toEqual({ ok: false, errors: { additionalMessage: 'messageTooLong' } });
-    expect(validateSurveyAnswers(form({ additionalMessage: 'Super 👍' }), QUESTIONS)).toEqual({ ok: false, errors: { additionalMessage: 'messageInvalidCharacters' } });
+    expect(validateSurveyAnswers(form({ additionalMessage: 'Super 👍' }), QUESTIONS)).toMatchObject({ ok: true, answers: { additionalMessage: 'Super 👍' } });
+    expect(validateSurveyAnswers(form({ additionalMessage: 'Montage ✓ → alles gut × 2' }), QUESTIONS).ok).toBe(true);
     expect(validateSurveyAnswers(form({ additionalMessage: 'a\u0007b' }), QUESTIONS)).toEqual({ ok: false, errors: { additionalMessage: 'messageInvalidCharacters' } });
     expect(validateSurveyAnswers(form({ additionalMessage: 'Preis: 100 € (inkl. 19 % MwSt.) – „gut“!' }), QUESTIONS).ok).toBe(true);
   });

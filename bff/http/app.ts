@@ -77,7 +77,6 @@ export function createApp(deps: AppDeps) {
   app.use(compressResponses());
   if (deps.staticDir) app.use(staticFiles(deps.staticDir));
   app.use(mountsOf('assets', routeDeps));
-  app.use(language({ secureCookies }));
   app.use(readConsent);
   app.use(
     createSessionMiddleware({
@@ -90,6 +89,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(noStoreWhenSignedIn);
+  // After the session: a signed-in customer's language choice is kept with the account (mails follow it).
+  app.use(language({ secureCookies, remember: services.rememberLanguage }));
 
   const api = express.Router();
   // The raw body is kept for the machine callers' HMAC checks (e-signature and management webhooks).

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -14,10 +14,11 @@ let portal: Portal;
 let data: TestData;
 let cookie = '';
 let site = '';
+let staticDir = '';
 const asset = `window.kundenportal = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Sonnenstrom ${i}`))};\n`;
 
 beforeAll(async () => {
-  const staticDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-static-'));
+  staticDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-static-'));
   await mkdir(path.join(staticDir, '_astro'));
   await writeFile(path.join(staticDir, '_astro', 'app.abc123.js'), asset);
   await writeFile(path.join(staticDir, '_astro', 'tiny.js'), 'x();');
@@ -33,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await data?.cleanup();
   await portal?.close();
+  if (staticDir) await rm(staticDir, { recursive: true, force: true });
 });
 
 /** A raw GET (no automatic decoding, unlike fetch): status, headers and the bytes on the wire. */

@@ -312,7 +312,7 @@ describe('meter change request', () => {
 
   it('checks every field and answers which ones are wrong; a foreign project is 404', async () => {
     const { project, client } = await customerWithProject({ phase: 'ASSEMBLY', step: 'AC' });
-    const bad = await call(client, 'POST', '/api/v2/app/meter-change-request', { ...request(project.id), buildingType: 6, meterNumber: 'ab', zip: '1234', note: 'Hallo 🙂' });
+    const bad = await call(client, 'POST', '/api/v2/app/meter-change-request', { ...request(project.id), buildingType: 6, meterNumber: 'ab', zip: '1234', note: 'Hallo 🙂\u0007' });
     expect(bad.status).toBe(400);
     expect(String(bad.body?.fields).split(',').sort()).toEqual(['buildingType', 'meterNumber', 'note', 'zip']);
     const other = await customerWithProject();

@@ -50,7 +50,7 @@ const connected = async (projectId: number) =>
 describe('invitations to projects without a portal account', () => {
   it('mails one personal invitation per project and address, with its activity and mail log', async () => {
     const { project, email, mail } = await invite();
-    expect(mail.subject).toBe(`Dein Kundenportal für Projekt ${project.id} ist bereit`);
+    expect(mail.subject).toBe(`Dein Kundenportal für Projekt ${project.id} ist bereit / Your customer portal is ready`);
     expect(mail.text).toContain('Hallo Erika Test,');
     expect(linkIn(mail)).toContain(`${portal.url}/api/auth/invitation?token=`);
     await portal.services.invitations.sendDue();

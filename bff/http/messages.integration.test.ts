@@ -102,7 +102,8 @@ describe('messages with the installer', () => {
     const cases: [Record<string, string>, { name: string; bytes: Buffer }[], number, string][] = [
       [{ ...fields, text: '   ' }, [], 400, 'MESSAGES.TEXT_REQUIRED'],
       [{ ...fields, text: 'x'.repeat(5001) }, [], 400, 'MESSAGES.TEXT_TOO_LONG'],
-      [{ ...fields, text: 'Hallo 😀' }, [], 400, 'MESSAGES.TEXT_INVALID_CHARACTERS'],
+      [{ ...fields, text: 'Hallo \u202E' }, [], 400, 'MESSAGES.TEXT_INVALID_CHARACTERS'],
+      [{ ...fields, subject: 'Zeile 1\nZeile 2', text: 'Hallo' }, [], 400, 'MESSAGES.SUBJECT_INVALID_CHARACTERS'],
       [{ ...fields, text: 'Hallo' }, [{ name: 'foto.png', bytes: Buffer.from('<script>alert(1)</script>') }], 415, 'MESSAGES.FILE_TYPE'],
       [{ ...fields, text: 'Hallo' }, [{ name: 'gross.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]) }], 413, 'MESSAGES.FILE_TOO_LARGE'],
       [{ ...fields, text: 'Hallo' }, Array.from({ length: 6 }, (_, i) => ({ name: `s${i}.pdf`, bytes: PDF })), 400, 'MESSAGES.TOO_MANY_FILES'],
@@ -140,8 +141,8 @@ describe('messages with the installer', () => {
 
     const created = await post(client, 'tasks/create-using-rules', { ...fields, text: 'Hallo' });
     const taskId = created.body?.taskId as string;
-    expect(await plainForm('tasks/create-comment', { taskId, text: 'Hallo 😀' })).toEqual({ status: 303, location: `/home/app/messages/${taskId}?error=MESSAGES.TEXT_INVALID_CHARACTERS#composer` });
-    expect(await flashOf(`/home/app/messages/${taskId}`)).toEqual({ page: `/home/app/messages/${taskId}`, values: { text: 'Hallo 😀' } });
+    expect(await plainForm('tasks/create-comment', { taskId, text: 'Hallo 😀\u202E' })).toEqual({ status: 303, location: `/home/app/messages/${taskId}?error=MESSAGES.TEXT_INVALID_CHARACTERS#composer` });
+    expect(await flashOf(`/home/app/messages/${taskId}`)).toEqual({ page: `/home/app/messages/${taskId}`, values: { text: 'Hallo 😀\u202E' } });
 
     // Then sent as a browser sends the plain form: the Idempotency-Key as a hidden field, an empty file part.
     const browserForm = async (path: string, fields: Record<string, string>) => {

@@ -113,7 +113,10 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     expect(closed.body).toMatchObject({ code: 'IBAN.INVALID', problem: 'ACCOUNT_CLOSED' });
     expect((await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test', iban: IBAN, amount: '1000000.00' })).body).toMatchObject({ code: 'VALIDATION' });
 
-    const done = await call(client, 'PATCH', refundPath(project.id), { name: ' Erika  Test 😀\u0007', iban: IBAN_TYPED }, { 'idempotency-key': randomUUID() });
+    // A character no bank can carry is refused at the field, never dropped silently; a converted name asks for review.
+    expect(await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test 😀', iban: IBAN_TYPED })).toMatchObject({ status: 422, body: { code: 'MONEY.NAME_CHARACTER', field: 'name' } });
+    expect(await call(client, 'PATCH', refundPath(project.id), { name: 'Érika Test', iban: IBAN_TYPED })).toMatchObject({ status: 422, body: { code: 'MONEY.NAME_REVIEW', field: 'name' } });
+    const done = await call(client, 'PATCH', refundPath(project.id), { name: ' Érika  Test ', holderAsSent: 'Erika Test', iban: IBAN_TYPED }, { 'idempotency-key': randomUUID() });
     expect(done.status).toBe(200);
     expect(done.body?.submitted).toMatchObject({ account: { holder: 'Erika Test', ibanMasked: 'DE89 •••• 3000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', check: 'VERIFIED' } });
     expect(JSON.stringify(done.body)).not.toContain('0532013000');

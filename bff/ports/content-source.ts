@@ -1,5 +1,5 @@
 import type { Language } from '../contracts/auth.ts';
-import type { Article, Contact, FaqCategory, Instruction, PrivacyPolicy, SupportQuestion } from '../contracts/help.ts';
+import type { Article, CmsContact, FaqCategory, Instruction, PrivacyPolicy, SupportQuestion } from '../contracts/help.ts';
 import type { LeadContentEntry } from '../contracts/lead.ts';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
 
@@ -23,7 +23,7 @@ export interface ContentSource {
   privacyPolicy(locale: Language): Promise<PrivacyPolicy | null>;
   supportQuestions(limit: number, locale: Language): Promise<SupportQuestion[]>;
   /** Null when the contact has no entry in this language. */
-  contact(locale: Language): Promise<Contact | null>;
+  contact(locale: Language): Promise<CmsContact | null>;
   /** Published survey definitions (questions with their five star labels; issue 15). */
   surveyDefinitions(locale: Language): Promise<SurveyDefinition[]>;
   /** Published lead contents, one per topic (issue 18; the CMS keeps them in German only). */

@@ -43,6 +43,8 @@ export interface IdentityAdmin {
    * account counts as signed out.
    */
   signOutEverywhere(userId: string): Promise<void>;
+  /** The account's language (Keycloak: the user attribute `locale`): the provider's own mails follow it. */
+  setLocale(userId: string, locale: 'de' | 'en'): Promise<void>;
   /** Deletes the account; an unknown account counts as deleted. */
   deleteAccount(userId: string): Promise<void>;
   /**

@@ -1,7 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-
-/** WinAnsi (the standard fonts' encoding) cannot draw every character; anything else becomes "?". */
-const drawable = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff€–—„“”‚‘’…]/g, '?');
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { drawable, embedFonts } from '../shared/pdf-fonts.ts';
 
 export interface LetterContent {
   title: string;
@@ -13,10 +11,10 @@ export interface LetterContent {
   installer: string;
 }
 
-function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): number }, size: number, width: number): string[] {
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of drawable(text).split(/\s+/)) {
+  for (const word of drawable(text, font).split(/\s+/)) {
     const next = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(next, size) > width && line) {
       lines.push(line);
@@ -33,13 +31,12 @@ function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): num
  */
 export async function letterPdf(content: LetterContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(drawable(content.title));
-  pdf.setAuthor(drawable(content.installer));
+  pdf.setTitle(content.title);
+  pdf.setAuthor(content.installer);
   pdf.setLanguage('de-DE');
   pdf.setCreationDate(content.issuedAt);
   pdf.setModificationDate(content.issuedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(pdf, [content.title, content.installer, ...content.paragraphs, ...content.facts.flat()]);
   const day = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'long' }).format(content.issuedAt);
 
   let page = pdf.addPage([595.28, 841.89]);
@@ -47,8 +44,8 @@ export async function letterPdf(content: LetterContent): Promise<Uint8Array> {
   const width = 595.28 - 2 * margin;
   let y = 790;
   page.drawRectangle({ x: 0, y: 812, width: 595.28, height: 30, color: rgb(0.96, 0.62, 0.04) });
-  page.drawText(drawable(content.installer), { x: margin, y: 822, size: 11, font: bold, color: rgb(0.1, 0.1, 0.1) });
-  page.drawText(drawable(`Leipzig, ${day}`), { x: margin, y, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  page.drawText(drawable(content.installer, bold), { x: margin, y: 822, size: 11, font: bold, color: rgb(0.1, 0.1, 0.1) });
+  page.drawText(drawable(`Leipzig, ${day}`, regular), { x: margin, y, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
   y -= 36;
   for (const line of wrap(content.title, bold, 18, width)) {
     page.drawText(line, { x: margin, y, size: 18, font: bold, color: rgb(0.05, 0.15, 0.3) });
@@ -56,8 +53,8 @@ export async function letterPdf(content: LetterContent): Promise<Uint8Array> {
   }
   y -= 6;
   for (const [key, value] of content.facts) {
-    page.drawText(drawable(key), { x: margin, y, size: 10, font: bold });
-    page.drawText(drawable(value), { x: margin + 170, y, size: 10, font: regular, maxWidth: width - 170 });
+    page.drawText(drawable(key, bold), { x: margin, y, size: 10, font: bold });
+    page.drawText(drawable(value, regular), { x: margin + 170, y, size: 10, font: regular, maxWidth: width - 170 });
     y -= 16;
   }
   y -= 14;
@@ -74,7 +71,7 @@ export async function letterPdf(content: LetterContent): Promise<Uint8Array> {
   }
   const pages = pdf.getPages();
   pages.forEach((p, i) =>
-    p.drawText(drawable(`${content.installer} · Seite ${i + 1} von ${pages.length}`), { x: margin, y: 36, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) }),
+    p.drawText(drawable(`${content.installer} · Seite ${i + 1} von ${pages.length}`, regular), { x: margin, y: 36, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) }),
   );
   return pdf.save();
 }

@@ -26,6 +26,8 @@ export interface DemoAccount {
   onboarded?: boolean;
   /** False while an administrator has disabled the account (admin API); absent = enabled. */
   enabled?: boolean;
+  /** Keycloak's user attribute `locale`: the language of the provider's mails to the account; absent = German. */
+  locale?: 'de' | 'en';
   /**
    * `scrypt$N$r$p$salt$hash` (base64url); the clear-text password is not kept anywhere in the code. Null for an
    * account without a password (a lead the portal created: it signs in with the e-mail code).
@@ -121,7 +123,7 @@ export const NewAccountSchema = z.strictObject({
 export type NewAccount = z.input<typeof NewAccountSchema>;
 
 /** What the admin API may change on an account (sandbox/identity/admin-api.ts): profile, attributes, role mappings. */
-export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled' | 'customerNumber' | 'phase' | 'phone' | 'roles' | 'onboarded'>>;
+export type AccountChange = Partial<Pick<DemoAccount, 'email' | 'emailVerified' | 'givenName' | 'familyName' | 'enabled' | 'customerNumber' | 'phase' | 'phone' | 'roles' | 'onboarded' | 'locale'>>;
 
 const StoredAccountSchema = z.object({
   sub: z.string().min(1),
@@ -135,6 +137,7 @@ const StoredAccountSchema = z.object({
   roles: z.array(z.string()).optional(),
   onboarded: z.boolean().optional(),
   enabled: z.boolean().optional(),
+  locale: z.enum(['de', 'en']).optional(),
   passwordHash: z.string().min(1).nullable(),
 });
 /** What survives a restart: accounts made since (registered, created by tests), and demo accounts changed or deleted. */

@@ -23,6 +23,7 @@ function representation(account: DemoAccount) {
       phone: attribute(account.phone),
       phase: [account.phase],
       ...(account.onboarded === undefined ? {} : { onboarded: [String(account.onboarded)] }),
+      ...(account.locale === undefined ? {} : { locale: [account.locale] }),
     },
   };
 }
@@ -34,6 +35,8 @@ const AttributesSchema = z
     phone: z.array(z.string().max(40)).max(1).optional(),
     phase: z.array(z.enum(['LEAD', 'PROJECT'])).max(1).optional(),
     onboarded: z.array(z.enum(['true', 'false'])).max(1).optional(),
+    /** Keycloak's `locale` attribute: the language of the provider's own mails (sign-in code, block notice). */
+    locale: z.array(z.enum(['de', 'en'])).max(1).optional(),
   })
   .catchall(z.array(z.string().max(200)).max(10));
 /** Keycloak's UserRepresentation for `POST users`. */
@@ -107,6 +110,7 @@ export function createAdminApi(deps: {
           phone: attributes.phone?.[0] ?? '',
           ...(attributes.phase?.[0] ? { phase: attributes.phase[0] } : {}),
           ...(attributes.onboarded?.[0] ? { onboarded: attributes.onboarded[0] === 'true' } : {}),
+          locale: attributes.locale?.[0],
         };
 
   return createStandIn({

@@ -248,6 +248,21 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
       await expect.poll(() => events.find((e) => e.event === 'account.blocked' && e.data.userId === sub)).toMatchObject({ signed: true, data: { email } });
     });
 
+    it('writes the notice in the account\'s language (Keycloak\'s locale attribute, which the portal sets)', async () => {
+      const { sub, email } = await newAccount();
+      const current = (await (await admin(`/users/${encodeURIComponent(sub)}`)).json()) as { attributes: Record<string, string[]> };
+      expect((await admin(`/users/${encodeURIComponent(sub)}`, { method: 'PUT', json: { attributes: { ...current.attributes, locale: ['en'] } } })).status).toBe(204);
+      expect(await (await admin(`/users/${encodeURIComponent(sub)}`)).json()).toMatchObject({ attributes: { locale: ['en'] } });
+      const since = new Date();
+      const browser = new BrowserLikeClient();
+      const page = await loginPage(browser);
+      for (let i = 1; i <= MAX_FAILURES; i++) await post(browser, `${page}/login`, { email, password: `falsch-${i}` });
+      const mail = await waitForMail(sandbox.url, email, since);
+      expect(mail.subject).toBe('Your customer portal account is locked');
+      expect(mail.text).toContain('Hello Erika,');
+      expect(mail.text).toMatch(/Unlock account: \S+\/oidc\/unblock\?token=/);
+    });
+
     it('an unknown address is "blocked" exactly like a real one, and nobody gets a mail', async () => {
       const email = `niemand-${randomBytes(3).toString('hex')}@example.de`;
       const browser = new BrowserLikeClient();

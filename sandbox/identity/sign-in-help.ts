@@ -59,35 +59,68 @@ export function createSignInHelp(deps: SignInHelpDeps) {
     lockout,
     log,
     async notifyBlocked(account, token) {
-      await mail.send({
-        to: account.email,
-        subject: 'Dein Konto im Kundenportal ist gesperrt',
-        paragraphs: [
-          `Hallo ${account.givenName},`,
-          'bei der Anmeldung in Deinem Kundenportal wurde fünfmal hintereinander ein falsches Passwort eingegeben. Zu Deinem Schutz haben wir Dein Konto gesperrt.',
-          'Mit dem Link unten entsperrst Du es wieder (er gilt 24 Stunden). Warst Du das nicht, ändere danach bitte Dein Passwort.',
-          'Viele Grüße, Dein Team vom Kundenportal',
-        ],
-        link: { label: 'Konto entsperren', href: `${unblockUrl}?${new URLSearchParams({ token })}` },
-      });
+      const href = `${unblockUrl}?${new URLSearchParams({ token })}`;
+      // In the account's language (Keycloak: its `locale` attribute, which the portal keeps in step with its own).
+      await mail.send(
+        account.locale === 'en'
+          ? {
+              to: account.email,
+              lang: 'en',
+              subject: 'Your customer portal account is locked',
+              paragraphs: [
+                `Hello ${account.givenName},`,
+                'A wrong password was entered five times in a row when signing in to your customer portal. To protect you, we have locked your account.',
+                'The link below unlocks it again (it is valid for 24 hours). If that was not you, please change your password afterwards.',
+                'Kind regards, your customer portal team',
+              ],
+              link: { label: 'Unlock account', href },
+            }
+          : {
+              to: account.email,
+              subject: 'Dein Konto im Kundenportal ist gesperrt',
+              paragraphs: [
+                `Hallo ${account.givenName},`,
+                'bei der Anmeldung in Deinem Kundenportal wurde fünfmal hintereinander ein falsches Passwort eingegeben. Zu Deinem Schutz haben wir Dein Konto gesperrt.',
+                'Mit dem Link unten entsperrst Du es wieder (er gilt 24 Stunden). Warst Du das nicht, ändere danach bitte Dein Passwort.',
+                'Viele Grüße, Dein Team vom Kundenportal',
+              ],
+              link: { label: 'Konto entsperren', href },
+            },
+      );
       events.send('account.blocked', { userId: account.sub, email: account.email });
       // A blocked account is signed out everywhere, in the portal too (back-channel logout).
       await deps.endSessions(account.sub, 'blocked');
     },
   });
 
+  // In the account's language (Keycloak: its `locale` attribute, which the portal keeps in step with its own).
   async function mailCode(account: DemoAccount, code: string) {
-    await mail.send({
-      to: account.email,
-      subject: `${code} ist Dein Anmeldecode für das Kundenportal`,
-      paragraphs: [
-        `Hallo ${account.givenName},`,
-        'mit diesem Code meldest Du Dich ohne Passwort im Kundenportal an. Er gilt zehn Minuten und nur einmal.',
-        'Hast Du keinen Code angefordert? Dann ignoriere diese E-Mail einfach; ohne den Code passiert nichts.',
-        'Viele Grüße, Dein Team vom Kundenportal',
-      ],
-      code,
-    });
+    await mail.send(
+      account.locale === 'en'
+        ? {
+            to: account.email,
+            lang: 'en',
+            subject: `${code} is your sign-in code for the customer portal`,
+            paragraphs: [
+              `Hello ${account.givenName},`,
+              'With this code you sign in to the customer portal without a password. It is valid for ten minutes and once only.',
+              'Did not ask for a code? Then simply ignore this e-mail; nothing happens without the code.',
+              'Kind regards, your customer portal team',
+            ],
+            code,
+          }
+        : {
+            to: account.email,
+            subject: `${code} ist Dein Anmeldecode für das Kundenportal`,
+            paragraphs: [
+              `Hallo ${account.givenName},`,
+              'mit diesem Code meldest Du Dich ohne Passwort im Kundenportal an. Er gilt zehn Minuten und nur einmal.',
+              'Hast Du keinen Code angefordert? Dann ignoriere diese E-Mail einfach; ohne den Code passiert nichts.',
+              'Viele Grüße, Dein Team vom Kundenportal',
+            ],
+            code,
+          },
+    );
     events.send('passwordless.code_sent', { userId: account.sub, email: account.email });
   }
 

@@ -9,6 +9,8 @@ export interface SandboxMail {
   link?: { label: string; href: string };
   /** A one-time code, shown large. */
   code?: string;
+  /** The mail's language (default German). */
+  lang?: 'de' | 'en';
 }
 
 /**
@@ -34,10 +36,10 @@ export function createMailSender(options: { from: string; host?: string; port: (
       if (port === undefined) throw new Error('no SMTP server in this sandbox');
       const text = [
         ...mail.paragraphs.flatMap((p) => [p, '']),
-        ...(mail.code ? [`Dein Code: ${mail.code}`, ''] : []),
+        ...(mail.code ? [`${mail.lang === 'en' ? 'Your code' : 'Dein Code'}: ${mail.code}`, ''] : []),
         ...(mail.link ? [`${mail.link.label}: ${mail.link.href}`, ''] : []),
       ].join('\n');
-      const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1b1f24">
+      const html = `<!doctype html><html lang="${mail.lang ?? 'de'}"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body style="font-family:Arial,sans-serif;color:#1b1f24">
 ${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${mail.code ? `<p style="font-size:26px;font-weight:bold;letter-spacing:6px;font-family:'Courier New',monospace">${escapeHtml(mail.code)}</p>` : ''}
 ${mail.link ? `<p><a href="${escapeHtml(mail.link.href)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#0b6e4f;color:#fff;text-decoration:none;font-weight:bold">${escapeHtml(mail.link.label)}</a></p>` : ''}

@@ -46,6 +46,15 @@ export function hideSnackbar(): void {
   );
 }
 
+/** Withdraws queued messages with these texts (an island's own notices that no longer hold). */
+export function dismissSnackbars(messages: readonly string[]): void {
+  if (messages.length === 0) return;
+  updatePersistedState((state) => {
+    const kept = state.snackbar.filter((queued) => !messages.includes(queued.message));
+    return kept.length === state.snackbar.length ? state : { ...state, snackbar: kept };
+  });
+}
+
 export function clearSnackbar(): void {
   updatePersistedState((state) => (state.snackbar.length === 0 ? state : { ...state, snackbar: [] }));
 }

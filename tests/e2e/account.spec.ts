@@ -169,13 +169,15 @@ test.describe('Meine Daten und Konto löschen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Konto löschen' })).toBeVisible();
     await expect(page.getByText('§ 257 HGB').first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Tippe zur Bestätigung LÖSCHEN ein').fill('ja');
+    // Lower case is not the word the page asks for: nothing is deleted, and the message says how to type it.
+    await page.getByLabel('Tippe zur Bestätigung LÖSCHEN in Großbuchstaben ein').fill('löschen');
     await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
-    await expect(page.getByLabel('Tippe zur Bestätigung LÖSCHEN ein')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Tippe zur Bestätigung LÖSCHEN in Großbuchstaben ein')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toContainText('in Großbuchstaben: LÖSCHEN');
     await expectNoAxeViolations(page);
 
     const since = new Date();
-    await page.getByLabel('Tippe zur Bestätigung LÖSCHEN ein').fill('LÖSCHEN');
+    await page.getByLabel('Tippe zur Bestätigung LÖSCHEN in Großbuchstaben ein').fill('LÖSCHEN');
     await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
     await expect(page).toHaveURL(/\/\?accountDeleted=1/);
     await expect(page.getByRole('status')).toContainText('Dein Konto ist gelöscht');

@@ -157,7 +157,7 @@ test.describe('Redaktion', () => {
     await expect(admin.getByText('So, wie Kund:innen sie stellen würden', { exact: false })).toBeVisible();
     await expect(admin.getByRole('main').locator('label').filter({ hasText: /^question/ })).toHaveCount(0);
     await admin.goto('/admin/content-manager/single-types/api::contact.contact?plugins[i18n][locale]=de');
-    for (const label of ['Firma', 'Telefon', 'E-Mail-Adresse', 'Erreichbarkeit', 'Postleitzahl']) {
+    for (const label of ['Telefon', 'E-Mail-Adresse', 'Erreichbarkeit']) {
       await expect(fieldLabel(label)).toBeVisible();
     }
     await admin.close();
@@ -166,10 +166,10 @@ test.describe('Redaktion', () => {
   test('an editor changes the phone number and the portal shows it', async ({ page }) => {
     const call = await editor();
     const before = (await (await fetch(`${E2E.strapi}/api/contact?locale=de`)).json()) as { data: Record<string, string> };
-    const { company, phone, email, hours, street, postalCode, city } = before.data;
+    const { phone, email, hours } = before.data;
     const changed = `0341 ${String(Date.now()).slice(-6)}`;
     try {
-      await call('PUT', '/single-types/api::contact.contact?locale=de', { company, phone: changed, email, hours, street, postalCode, city });
+      await call('PUT', '/single-types/api::contact.contact?locale=de', { phone: changed, email, hours });
       await expect
         .poll(async () => (await page.request.get('/home/app/help')).text(), { timeout: 10_000, intervals: [250] })
         .toContain(changed);
@@ -178,7 +178,7 @@ test.describe('Redaktion', () => {
       await page.goto('/privacy-policy');
       await expect(page.getByRole('contentinfo').getByRole('link', { name: changed })).toBeVisible();
     } finally {
-      await call('PUT', '/single-types/api::contact.contact?locale=de', { company, phone, email, hours, street, postalCode, city });
+      await call('PUT', '/single-types/api::contact.contact?locale=de', { phone, email, hours });
     }
   });
 });

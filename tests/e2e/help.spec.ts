@@ -108,9 +108,16 @@ test.describe('Hilfe und FAQ', () => {
 
   test('die Datenschutzerklärung zeigt die Zeilenumbrüche aus dem CMS (Adressen laufen nicht zusammen)', async ({ page }) => {
     await page.goto('/privacy-policy');
-    const address = page.getByRole('main').locator('p', { hasText: 'Musterstraße 1' }).first();
+    const address = page.getByRole('main').locator('p', { hasText: 'Beispielweg 12' }).first();
     await expect(address.locator('br').first()).toBeAttached();
-    expect(await address.innerText()).toMatch(/Musterstraße 1\n12345 Musterstadt/);
+    expect(await address.innerText()).toMatch(/Beispielweg 12\n04109 Leipzig/);
+  });
+
+  test('die Hilfe nennt dieselbe Anschrift des Installateurs wie das SEPA-Mandat (INSTALLER_ADDRESS)', async ({ page }) => {
+    await page.goto('/home/app/help');
+    const address = page.getByRole('main').locator('address');
+    expect(await address.innerText()).toBe('Beispiel Solar GmbH\nBeispielweg 12\n04109 Leipzig');
+    await expect(page.getByText('Musterstraße')).toHaveCount(0);
   });
 
   test('Wissen, Anleitungen und Datenschutz: Inhalte und keine axe-Verstöße', async ({ page }) => {

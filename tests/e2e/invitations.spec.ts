@@ -26,7 +26,7 @@ test.describe('Einladung ins Kundenportal', () => {
     await page.getByRole('button', { name: 'Job invitations jetzt starten' }).click();
     await expect(page.getByRole('status')).toContainText('ist eingereiht');
     const mail = await waitForMail(E2E.sandbox, email, since, 30_000);
-    expect(mail.subject).toBe(`Dein Kundenportal für Projekt ${project.id} ist bereit`);
+    expect(mail.subject).toBe(`Dein Kundenportal für Projekt ${project.id} ist bereit / Your customer portal is ready`);
     const link = /http:\/\/\S+\/api\/auth\/invitation\?token=[\w-]+/.exec(mail.text)?.[0] ?? '';
 
     await page.goto(link);

@@ -177,6 +177,25 @@ test.describe('Projekt verknüpfen', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'kein Projekt gefunden' })).toBeVisible();
   });
 
+  test('25 Ziffern sagen es am Feld; nach "kein Projekt gefunden" steht unter der Erfolgsansicht kein alter Hinweis', async ({ page }) => {
+    await signIn(page, customers.anna);
+    await openLinkDialog(page);
+    const d = dialog(page);
+    const field = d.getByLabel('Projektnummer');
+    await field.fill('1234567890123456789012345');
+    await expect(d.getByText('Das sind zu viele Ziffern: höchstens 15. Bitte prüfe Deine Eingabe.')).toBeVisible();
+    await expect(d.getByRole('button', { name: 'Verknüpfen' })).toBeDisabled();
+    await expect(page.getByText('Da ist etwas schiefgelaufen')).toHaveCount(0);
+
+    await field.fill('999999');
+    await d.getByRole('button', { name: 'Verknüpfen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'kein Projekt gefunden' })).toBeVisible();
+    await field.fill('100234');
+    await d.getByRole('button', { name: 'Verknüpfen' }).click();
+    await expect(d.getByRole('heading', { name: 'Sieh in Dein Postfach' })).toBeVisible();
+    await expect(page.getByText('kein Projekt gefunden')).toHaveCount(0);
+  });
+
   test('ein falscher und ein abgelaufener Code', async ({ page }) => {
     await signIn(page, customers.anna);
     const since = new Date();

@@ -37,12 +37,18 @@ test.describe('Nachrichten', () => {
     await page.getByRole('link', { name: 'Frage zum Montagetermin' }).click();
     await expect(page.getByText('Thema: Frage zum Montagetermin.')).toBeVisible();
     await expectNoAxeViolations(page);
-    // Checked at once: an emoji is refused at the field, and nothing is sent.
-    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Geht auch Dienstag? 🙂');
+    // Checked at once: a character that is never text (a right-to-left override) is named under the subject, and
+    // nothing is sent; arrows, ticks, × and emoji are ordinary text.
+    await page.getByLabel('Betreff').fill('Termin\u202E für die Montage');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Hallo,\nkönnt Ihr auch an einem Dienstag kommen? Zufahrt → Hof ✓ 2 × 3 m 🙂');
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
-    await expect(page.getByRole('alert')).toContainText('keine Emojis');
+    const subjectError = page.getByRole('alert').filter({ hasText: 'im Betreff' });
+    await expect(subjectError).toContainText('„U+202E“');
+    const errorId = await subjectError.getAttribute('id');
+    await expect(page.getByLabel('Betreff')).toHaveAttribute('aria-describedby', new RegExp(`${errorId}`));
+    await expect(page.getByLabel('Betreff')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Deine Nachricht', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Betreff').fill('Termin für die Montage');
-    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Hallo,\nkönnt Ihr auch an einem Dienstag kommen?');
     await page.getByLabel('Fotos oder Dokumente (freiwillig)').setInputFiles({ name: 'zufahrt.png', mimeType: 'image/png', buffer: PHOTO });
     const since = new Date();
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
@@ -51,6 +57,7 @@ test.describe('Nachrichten', () => {
     const taskId = page.url().split('/').pop() ?? '';
     await expect(page.getByRole('heading', { level: 1, name: 'Termin für die Montage' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'zufahrt.png' })).toBeVisible();
+    await expect(page.locator('.thread__entry--mine').first()).toContainText('Zufahrt → Hof ✓ 2 × 3 m 🙂');
     expect((await waitForMail(E2E.sandbox, customers.anna.email, since)).subject).toBe('Wir haben Deine Nachricht erhalten: „Termin für die Montage“');
 
     // The installer, on the back-office page: first an internal inquiry, then the answer.
@@ -92,6 +99,16 @@ test.describe('Nachrichten', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('.thread__entry--mine').last()).toContainText('Super, danke!');
     await expect(page.locator('.bell__toggle')).toHaveAttribute('aria-label', 'Benachrichtigungen, 2 neu');
+
+    // In English the installer's answer stays German and says so (lang="de"); the customer's own words are not marked.
+    try {
+      await page.goto(`/home/app/messages/${taskId}?lang=en`);
+      await expect(page.locator('.thread__entry--theirs .thread__text').first()).toHaveAttribute('lang', 'de');
+      await expect(page.locator('.thread__entry--mine .thread__text').first()).not.toHaveAttribute('lang', 'de');
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.goto(`/home/app/messages/${taskId}?lang=de`);
+    }
   });
 
   test('ein Entwurf bleibt, wenn der Nachrichtendienst ausfällt; die Liste sagt es auf Deutsch', async ({ page }) => {
@@ -133,14 +150,14 @@ test.describe('Nachrichten', () => {
     await page.getByRole('link', { name: 'Frage zur Rechnung' }).click();
     await page.getByRole('link', { name: 'Schlussrechnung' }).click();
     await page.getByLabel('Betreff').fill('Schlussrechnung');
-    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung? 🙂');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung?\u202E 🙂');
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
     await expect(page).toHaveURL(/error=MESSAGES\.TEXT_INVALID_CHARACTERS/);
     expect(page.url()).not.toContain('Schlussrechnung%3F');
-    await expect(page.getByText(/keine Emojis/)).toBeVisible();
+    await expect(page.getByText(/Das Zeichen „U\+202E“ können wir in einer Nachricht nicht annehmen/)).toBeVisible();
     await expect(page.getByLabel('Betreff')).toHaveValue('Schlussrechnung');
-    await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('Wann kommt die Schlussrechnung? 🙂');
-    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung?');
+    await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('Wann kommt die Schlussrechnung?\u202E 🙂');
+    await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung? 🙂');
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
     await expect(page).toHaveURL(/\/home\/app\/messages\/T-\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Schlussrechnung' })).toBeVisible();

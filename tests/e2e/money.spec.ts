@@ -52,9 +52,23 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(page.getByLabel('Bank (optional)')).toHaveValue('Commerzbank');
     await expect(iban).not.toHaveAttribute('aria-invalid', 'true');
 
+    // A character no bank can carry is named at the field; nothing is dropped silently, nothing is sent.
+    const holder = page.getByLabel('Kontoinhaber/in');
+    await holder.fill('Jonas 😀');
+    await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
+    await expect(page.getByText('Das Zeichen „😀“ können Banken nicht übermitteln')).toBeVisible();
+    await expect(holder).toHaveValue('Jonas 😀');
+    // A letter the bank gets converted: the form shows the name as it goes to the bank, and takes it when sent again.
+    await holder.fill('Jonas Wéber');
+    await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
+    await expect(page.getByText('So geht der Name an die Bank: „Jonas Weber“')).toBeVisible();
+    await expect(holder).toHaveValue('Jonas Wéber');
+    await expectNoAxeViolations(page);
+
     const since = new Date();
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Danke! Wir haben Deine Bankverbindung erhalten' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Deine Bankverbindung für die Erstattung' })).toContainText('Jonas Weber');
     const account = page.getByRole('region', { name: 'Deine Bankverbindung für die Erstattung' });
     await expect(account).toContainText('DE89 •••• 3000');
     await expect(account).not.toContainText('0532 0130');
@@ -68,6 +82,21 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await page.getByRole('link', { name: 'Alle Rechnungen und Belege' }).click();
     const bills = page.getByRole('region', { name: 'Rechnungen' });
     await expect(bills.getByRole('link', { name: /Erstattung – Bestätigung der Bankverbindung/ })).toBeVisible();
+  });
+
+  test('auf Englisch trägt der Grund des Installateurs lang="de", die Seite selbst ist Englisch', async ({ page }) => {
+    await signIn(page, customers.jonas);
+    try {
+      await page.goto('/home/app/refund?lang=en');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      const reason = page.locator('.data-list dd[lang="de"]').first();
+      await expect(reason).toBeVisible();
+      await expect(page.locator('.data-list dt').first()).not.toHaveAttribute('lang', 'de');
+      await expectNoAxeViolations(page);
+    } finally {
+      // Jonas' mails are German in the other tests.
+      await page.goto('/home/app/refund?lang=de');
+    }
   });
 
   test('für die Wallbox ist ein Betrag offen: die Seite sagt, wohin und bis wann Jonas überweist', async ({ page }) => {
@@ -131,6 +160,8 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(page.getByText('bekommst Du 100,00 €')).toBeVisible();
     await expect(page.getByText('Du hast noch niemanden empfohlen.')).toBeVisible();
     await expectNoAxeViolations(page);
+    // The consent is required, and the box says so.
+    await expect(page.getByLabel(/Die Person ist einverstanden.*\(Pflicht:/)).toHaveAttribute('required', '');
 
     const since = new Date();
     await page.getByLabel('Name', { exact: true }).fill('Lena Koch');

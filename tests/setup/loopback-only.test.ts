@@ -17,4 +17,9 @@ describe('outbound network in tests', () => {
     const error = await fetch(`http://127.0.0.1:${await freePort()}/`).catch((e: unknown) => e);
     expect(String((error as Error).cause ?? error)).toMatch(/ECONNREFUSED/);
   });
+
+  it.each([1337, 4321, 4010, 2525, 5433])('never reaches a development stack on its default port %i, whether or not one runs', async (port) => {
+    const error = await fetch(`http://localhost:${port}/`).catch((e: unknown) => e);
+    expect(String((error as Error).cause ?? error)).toMatch(new RegExp(`Entwicklungs-Stack \\(Port ${port}\\)`));
+  });
 });

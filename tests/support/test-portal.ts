@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Adapters } from '../../bff/composition/adapters.ts';
@@ -28,13 +28,16 @@ export async function startTestPortal(options: {
   /** A folder served like the built site's dist/client (static files, precompressed copies). */
   staticDir?: string;
 }) {
-  const [port, sandboxPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  // Every port is the test's own, Strapi's too (nothing listens there: the CMS is down unless a test stubs the content
+  // adapter), so a running `npm start` on the default ports never answers a test.
+  const [port, sandboxPort, smtpPort, strapiPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     SMTP_PORT: String(smtpPort),
+    STRAPI_PORT: String(strapiPort),
     DATABASE_URL: options.databaseUrl,
     MANAGEMENT_TIMEOUT_MS: '3000',
     CMS_TIMEOUT_MS: '2000',
@@ -77,14 +80,16 @@ export async function startTestPortal(options: {
     services: portal.services,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
-    /** The sandbox's state, e.g. the identity provider's signing key (`oidc-signing-key.json`). */
-    sandboxDataDir: dataDir,
     managementApiUrl: config.services.management.url,
     stopAccepting: portal.stopAccepting,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await Promise.allSettled([portal.close(), sandbox.close()]);
+      // The sandbox's state (mails, documents, photos: up to 70 MB) goes with it.
+      await rm(dataDir, { recursive: true, force: true });
     },
+    /** The sandbox's state, e.g. the identity provider's signing key (`oidc-signing-key.json`); removed by close(). */
+    sandboxDataDir: dataDir,
   };
 }

@@ -14,7 +14,8 @@ import { testData } from '../support/test-data.ts';
  * `npm run start:two` does, on ports of their own and without Strapi.
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const PORTS = { PORT: String(4361 + offset), SANDBOX_PORT: String(4060 + offset), SMTP_PORT: String(2575 + offset), PG_PORT: String(5473 + offset) };
+// Strapi's too: the stack starts without Strapi, and its portals must not read a development Strapi on the default port.
+const PORTS = { PORT: String(4361 + offset), SANDBOX_PORT: String(4060 + offset), SMTP_PORT: String(2575 + offset), PG_PORT: String(5473 + offset), STRAPI_PORT: String(1387 + offset) };
 const DATA_DIR = '.data/two-instances';
 const proxy = `http://localhost:${PORTS.PORT}`;
 const sandbox = `http://localhost:${PORTS.SANDBOX_PORT}`;

@@ -7,6 +7,8 @@ export class User extends Model {
   id!: number;
   userId!: string;
   email!: string | null;
+  /** The customer's language for mails; null is German. */
+  language!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 }

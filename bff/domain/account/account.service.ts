@@ -11,7 +11,7 @@ import {
   type EmailChangeLinkView,
   type SettingsView,
 } from '../../contracts/account.ts';
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import { INTERNAL_API_BASE } from '../../contracts/http.ts';
 import type { NewsletterState } from '../../contracts/newsletter.ts';
 import type { IdentityAdmin } from '../../ports/identity-admin.ts';
@@ -33,6 +33,8 @@ import { accountDeletedMail, dataExportReadyMail, emailChangedNoticeMail, emailC
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
 export interface AccountDeps {
+  /** The customer's language: mails to them are written in it. */
+  languageOf(userId: string): Promise<Language>;
   identityAdmin: IdentityAdmin;
   marketing: MarketingService;
   projects: ProjectAccess;
@@ -148,7 +150,7 @@ export function createAccountService(deps: AccountDeps) {
       await deps.emailChanges.create({ uuid, userId: user.id, email, createdAt });
       const link = new URL(SETTINGS_PATH, deps.publicUrl);
       link.searchParams.set(EMAIL_CHANGE_PARAM, uuid);
-      await mail(user, email, emailChangeLinkMail({ firstName: user.firstName, newEmail: email, link: link.href, hours: EMAIL_CHANGE_TTL_HOURS }), {
+      await mail(user, email, emailChangeLinkMail({ newEmail: email, link: link.href, hours: EMAIL_CHANGE_TTL_HOURS, lang: await deps.languageOf(user.id) }), {
         success: 'SUCCESS_UPDATE_EMAIL_EMAIL',
         failed: 'FAILED_UPDATE_EMAIL_EMAIL',
       });
@@ -172,7 +174,7 @@ export function createAccountService(deps: AccountDeps) {
       await deps.activity.record(changed, 'EMAIL_VERIFICATION', {});
       // The newsletter follows the address; a failure here must not undo the change.
       await deps.marketing.changeEmail(oldEmail, view.email).catch((error: unknown) => deps.warn('newsletter contact kept its old address', { error }));
-      await mail(changed, oldEmail, emailChangedNoticeMail({ firstName: user.firstName, newEmailMasked: maskEmail(view.email) }), { success: 'SUCCESS_UPDATE_EMAIL_EMAIL' }).catch((error: unknown) =>
+      await mail(changed, oldEmail, emailChangedNoticeMail({ firstName: user.firstName, newEmailMasked: maskEmail(view.email), lang: await deps.languageOf(user.id) }), { success: 'SUCCESS_UPDATE_EMAIL_EMAIL' }).catch((error: unknown) =>
         deps.warn('notice to the old address not sent', { error }),
       );
       return { email: view.email, generation };
@@ -185,7 +187,7 @@ export function createAccountService(deps: AccountDeps) {
      */
     async passwordChanged(user: SessionUser, keepSid: string): Promise<{ generation: number }> {
       const { generation } = await deps.sessions.endOthers(user.id, keepSid);
-      await mail(user, user.email, passwordChangedMail({ firstName: user.firstName }), { success: 'PASSWORD_CHANGE' }).catch(async (error: unknown) => {
+      await mail(user, user.email, passwordChangedMail({ firstName: user.firstName, lang: await deps.languageOf(user.id) }), { success: 'PASSWORD_CHANGE' }).catch(async (error: unknown) => {
         await deps.activity.record(user, 'PASSWORD_CHANGE', {});
         deps.warn('password change notice not sent', { error });
       });
@@ -215,7 +217,7 @@ export function createAccountService(deps: AccountDeps) {
       const subject = await subjectOf(entry.userId);
       const content = JSON.stringify(await deps.accountData.export(subject, now()), null, 2);
       await deps.exports.complete(exportId, content);
-      const message = dataExportReadyMail({ firstName: subject.firstName, link: new URL(SETTINGS_PATH, deps.publicUrl).href, days: deps.exportKeepDays });
+      const message = dataExportReadyMail({ firstName: subject.firstName, link: new URL(SETTINGS_PATH, deps.publicUrl).href, days: deps.exportKeepDays, lang: await deps.languageOf(entry.userId) });
       if (subject.email) {
         await deps.mailer.send({ to: [subject.email], ...message }).then(
           () => deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: subject.email, subject: message.subject, html: message.html, text: message.text }),
@@ -249,12 +251,16 @@ export function createAccountService(deps: AccountDeps) {
     async deleteAccount(user: SessionUser, confirmation: string): Promise<void> {
       if (!isDeleteConfirmation(confirmation)) throw new AppError(AccountErrors.DELETE_CONFIRMATION);
       const subject = await subjectOf(user.id, user);
+      // Read before the erasure takes the user row with it.
+      const lang = await deps.languageOf(user.id);
       await deps.accountData.erase(subject);
-      const message = accountDeletedMail({ retained: deps.accountData.retainedReasons().map((r) => r.reason.de) });
+      const retained = deps.accountData.retainedReasons().map((r) => r.reason[lang]);
+      const message = accountDeletedMail({ firstName: user.firstName, retained, lang });
       try {
         await deps.mailer.send({ to: [subject.email], ...message });
-        // The log keeps that the mail went out, not to whom.
-        await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: maskEmail(subject.email), subject: message.subject, html: message.html, text: message.text });
+        // The log keeps that the mail went out, not to whom: no address, no name.
+        const logged = accountDeletedMail({ retained, lang });
+        await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: maskEmail(subject.email), subject: logged.subject, html: logged.html, text: logged.text });
       } catch (error) {
         deps.warn('deletion confirmation not sent', { error });
       }

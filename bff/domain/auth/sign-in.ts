@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import type { OnboardingStep } from '../../contracts/onboarding.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { UserAccounts } from '../repositories/users.ts';
@@ -15,6 +15,8 @@ export type SignInResult = { ok: true; user: SessionUser; onboarding: Onboarding
  */
 export function createSignIn(deps: {
   users: UserAccounts;
+  /** The customer signed in with another language than before: the identity provider's mails follow it too. */
+  languageChanged?: (userId: string, language: Language) => Promise<unknown>;
   activity: ActivityService;
   onboarding: { afterSignIn(user: SessionUser, options: { onboarded: boolean }): Promise<OnboardingStep | null> };
   leads: { atSignIn(user: SessionUser): Promise<SessionUser> };
@@ -22,10 +24,13 @@ export function createSignIn(deps: {
   customerRoleId: string;
   leadRoleId: string;
 }) {
-  return async function signIn(claims: Record<string, unknown>): Promise<SignInResult> {
+  /** `language`: the one the customer signs in with; the portal's mails to them follow it. */
+  return async function signIn(claims: Record<string, unknown>, language?: Language): Promise<SignInResult> {
     const result = customerFromClaims(claims, deps);
     if (!result.ok) return { ok: false, reason: result.reason === 'not-a-customer' ? 'forbidden' : 'failed' };
-    await deps.users.ensure(result.user.id, result.user.email);
+    const before = language ? await deps.users.languageOf(result.user.id) : null;
+    await deps.users.ensure(result.user.id, result.user.email, language);
+    if (language && before !== language) await deps.languageChanged?.(result.user.id, language);
     const user = result.user.phase === 'LEAD' ? await deps.leads.atSignIn(result.user) : result.user;
     await deps.activity.record(user, 'LOGIN', { phase: user.phase });
     if (user.phase === 'LEAD') return { ok: true, user, onboarding: null };

@@ -21,10 +21,10 @@ import type { Language } from '../../contracts/auth.ts';
 import type { DocumentService, FileStream, StoredDocument } from '../../ports/document-service.ts';
 import type { ManagedProject, ManagementFiles, ManagementService } from '../../ports/management-service.ts';
 import type { Mailer } from '../../ports/mailer.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
-import type { UserAccounts } from '../repositories/users.ts';
+import type { MailRecipient, UserAccounts } from '../repositories/users.ts';
 import { createHash } from 'node:crypto';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { notFound } from '../errors.ts';
@@ -272,29 +272,53 @@ export function createDocumentsService(deps: DocumentsDeps) {
    * The installer published a document (external event, issue 14): the project's portal customers get one mail per
    * document with a link to their documents; a repeated event mails nobody again.
    */
+  function documentPublishedMail(to: MailRecipient, event: { projectId: number; title: string }) {
+    const texts = {
+      de: {
+        subject: `Neues Dokument zu Deinem Projekt: ${event.title}`,
+        heading: 'Ein neues Dokument für Dich',
+        text: `wir haben Dir zu Projekt ${event.projectId} ein Dokument bereitgestellt: „${event.title}“. Du findest es im Kundenportal unter „Dateien“.`,
+        button: 'Dokumente ansehen',
+        signOff: `Dein Team der ${deps.installerName}`,
+        footer: 'Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.',
+      },
+      en: {
+        subject: `New document for your project: ${event.title}`,
+        heading: 'A new document for you',
+        text: `We have provided a document for project ${event.projectId}: “${event.title}”. You will find it in the customer portal under “Files”.`,
+        button: 'See documents',
+        signOff: `Your team at ${deps.installerName}`,
+        footer: 'You are receiving this e-mail because you are connected to this project in the customer portal.',
+      },
+    }[to.lang];
+    return renderBrandedMail({
+      lang: to.lang,
+      subject: texts.subject,
+      heading: texts.heading,
+      greeting: greeting(to.lang, to.firstName),
+      blocks: [{ paragraph: texts.text }],
+      button: { label: texts.button, href: new URL('/home/app/files/documents', deps.publicUrl).href },
+      signOff: texts.signOff,
+      footer: [texts.footer],
+    });
+  }
+
   async function documentPublished(event: { projectId: number; documentId: string; title: string }): Promise<'mailed' | 'already' | 'no-recipient' | 'failed'> {
     const project = await deps.management.getProject(event.projectId);
-    const to = project ? await deps.users.emailsOf(project.portalUserIds) : [];
-    if (to.length === 0) return 'no-recipient';
+    const recipients = project ? await deps.users.recipientsOf(project.portalUserIds) : [];
+    if (recipients.length === 0) return 'no-recipient';
     const key = `DOC:${createHash('sha256').update(event.documentId).digest('hex').slice(0, 28)}`;
     if (!(await deps.notices.claim(event.projectId, key))) return 'already';
-    const mail = renderBrandedMail({
-      subject: `Neues Dokument zu Deinem Projekt: ${event.title}`,
-      heading: 'Ein neues Dokument für Dich',
-      greeting: 'Hallo,',
-      blocks: [{ paragraph: `wir haben Dir zu Projekt ${event.projectId} ein Dokument bereitgestellt: „${event.title}“. Du findest es im Kundenportal unter „Dateien“.` }],
-      button: { label: 'Dokumente ansehen', href: new URL('/home/app/files/documents', deps.publicUrl).href },
-      signOff: `Dein Team der ${deps.installerName}`,
-      footer: ['Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.'],
-    });
+    // One mail per customer of the project, each in their language; the document's title is the installer's (German).
+    const mails = recipients.map((r) => ({ to: r.email, mail: documentPublishedMail(r, event) }));
     try {
-      await deps.mailer.send({ to, ...mail });
+      for (const { to, mail } of mails) await deps.mailer.send({ to: [to], ...mail });
     } catch (error) {
       await deps.notices.release(event.projectId, key);
       deps.warn('document mail failed', { projectId: event.projectId, error });
       return 'failed';
     }
-    await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+    for (const { to, mail } of mails) await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: to, subject: mail.subject, html: mail.html, text: mail.text });
     return 'mailed';
   }
 

@@ -1,18 +1,19 @@
 import type { LeadContentTopic } from '../../contracts/funnel.ts';
 import type { SalesRep } from '../../ports/sales-service.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import type { Language } from '../../contracts/auth.ts';
+import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 import { maskPhone } from './phone.ts';
 
-/** German names of the product lines in mails (the site has its own i18n labels). */
-export const TOPIC_NAMES: Record<LeadContentTopic, string> = {
-  IQ: 'Energiemanagement (IQ)',
-  SOLAR: 'Photovoltaik',
-  STORAGE: 'Stromspeicher',
-  CHARGE: 'Wallbox und Laden',
-  OFFGRID: 'Inselanlage (Offgrid)',
+/** The product lines' names in mails, in both languages (the site has its own i18n labels). */
+export const TOPIC_NAMES: Record<Language, Record<LeadContentTopic, string>> = {
+  de: { IQ: 'Energiemanagement (IQ)', SOLAR: 'Photovoltaik', STORAGE: 'Stromspeicher', CHARGE: 'Wallbox und Laden', OFFGRID: 'Inselanlage (Offgrid)' },
+  en: { IQ: 'Energy management (IQ)', SOLAR: 'Photovoltaics', STORAGE: 'Battery storage', CHARGE: 'Wallbox and charging', OFFGRID: 'Off-grid system' },
 };
 
-/** SUCCESS_FUNNEL_EMAIL: the lead's confirmation after the verified number, with what happens next. */
+/**
+ * SUCCESS_FUNNEL_EMAIL: the lead's confirmation after the verified number, with what happens next. In the language
+ * the visitor used the offer page in (a lead has no account setting yet).
+ */
 export function buildFunnelConfirmationMail(input: {
   firstName: string;
   topics: LeadContentTopic[];
@@ -22,28 +23,61 @@ export function buildFunnelConfirmationMail(input: {
   privacyUrl: string;
   /** The lead login: the lead's own area with the representative's video and information on the products. */
   signInUrl: string;
+  lang?: Language;
 }) {
+  const lang = input.lang ?? 'de';
   const rep = input.salesRep;
+  const phone = maskPhone(input.phoneNumber);
+  const texts = {
+    de: {
+      subject: `Danke für Deine Anfrage bei der ${input.installerName}`,
+      heading: 'Wir melden uns bei Dir',
+      thanks: `danke für Dein Interesse! Deine Handynummer ${phone} ist bestätigt, und Deine Anfrage ist bei unserem Vertrieb.`,
+      interested: 'Du interessierst Dich für',
+      contact: 'Deine Ansprechperson',
+      phone: 'Telefon',
+      email: 'E-Mail',
+      noRep: 'Eine Ansprechperson aus unserem Vertrieb meldet sich in den nächsten Werktagen bei Dir.',
+      next: 'Wir rufen Dich an oder schreiben Dir, um Deine Fragen zu klären und ein Angebot vorzubereiten. Das ist für Dich unverbindlich.',
+      area: 'In Deinem persönlichen Bereich stellt sich Deine Ansprechperson im Video vor, und Du findest Informationen zu den Themen, die Dich interessieren. Du meldest Dich dort mit Deiner E-Mail-Adresse und einem Code an, den wir Dir schicken – ein Passwort brauchst Du nicht.',
+      consent: `Du kannst Deine Einwilligung, dass wir Dich kontaktieren, jederzeit widerrufen: Antworte einfach auf diese E-Mail. Wie wir Deine Daten verarbeiten, steht in unserer Datenschutzerklärung: ${input.privacyUrl}`,
+      button: 'Zu Deinem Bereich',
+      signOff: `Dein Team der ${input.installerName}`,
+      footer: 'Du bekommst diese E-Mail, weil Du auf unserer Angebotsseite eine Beratung angefragt hast.',
+    },
+    en: {
+      subject: `Thank you for your enquiry at ${input.installerName}`,
+      heading: 'We will get in touch',
+      thanks: `Thank you for your interest! Your mobile number ${phone} is confirmed, and your enquiry is with our sales team.`,
+      interested: 'You are interested in',
+      contact: 'Your contact person',
+      phone: 'Phone',
+      email: 'E-mail',
+      noRep: 'A contact person from our sales team will get in touch with you in the next working days.',
+      next: 'We will call or write to you to answer your questions and prepare an offer. There is no obligation for you.',
+      area: 'In your personal area your contact person introduces themselves in a video, and you find information on the topics you are interested in. You sign in there with your e-mail address and a code we send you – you do not need a password.',
+      consent: `You can withdraw your consent to be contacted at any time: simply reply to this e-mail. How we process your data is explained in our privacy policy: ${input.privacyUrl}`,
+      button: 'Go to your area',
+      signOff: `Your team at ${input.installerName}`,
+      footer: 'You are receiving this e-mail because you asked for advice on our offer page.',
+    },
+  }[lang];
   return renderBrandedMail({
-    subject: `Danke für Deine Anfrage bei der ${input.installerName}`,
-    heading: 'Wir melden uns bei Dir',
-    greeting: `Hallo ${input.firstName},`,
+    lang,
+    subject: texts.subject,
+    heading: texts.heading,
+    greeting: greeting(lang, input.firstName),
     blocks: [
-      { paragraph: `danke für Dein Interesse! Deine Handynummer ${maskPhone(input.phoneNumber)} ist bestätigt, und Deine Anfrage ist bei unserem Vertrieb.` },
-      { title: 'Du interessierst Dich für', items: input.topics.map((topic) => TOPIC_NAMES[topic]) },
-      rep
-        ? { title: 'Deine Ansprechperson', items: [rep.name, `Telefon: ${rep.phone}`, `E-Mail: ${rep.email}`] }
-        : { paragraph: 'Eine Ansprechperson aus unserem Vertrieb meldet sich in den nächsten Werktagen bei Dir.' },
-      { paragraph: 'Wir rufen Dich an oder schreiben Dir, um Deine Fragen zu klären und ein Angebot vorzubereiten. Das ist für Dich unverbindlich.' },
-      {
-        paragraph:
-          'In Deinem persönlichen Bereich stellt sich Deine Ansprechperson im Video vor, und Du findest Informationen zu den Themen, die Dich interessieren. Du meldest Dich dort mit Deiner E-Mail-Adresse und einem Code an, den wir Dir schicken – ein Passwort brauchst Du nicht.',
-      },
-      { paragraph: `Du kannst Deine Einwilligung, dass wir Dich kontaktieren, jederzeit widerrufen: Antworte einfach auf diese E-Mail. Wie wir Deine Daten verarbeiten, steht in unserer Datenschutzerklärung: ${input.privacyUrl}` },
+      { paragraph: texts.thanks },
+      { title: texts.interested, items: input.topics.map((topic) => TOPIC_NAMES[lang][topic]) },
+      rep ? { title: texts.contact, items: [rep.name, `${texts.phone}: ${rep.phone}`, `${texts.email}: ${rep.email}`] } : { paragraph: texts.noRep },
+      { paragraph: texts.next },
+      { paragraph: texts.area },
+      { paragraph: texts.consent },
     ],
-    button: { label: 'Zu Deinem Bereich', href: input.signInUrl },
-    signOff: `Dein Team der ${input.installerName}`,
-    footer: ['Du bekommst diese E-Mail, weil Du auf unserer Angebotsseite eine Beratung angefragt hast.'],
+    button: { label: texts.button, href: input.signInUrl },
+    signOff: texts.signOff,
+    footer: [texts.footer],
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '../../contracts/auth.ts';
 import {
   CLICK_ID_PARAMS,
   CONTACT_CONSENT_VERSION,
@@ -64,6 +65,8 @@ export interface FunnelDeps {
 /** What the browser's visit brings besides the form: the address and the consent (docs/consent.md). */
 export interface FunnelVisit {
   ip: string;
+  /** The language the visitor uses the offer page in: the confirmation mail is written in it. */
+  lang?: Language;
   /** The visitor's marketing consent (conversion tracking, click id). */
   marketing: boolean;
 }
@@ -226,6 +229,7 @@ export function createFunnelService(deps: FunnelDeps) {
       installerName: deps.settings.installerName,
       privacyUrl: new URL('/privacy-policy', deps.settings.publicUrl).href,
       signInUrl: new URL('/api/auth/login-lead', deps.settings.publicUrl).href,
+      lang: visit.lang ?? 'de',
     });
     try {
       await deps.mailer.send({ to: [lead.email], ...mail });

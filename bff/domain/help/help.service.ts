@@ -2,12 +2,13 @@ import * as z from 'zod/mini';
 import type { Language } from '../../contracts/auth.ts';
 import {
   ArticleSchema,
-  ContactSchema,
+  CmsContactSchema,
   FaqCategorySchema,
   InstructionSchema,
   PrivacyPolicySchema,
   SUPPORT_QUESTION_LIMIT,
   SupportQuestionSchema,
+  addressLines,
   type Contact,
   type HelpServices,
 } from '../../contracts/help.ts';
@@ -45,6 +46,8 @@ export function createHelpService(deps: {
   cache: ContentCache;
   projects: ProjectAccess;
   activity: ActivityService;
+  /** The installer's legal name and postal address (INSTALLER_NAME, INSTALLER_ADDRESS): the contact's one source. */
+  installer: { name: string; address: string };
   warn?: (message: string, fields: Record<string, unknown>) => void;
 }) {
   const source = deps.content;
@@ -87,10 +90,10 @@ export function createHelpService(deps: {
     },
     contact: {
       de: () => source.contact('de'),
-      // Only the hours are translated; phone, e-mail and address come from German, which is surely current.
+      // Only the hours are translated; phone and e-mail come from German, which is surely current.
       en: async () => {
         const [german, english] = await Promise.all([source.contact('de'), source.contact('en')]);
-        return german && english ? translatedOver(german, english, ['company', 'phone', 'email', 'street', 'postalCode', 'city']) : (english ?? german);
+        return german && english ? translatedOver(german, english, ['phone', 'email']) : (english ?? german);
       },
     },
     // Survey questions (issue 15): an English survey replaces its German one as a whole (its questions are per language).
@@ -139,7 +142,8 @@ export function createHelpService(deps: {
      */
     contact: async (lang: Language): Promise<Contact | null> => {
       try {
-        return await cached('contact', lang, z.nullable(ContactSchema));
+        const cms = await cached('contact', lang, z.nullable(CmsContactSchema));
+        return cms && { ...cms, company: deps.installer.name, addressLines: addressLines(deps.installer.address) };
       } catch (error) {
         if (Date.now() - lastContactWarning >= 60_000) {
           lastContactWarning = Date.now();

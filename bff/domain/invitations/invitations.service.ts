@@ -3,7 +3,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 import type { InvitationRepository } from '../repositories/invitations.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 
@@ -46,10 +46,11 @@ export function createInvitationService(deps: {
     const link = new URL(INVITATION_PATH, deps.publicUrl);
     link.searchParams.set('token', token);
     const place = `${project.address.street} ${project.address.houseNumber}, ${project.address.zip} ${project.address.city}`;
+    // The contact has no account yet, so no language setting: the invitation is in German with the same text in English.
     return renderBrandedMail({
-      subject: `Dein Kundenportal für Projekt ${project.id} ist bereit`,
+      subject: `Dein Kundenportal für Projekt ${project.id} ist bereit / Your customer portal is ready`,
       heading: 'Verfolge Dein Projekt im Kundenportal',
-      greeting: `Hallo ${project.contact.name},`,
+      greeting: greeting('de', project.contact.name),
       blocks: [
         { paragraph: `für Deine Anlage in der ${place} (Projekt ${project.id}) steht Dein persönlicher Zugang zum Kundenportal bereit.` },
         {
@@ -62,12 +63,21 @@ export function createInvitationService(deps: {
           ],
         },
         { paragraph: `Mit „Konto erstellen“ legst Du Dein Konto an; Dein Projekt ist danach gleich verknüpft. Hast Du schon ein Konto, meldest Du Dich dort einfach an. Der Link gilt ${INVITATION_VALID_DAYS} Tage.` },
+        {
+          title: 'In English',
+          items: [
+            `${greeting('en', project.contact.name)} your personal access to the customer portal for your installation at ${place} (project ${project.id}) is ready.`,
+            'In the portal you can follow every step of your project, sign powers of attorney online, get your documents, write to us and, after commissioning, see what your installation produces.',
+            `“Konto erstellen” (create account) sets up your account, and your project is linked right away. If you already have an account, simply sign in there. The link is valid for ${INVITATION_VALID_DAYS} days; the portal is in English too (“English” at the foot of every page).`,
+          ],
+        },
       ],
-      button: { label: 'Konto erstellen', href: link.href },
+      button: { label: 'Konto erstellen / Create account', href: link.href },
       signOff: `Dein Team der ${deps.installerName}`,
       footer: [
         'Du bekommst diese E-Mail einmal, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.',
         'Möchtest Du kein Konto, ignoriere sie einfach. Leite sie bitte nicht weiter: Der Link verknüpft Dein Projekt mit dem Konto, das ihn benutzt.',
+        'You are receiving this e-mail once because your address is on file as the contact for this project. Please do not forward it: the link connects your project to the account that uses it.',
       ],
     });
   }

@@ -1,4 +1,5 @@
 import type { Mailer } from '../../ports/mailer.ts';
+import type { UserAccounts } from '../repositories/users.ts';
 import type { ManagementJourneys } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -14,6 +15,8 @@ export interface JobDeps {
   now: () => Date;
   retention: RetentionRepository;
   reminders: ReminderRepository;
+  /** Who a mail goes to: address, language, first name (mails are written in the customer's language). */
+  users: Pick<UserAccounts, 'recipientsOf'>;
   exports: ExportRepository;
   projects: ProjectAccess;
   journeys: ManagementJourneys;

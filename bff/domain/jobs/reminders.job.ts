@@ -1,6 +1,8 @@
 import { STEP_PAGES, isJourneyStep } from '../../contracts/journey.ts';
 import { threadHref } from '../../contracts/messages.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import type { Language } from '../../contracts/auth.ts';
+import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import type { MailRecipient } from '../repositories/users.ts';
 import type { JobDefinition, JobDeps } from './job.ts';
 
 /** Issue 14: the first reminder after three days, then weekly, at most three. */
@@ -10,7 +12,7 @@ const DAY_MS = 86_400_000;
 /** A customer action the installer waits for: a journey step waiting for the customer, or an open to-do. */
 export interface OpenAction {
   key: string;
-  title: string;
+  title: Record<Language, string>;
   href: string;
   openSince: Date;
 }
@@ -23,15 +25,27 @@ export function dueReminder(openSince: Date, sent: { count: number; lastSentAt: 
   return now.getTime() - sent.lastSentAt.getTime() >= REMINDER_RULES.everyDays * DAY_MS ? sent.count + 1 : null;
 }
 
-const STEP_TITLES: Record<string, string> = {
-  OFFER_CONFIRMATION: 'Auftrag bestätigen',
-  POWER_OF_ATTORNEY: 'Vollmacht für den Netzbetreiber unterschreiben',
-  POWER_OF_ATTORNEY_MASTR: 'Vollmacht für das Marktstammdatenregister',
-  PLANNING_CONCLUSION: 'Planung abschließen',
-  DELIVERY: 'Lieferung bestätigen',
-  DC: 'DC-Montage vorbereiten',
-  AC: 'AC-Montage vorbereiten',
-  ASSEMBLY_CONCLUSION: 'Abschluss der Montage',
+const STEP_TITLES: Record<Language, Record<string, string>> = {
+  de: {
+    OFFER_CONFIRMATION: 'Auftrag bestätigen',
+    POWER_OF_ATTORNEY: 'Vollmacht für den Netzbetreiber unterschreiben',
+    POWER_OF_ATTORNEY_MASTR: 'Vollmacht für das Marktstammdatenregister',
+    PLANNING_CONCLUSION: 'Planung abschließen',
+    DELIVERY: 'Lieferung bestätigen',
+    DC: 'DC-Montage vorbereiten',
+    AC: 'AC-Montage vorbereiten',
+    ASSEMBLY_CONCLUSION: 'Abschluss der Montage',
+  },
+  en: {
+    OFFER_CONFIRMATION: 'Confirm the order',
+    POWER_OF_ATTORNEY: 'Sign the power of attorney for the grid operator',
+    POWER_OF_ATTORNEY_MASTR: 'Power of attorney for the market master data register',
+    PLANNING_CONCLUSION: 'Complete the planning',
+    DELIVERY: 'Confirm the delivery',
+    DC: 'Prepare the DC installation',
+    AC: 'Prepare the AC installation',
+    ASSEMBLY_CONCLUSION: 'Completion of the installation',
+  },
 };
 
 async function openActions(deps: JobDeps, projectId: number): Promise<OpenAction[]> {
@@ -39,27 +53,49 @@ async function openActions(deps: JobDeps, projectId: number): Promise<OpenAction
   const journey = await deps.journeys.journey(projectId);
   for (const step of journey?.steps ?? []) {
     if (step.status === 'ACTIVE' && step.waitingFor === 'CUSTOMER' && step.startedAt && isJourneyStep(step.step)) {
-      actions.push({ key: `step:${step.step}`, title: STEP_TITLES[step.step] ?? step.step, href: STEP_PAGES[step.step], openSince: new Date(step.startedAt) });
+      actions.push({ key: `step:${step.step}`, title: { de: STEP_TITLES.de[step.step] ?? step.step, en: STEP_TITLES.en[step.step] ?? step.step }, href: STEP_PAGES[step.step], openSince: new Date(step.startedAt) });
     }
   }
   for (const task of await deps.tasks.tasksOfProject(projectId)) {
-    if (task.type === 'TODO' && task.status !== 'DONE') actions.push({ key: `task:${task.id}`, title: task.subject, href: threadHref(task.id), openSince: new Date(task.createdAt) });
+    // The installer writes to-dos in German: the subject stays as written.
+    if (task.type === 'TODO' && task.status !== 'DONE') actions.push({ key: `task:${task.id}`, title: { de: task.subject, en: task.subject }, href: threadHref(task.id), openSince: new Date(task.createdAt) });
   }
   return actions;
 }
 
-function reminderMail(deps: JobDeps, action: OpenAction, projectId: number, sequence: number) {
+export function reminderMail(settings: { publicUrl: string; installerName: string }, action: OpenAction, projectId: number, sequence: number, to: Pick<MailRecipient, 'lang' | 'firstName'>) {
+  const { lang } = to;
+  const title = action.title[lang];
+  const last = sequence >= REMINDER_RULES.max;
+  const texts = {
+    de: {
+      subject: `Erinnerung: ${title} (Projekt ${projectId})`,
+      heading: 'Wir warten noch auf Dich',
+      step: `für Dein Projekt ${projectId} fehlt noch ein Schritt von Dir: „${title}“. Sobald er erledigt ist, geht es weiter.`,
+      questions: last ? 'Das ist unsere letzte Erinnerung dazu. Wenn etwas unklar ist, schreib uns im Kundenportal unter „Nachrichten“.' : 'Falls Du Fragen hast, schreib uns im Kundenportal unter „Nachrichten“.',
+      button: 'Jetzt erledigen',
+      signOff: `Dein Team der ${settings.installerName}`,
+      footer: `Erinnerung ${sequence} von höchstens ${REMINDER_RULES.max}. Du bekommst sie, weil in Deinem Projekt ein Schritt auf Dich wartet.`,
+    },
+    en: {
+      subject: `Reminder: ${title} (project ${projectId})`,
+      heading: 'We are still waiting for you',
+      step: `One step of yours is still missing for your project ${projectId}: “${title}”. As soon as it is done, things move on.`,
+      questions: last ? 'This is our last reminder about it. If anything is unclear, write to us in the customer portal under “Messages”.' : 'If you have questions, write to us in the customer portal under “Messages”.',
+      button: 'Do it now',
+      signOff: `Your team at ${settings.installerName}`,
+      footer: `Reminder ${sequence} of at most ${REMINDER_RULES.max}. You are receiving it because a step in your project is waiting for you.`,
+    },
+  }[lang];
   return renderBrandedMail({
-    subject: `Erinnerung: ${action.title} (Projekt ${projectId})`,
-    heading: 'Wir warten noch auf Dich',
-    greeting: 'Hallo,',
-    blocks: [
-      { paragraph: `für Dein Projekt ${projectId} fehlt noch ein Schritt von Dir: „${action.title}“. Sobald er erledigt ist, geht es weiter.` },
-      { paragraph: sequence < REMINDER_RULES.max ? 'Falls Du Fragen hast, schreib uns im Kundenportal unter „Nachrichten“.' : 'Das ist unsere letzte Erinnerung dazu. Wenn etwas unklar ist, schreib uns im Kundenportal unter „Nachrichten“.' },
-    ],
-    button: { label: 'Jetzt erledigen', href: new URL(action.href, deps.settings.publicUrl).href },
-    signOff: `Dein Team der ${deps.settings.installerName}`,
-    footer: [`Erinnerung ${sequence} von höchstens ${REMINDER_RULES.max}. Du bekommst sie, weil in Deinem Projekt ein Schritt auf Dich wartet.`],
+    lang,
+    subject: texts.subject,
+    heading: texts.heading,
+    greeting: greeting(lang, to.firstName),
+    blocks: [{ paragraph: texts.step }, { paragraph: texts.questions }],
+    button: { label: texts.button, href: new URL(action.href, settings.publicUrl).href },
+    signOff: texts.signOff,
+    footer: [texts.footer],
   });
 }
 
@@ -81,6 +117,7 @@ export const remindersJob: JobDefinition = {
     let checked = 0;
     for (const customer of await deps.exports.customers()) {
       if (!customer.email) continue;
+      const [recipient] = await deps.users.recipientsOf([customer.userId]);
       let projects;
       try {
         projects = await deps.projects.projectsOf(customer.userId);
@@ -93,7 +130,7 @@ export const remindersJob: JobDefinition = {
           checked += 1;
           const sequence = dueReminder(action.openSince, await deps.reminders.sent(customer.userId, project.id, action.key), now);
           if (sequence === null || !(await deps.reminders.claim(customer.userId, project.id, action.key, sequence))) continue;
-          const mail = reminderMail(deps, action, project.id, sequence);
+          const mail = reminderMail(deps.settings, action, project.id, sequence, recipient ?? { lang: 'de', firstName: null });
           const user = { id: customer.userId, email: customer.email };
           try {
             await deps.mailer.send({ to: [customer.email], ...mail });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import {
   JourneyErrors,
@@ -43,6 +43,8 @@ export interface JourneyDeps {
   /** The addresses of the portal accounts connected to a project (the to-do mail goes there). */
   users: Pick<UserAccounts, 'emailsOf'>;
   activity: ActivityService;
+  /** The language of a project's customers (the first linked account's; German without one): mails to its contacts. */
+  projectLanguage: (project: ManagedProject) => Promise<Language>;
   publicUrl: string;
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
@@ -116,7 +118,7 @@ export function createJourneyService(deps: JourneyDeps) {
     }
     if (!(await deps.milestones.claim(projectId, 'FINISHED'))) return 'already';
     const [journey, monitored] = await Promise.all([deps.journeys.journey(projectId), deps.monitored(projectId).catch(() => false)]);
-    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey, monitored });
+    const mail = buildFinishedMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, project, journey, monitored, lang: await deps.projectLanguage(project) });
     try {
       await deps.mailer.send({ to: project.contact.emails, ...mail });
     } catch (error) {

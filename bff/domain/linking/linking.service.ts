@@ -7,7 +7,7 @@ import {
   type LinkProjectResponse,
   type LinkResult,
 } from '../../contracts/linking.ts';
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -25,6 +25,8 @@ export const LINK_REQUESTS_PER_IP_HOUR = 30;
 export const LINK_MAILS_PER_ADDRESS_HOUR = 5;
 
 export interface LinkingDeps {
+  /** The requester's language: the linking mail is written in it. */
+  languageOf: (userId: string) => Promise<Language>;
   management: ManagementService;
   codes: LinkCodeRepository;
   hasher: CodeHasher;
@@ -67,9 +69,11 @@ export function createLinkingService(deps: LinkingDeps) {
   }
 
   async function sendMails(user: SessionUser, byAddress: Map<string, LinkMailEntry[]>) {
+    // The contact address on file is, as a rule, the requester's own: the mail is in the requester's language.
+    const lang = await deps.languageOf(user.id);
     for (const [address, entries] of byAddress) {
       const contactName = entries[0]?.project.contact.name ?? '';
-      const mail = buildLinkMail(deps.publicUrl, contactName, entries);
+      const mail = buildLinkMail(deps.publicUrl, contactName, entries, lang);
       await deps.mailer.send({ to: [address], ...mail });
       const activities = [];
       for (const entry of entries) activities.push(await deps.activity.record(user, 'PROJECT_LINK', { projectId: entry.project.id }));
@@ -77,6 +81,7 @@ export function createLinkingService(deps: LinkingDeps) {
         deps.publicUrl,
         contactName,
         entries.map((e) => ({ ...e, code: REDACTED_CODE })),
+        lang,
       );
       await deps.mailLog.record({
         activityLogId: activities[0]?.id ?? null,

@@ -1,3 +1,5 @@
+import type { Language } from '../../contracts/auth.ts';
+
 /** Escapes text for HTML element content and attribute values in mails. */
 export const escapeHtml = (value: string) =>
   value
@@ -22,7 +24,27 @@ export const BRAND = {
   border: '#d3dae5',
 };
 
+/**
+ * Every mail is written in the recipient's language (docs/architecture.md "Mails"): German unless the customer chose
+ * English; the words around every mail (greeting, closing) come from here.
+ */
+const FRAME = {
+  de: { hello: (name: string) => `Hallo ${name},`, helloNameless: 'Hallo,', closing: 'Viele Grüße' },
+  en: { hello: (name: string) => `Hello ${name},`, helloNameless: 'Hello,', closing: 'Kind regards' },
+} as const satisfies Record<Language, unknown>;
+
+/** The greeting: by name where the name is known, otherwise without one. */
+export function greeting(lang: Language, name?: string | null): string {
+  const trimmed = name?.trim() ?? '';
+  return trimmed ? FRAME[lang].hello(trimmed) : FRAME[lang].helloNameless;
+}
+
+/** A mail's texts in both languages, picked by the recipient's (`texts[lang]`). */
+export type Bilingual<T> = Record<Language, T>;
+
 export interface BrandedMail {
+  /** The recipient's language (default German): the closing and the HTML's `lang`. */
+  lang?: Language;
   subject: string;
   heading: string;
   greeting: string;
@@ -35,6 +57,8 @@ export interface BrandedMail {
 
 /** A mail in the portal's branding: HTML with inline styles only (as mail clients need) and the same text in plain. */
 export function renderBrandedMail(mail: BrandedMail): { subject: string; text: string; html: string } {
+  const lang = mail.lang ?? 'de';
+  const closing = FRAME[lang].closing;
   const text = [
     `${BRAND.name} – ${mail.heading}`,
     '',
@@ -42,7 +66,7 @@ export function renderBrandedMail(mail: BrandedMail): { subject: string; text: s
     '',
     ...mail.blocks.flatMap((block) => ('paragraph' in block ? [block.paragraph, ''] : [block.title, ...block.items.map((item) => `- ${item}`), ''])),
     ...(mail.button ? [`${mail.button.label}: ${mail.button.href}`, ''] : []),
-    'Viele Grüße',
+    closing,
     mail.signOff,
     '',
     '-- ',
@@ -59,7 +83,7 @@ export function renderBrandedMail(mail: BrandedMail): { subject: string; text: s
   const button = mail.button
     ? p(`<a href="${escapeHtml(mail.button.href)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${BRAND.navy};color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(mail.button.label)}</a>`)
     : '';
-  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(mail.subject)}</title></head>
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;padding:0;background:${BRAND.background};font-family:-apple-system,'Segoe UI',Roboto,Arial,Helvetica,sans-serif;color:${BRAND.text}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background}"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
@@ -70,7 +94,7 @@ export function renderBrandedMail(mail: BrandedMail): { subject: string; text: s
 ${p(escapeHtml(mail.greeting))}
 ${blocks}
 ${button}
-<p style="margin:0;font-size:15px">Viele Grüße<br>${escapeHtml(mail.signOff)}</p>
+<p style="margin:0;font-size:15px">${closing}<br>${escapeHtml(mail.signOff)}</p>
 </td></tr>
 <tr><td style="padding:12px 20px;font-size:13px;line-height:1.5;color:${BRAND.muted}">${mail.footer.map(escapeHtml).join('<br>')}</td></tr>
 </table></td></tr></table>

@@ -143,7 +143,7 @@ export function createMessagesService(deps: MessagesDeps) {
 
   async function confirmationMail(user: SessionUser, task: VendorTask) {
     const name = user.firstName.trim() || user.email;
-    const mail = buildTaskConfirmationMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name, subject: task.subject, taskId: task.id, threadPath: threadHref(task.id) });
+    const mail = buildTaskConfirmationMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name, subject: task.subject, taskId: task.id, threadPath: threadHref(task.id), lang: await deps.users.languageOf(user.id) });
     try {
       await deps.mailer.send({ to: [user.email], ...mail });
     } catch (error) {
@@ -227,12 +227,15 @@ export function createMessagesService(deps: MessagesDeps) {
       if (event.kind === 'INTERNAL_INQUIRY' || event.kind === 'EXTERNAL_REQUEST') return 'ignored';
       const [task, project] = await Promise.all([deps.tasks.task(event.taskId), deps.management.getProject(event.projectId)]);
       if (!task || !project || task.projectId !== project.id) return 'ignored';
-      const to = await deps.users.emailsOf(project.portalUserIds);
-      if (to.length === 0) return 'no-recipient';
+      const recipients = await deps.users.recipientsOf(project.portalUserIds);
+      if (recipients.length === 0) return 'no-recipient';
       if (!(await deps.repository.claimThreadMail(task.id, now(), ANSWER_MAIL_WINDOW_MS))) return 'throttled';
-      const mail = buildAnswerMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, subject: task.subject, threadPath: threadHref(task.id), to: to.join(', ') });
-      await deps.mailer.send({ to, ...mail });
-      await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+      // One mail per customer of the project, each in their language and greeting them by name.
+      for (const recipient of recipients) {
+        const mail = buildAnswerMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, subject: task.subject, threadPath: threadHref(task.id), lang: recipient.lang, firstName: recipient.firstName });
+        await deps.mailer.send({ to: [recipient.email], ...mail });
+        await deps.mailLog.record({ activityLogId: null, sender: deps.mailer.from, receiver: recipient.email, subject: mail.subject, html: mail.html, text: mail.text });
+      }
       return 'mailed';
     },
 

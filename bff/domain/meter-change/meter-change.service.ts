@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import {
   BUILDING_TYPES,
   EXISTING_COMPONENT_HANDLING,
@@ -19,7 +19,7 @@ import type { OutgoingFile } from '../../ports/document-service.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import { ManagementConflict, type ManagedJourney, type ManagementFiles } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MeterChangeRepository } from '../repositories/files.ts';
@@ -32,6 +32,8 @@ export interface MeterChangeDeps {
   repository: MeterChangeRepository;
   mailer: Mailer;
   mailLog: MailLogRepository;
+  /** The customer's language: the confirmation mail is written in it. */
+  languageOf: (userId: string) => Promise<Language>;
   /** Key material for the capability's HMACs (derived from the session secret). */
   secret: string;
   uploadEnabled: boolean;
@@ -41,12 +43,20 @@ export interface MeterChangeDeps {
   now?: () => Date;
 }
 
-/** German words of the enumerations for the confirmation mail (the site has its own, in both languages). */
+/** The enumerations' words for the confirmation mail, in both languages (the site has its own). */
 const WORDS = {
-  buildingType: { RESIDENTIAL_HOUSE: 'Wohnhaus', COMMERCIAL_HALL: 'Gewerbehalle', STORAGE_HALL: 'Lagerhalle', CARPORT: 'Carport', OTHER: 'Sonstiges' },
-  meterKind: { ELECTRICITY: 'Strom', HEATING: 'Heizstrom (Wärmepumpe, Nachtspeicher)', OTHER: 'Sonstiger Zähler' },
-  existingComponent: { STAYS: 'bleibt', WILL_BE_REMOVED: 'wird ausgebaut', WILL_BE_REPLACED: 'wird ersetzt', STAYS_CASCADE: 'bleibt in Kaskade' },
-  location: { ATTIC: 'Dachboden', GROUND_FLOOR: 'Erdgeschoss', BASEMENT: 'Keller', OTHER: 'anderswo' },
+  de: {
+    buildingType: { RESIDENTIAL_HOUSE: 'Wohnhaus', COMMERCIAL_HALL: 'Gewerbehalle', STORAGE_HALL: 'Lagerhalle', CARPORT: 'Carport', OTHER: 'Sonstiges' },
+    meterKind: { ELECTRICITY: 'Strom', HEATING: 'Heizstrom (Wärmepumpe, Nachtspeicher)', OTHER: 'Sonstiger Zähler' },
+    existingComponent: { STAYS: 'bleibt', WILL_BE_REMOVED: 'wird ausgebaut', WILL_BE_REPLACED: 'wird ersetzt', STAYS_CASCADE: 'bleibt in Kaskade' },
+    location: { ATTIC: 'Dachboden', GROUND_FLOOR: 'Erdgeschoss', BASEMENT: 'Keller', OTHER: 'anderswo' },
+  },
+  en: {
+    buildingType: { RESIDENTIAL_HOUSE: 'residential house', COMMERCIAL_HALL: 'commercial hall', STORAGE_HALL: 'storage hall', CARPORT: 'carport', OTHER: 'other' },
+    meterKind: { ELECTRICITY: 'electricity', HEATING: 'heating electricity (heat pump, storage heater)', OTHER: 'other meter' },
+    existingComponent: { STAYS: 'stays', WILL_BE_REMOVED: 'is removed', WILL_BE_REPLACED: 'is replaced', STAYS_CASCADE: 'stays in cascade' },
+    location: { ATTIC: 'attic', GROUND_FLOOR: 'ground floor', BASEMENT: 'basement', OTHER: 'elsewhere' },
+  },
 } as const;
 
 const meterIsSet = (journey: ManagedJourney | null) =>
@@ -90,29 +100,53 @@ export function createMeterChangeService(deps: MeterChangeDeps) {
   }
 
   async function mailConfirmation(user: SessionUser, input: MeterChangeRequestInput, requestId: string, upload: { token: string; code: string } | null) {
+    const lang = await deps.languageOf(user.id);
+    const words = WORDS[lang];
+    const facts = {
+      building: words.buildingType[BUILDING_TYPES[input.buildingType as keyof typeof BUILDING_TYPES]],
+      meter: words.meterKind[METER_KINDS[input.meterKind as keyof typeof METER_KINDS]],
+      existing: words.existingComponent[EXISTING_COMPONENT_HANDLING[input.existingComponent as keyof typeof EXISTING_COMPONENT_HANDLING]],
+      location: words.location[LOCATIONS_IN_BUILDING[input.locationInBuilding as keyof typeof LOCATIONS_IN_BUILDING]],
+      address: `${input.street} ${input.houseNumber}, ${input.zip} ${input.city}`,
+    };
+    const hours = METER_CHANGE_LIMITS.uploadValidHours;
+    const texts = {
+      de: {
+        subject: `Dein Antrag auf Zählerwechsel ist angekommen (${requestId})`,
+        heading: 'Antrag auf Zählerwechsel erhalten',
+        thanks: `danke! Wir haben Deine Angaben für den Zählerwechsel an Projekt ${input.projectId} erhalten (Vorgang ${requestId}) und reichen sie beim Netzbetreiber ein.`,
+        yours: 'Deine Angaben',
+        items: [`Gebäude: ${facts.building}`, `Zähler: ${facts.meter}, Nummer ${input.meterNumber}`, `Vorhandener Zähler: ${facts.existing}`, `Zählerschrank: ${facts.location}`, `Adresse: ${facts.address}`],
+        photo: upload
+          ? `Fehlt noch das Foto Deines Zählerschranks? Öffne den Link auf Deinem Handy und fotografiere den Schrank direkt. Der Link gilt ${hours} Stunden und nur für ein Foto; Du musst Dich dafür nicht anmelden.`
+          : 'Das Foto Deines Zählerschranks kannst Du uns als Antwort auf diese E-Mail oder über „Nachrichten“ im Kundenportal schicken.',
+        button: 'Foto mit dem Handy hochladen',
+        signOff: `Dein Team der ${deps.installerName}`,
+        footer: 'Du bekommst diese E-Mail, weil Du im Kundenportal einen Antrag auf Zählerwechsel gestellt hast. Leite sie nicht weiter: Der Link erlaubt das Hochladen eines Fotos zu Deinem Antrag.',
+      },
+      en: {
+        subject: `Your meter change request has arrived (${requestId})`,
+        heading: 'Meter change request received',
+        thanks: `Thank you! We have received your details for the meter change at project ${input.projectId} (case ${requestId}) and submit them to the grid operator.`,
+        yours: 'Your details',
+        items: [`Building: ${facts.building}`, `Meter: ${facts.meter}, number ${input.meterNumber}`, `Existing meter: ${facts.existing}`, `Meter cabinet: ${facts.location}`, `Address: ${facts.address}`],
+        photo: upload
+          ? `Still missing the photo of your meter cabinet? Open the link on your phone and photograph the cabinet directly. The link is valid for ${hours} hours and for one photo only; you do not need to sign in for it.`
+          : 'You can send us the photo of your meter cabinet as a reply to this e-mail or under “Messages” in the customer portal.',
+        button: 'Upload the photo with your phone',
+        signOff: `Your team at ${deps.installerName}`,
+        footer: 'You are receiving this e-mail because you asked for a meter change in the customer portal. Do not forward it: the link allows uploading a photo to your request.',
+      },
+    }[lang];
     const mail = renderBrandedMail({
-      subject: `Dein Antrag auf Zählerwechsel ist angekommen (${requestId})`,
-      heading: 'Antrag auf Zählerwechsel erhalten',
-      greeting: `Hallo ${user.firstName},`,
-      blocks: [
-        { paragraph: `danke! Wir haben Deine Angaben für den Zählerwechsel an Projekt ${input.projectId} erhalten (Vorgang ${requestId}) und reichen sie beim Netzbetreiber ein.` },
-        {
-          title: 'Deine Angaben',
-          items: [
-            `Gebäude: ${WORDS.buildingType[BUILDING_TYPES[input.buildingType as keyof typeof BUILDING_TYPES]]}`,
-            `Zähler: ${WORDS.meterKind[METER_KINDS[input.meterKind as keyof typeof METER_KINDS]]}, Nummer ${input.meterNumber}`,
-            `Vorhandener Zähler: ${WORDS.existingComponent[EXISTING_COMPONENT_HANDLING[input.existingComponent as keyof typeof EXISTING_COMPONENT_HANDLING]]}`,
-            `Zählerschrank: ${WORDS.location[LOCATIONS_IN_BUILDING[input.locationInBuilding as keyof typeof LOCATIONS_IN_BUILDING]]}`,
-            `Adresse: ${input.street} ${input.houseNumber}, ${input.zip} ${input.city}`,
-          ],
-        },
-        upload
-          ? { paragraph: `Fehlt noch das Foto Deines Zählerschranks? Öffne den Link auf Deinem Handy und fotografiere den Schrank direkt. Der Link gilt ${METER_CHANGE_LIMITS.uploadValidHours} Stunden und nur für ein Foto; Du musst Dich dafür nicht anmelden.` }
-          : { paragraph: 'Das Foto Deines Zählerschranks kannst Du uns als Antwort auf diese E-Mail oder über „Nachrichten“ im Kundenportal schicken.' },
-      ],
-      ...(upload ? { button: { label: 'Foto mit dem Handy hochladen', href: photoLink(upload.token, upload.code) } } : {}),
-      signOff: `Dein Team der ${deps.installerName}`,
-      footer: ['Du bekommst diese E-Mail, weil Du im Kundenportal einen Antrag auf Zählerwechsel gestellt hast. Leite sie nicht weiter: Der Link erlaubt das Hochladen eines Fotos zu Deinem Antrag.'],
+      lang,
+      subject: texts.subject,
+      heading: texts.heading,
+      greeting: greeting(lang, user.firstName),
+      blocks: [{ paragraph: texts.thanks }, { title: texts.yours, items: texts.items }, { paragraph: texts.photo }],
+      ...(upload ? { button: { label: texts.button, href: photoLink(upload.token, upload.code) } } : {}),
+      signOff: texts.signOff,
+      footer: [texts.footer],
     });
     try {
       await deps.mailer.send({ to: [user.email], ...mail });

@@ -1,28 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { NAMES_OF_GERMANYS_COMMUNITIES, pdfText } from '../../../tests/support/pdf-text.ts';
 import { buildRefundDocument, buildSepaMandateDocument, mandateWording } from './money-documents.ts';
 
-/** The text a PDF of pdf-lib draws: its content streams inflated, the hex strings of `Tj` decoded (WinAnsi), lines joined. */
-function textOf(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const lines: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    const dataStart = raw[start + 6] === 0x0d ? start + 8 : start + 7;
-    const end = raw.indexOf('endstream', dataStart, 'latin1');
-    at = end + 9;
-    let content: string;
-    try {
-      content = inflateSync(raw.subarray(dataStart, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const match of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) lines.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1').replace(/\x80/g, '€').replace(/\x84/g, '„').replace(/\x93/g, '“').replace(/\x96/g, '–').replace(/\x95/g, '•'));
-  }
-  return lines.join(' ');
-}
+const textOf = pdfText;
 
 const MANDATE = {
   creditor: { name: 'Beispiel Solar GmbH', address: 'Beispielweg 12, 04109 Leipzig', creditorId: 'DE98ZZZ09999999999' },
@@ -40,7 +20,7 @@ const MANDATE = {
 
 describe('the SEPA mandate document (EPC SDD Core)', () => {
   it('holds every mandatory element and the German standard wording', async () => {
-    const text = textOf(await buildSepaMandateDocument(MANDATE));
+    const text = await textOf(await buildSepaMandateDocument(MANDATE));
     for (const element of [
       'SEPA-Lastschriftmandat',
       'Beispiel Solar GmbH',
@@ -68,7 +48,7 @@ describe('the SEPA mandate document (EPC SDD Core)', () => {
   });
 
   it('names a one-off mandate as such and leaves the BIC out when unknown', async () => {
-    const text = textOf(await buildSepaMandateDocument({ ...MANDATE, sequenceType: 'OOFF', bic: null }));
+    const text = await textOf(await buildSepaMandateDocument({ ...MANDATE, sequenceType: 'OOFF', bic: null }));
     expect(text).toContain('Einmalige Zahlung');
     expect(text).toContain('innerhalb des EWR nicht nötig');
   });
@@ -76,7 +56,7 @@ describe('the SEPA mandate document (EPC SDD Core)', () => {
 
 describe('the refund document', () => {
   it('names amount, reason and account with the IBAN masked', async () => {
-    const text = textOf(
+    const text = await textOf(
       await buildRefundDocument({ installerName: 'Beispiel Solar GmbH', projectId: 100240, amount: '312.45', reason: 'Förderzuschuss', invoiceNumber: 'SR-2026-0412', accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', receivedAt: new Date('2026-11-25T10:00:00Z') }),
     );
     expect(text).toContain('312,45 €');
@@ -84,5 +64,18 @@ describe('the refund document', () => {
     expect(text).toContain('DE89 •••• 3000');
     expect(text).not.toContain('0532013000');
     expect(text).not.toContain('0532 0130');
+  });
+});
+
+describe('names in every letter', () => {
+  it.each(NAMES_OF_GERMANYS_COMMUNITIES)('the SEPA mandate and the refund document keep "%s"', async (name) => {
+    const mandate = await textOf(await buildSepaMandateDocument({ ...MANDATE, debtor: { ...MANDATE.debtor, name, locality: 'Köln' } }));
+    expect(mandate).toContain(`Name ${name}`);
+    expect(mandate).not.toContain('?');
+    const refund = await textOf(
+      await buildRefundDocument({ installerName: 'Beispiel Solar GmbH', projectId: 100240, amount: '312.45', reason: 'Förderzuschuss', invoiceNumber: null, accountHolder: name, iban: 'DE89370400440532013000', bic: null, bankName: null, receivedAt: new Date('2026-11-25T10:00:00Z') }),
+    );
+    expect(refund).toContain(name);
+    expect(refund).not.toContain('?');
   });
 });

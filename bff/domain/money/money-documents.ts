@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { berlinDate, drawable, wrap, write } from '../signing/signing-documents.ts';
+import { rgb, type PDFPage } from 'pdf-lib';
+import { berlinDate, drawable, newPdf, wrap, write, type Fonts } from '../pdf/typesetting.ts';
 import { formatEuro } from './amounts.ts';
 import { maskIban } from './iban.ts';
 import { checkIbanLocally } from './iban.ts';
@@ -8,19 +8,8 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const WIDTH = A4[0] - 2 * MARGIN;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 async function newDocument(meta: { title: string; author: string; createdAt: Date }) {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(meta.title);
-  pdf.setAuthor(meta.author);
-  pdf.setLanguage('de-DE');
-  pdf.setCreationDate(meta.createdAt);
-  pdf.setModificationDate(meta.createdAt);
-  const fonts: Fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const { pdf, fonts } = await newPdf(meta);
   return { pdf, fonts, page: pdf.addPage(A4) };
 }
 
@@ -32,7 +21,7 @@ function heading(page: PDFPage, fonts: Fonts, text: string, y: number, size = 12
 function facts(page: PDFPage, fonts: Fonts, rows: [string, string][], y: number): number {
   let at = y;
   for (const [label, value] of rows) {
-    page.drawText(drawable(label), { x: MARGIN, y: at, size: 10, font: fonts.regular, color: rgb(0.27, 0.34, 0.42) });
+    page.drawText(drawable(label, fonts.regular), { x: MARGIN, y: at, size: 10, font: fonts.regular, color: rgb(0.27, 0.34, 0.42) });
     const lines = wrap(value, fonts.regular, 10.5, WIDTH - 170);
     at = write(page, lines, { x: MARGIN + 170, y: at }, fonts.regular, 10.5, 14) - 2;
   }
@@ -73,7 +62,7 @@ export function mandateWording(creditorName: string): string[] {
  */
 export async function buildSepaMandateDocument(data: SepaMandateDocumentData): Promise<Uint8Array> {
   const { pdf, fonts, page } = await newDocument({ title: 'SEPA-Lastschriftmandat', author: data.creditor.name, createdAt: data.createdAt });
-  let y = write(page, [drawable(data.creditor.name)], { x: MARGIN, y: 790 }, fonts.bold, 11, 16);
+  let y = write(page, [data.creditor.name], { x: MARGIN, y: 790 }, fonts.bold, 11, 16);
   y = write(page, ['SEPA-Lastschriftmandat'], { x: MARGIN, y: y - 20 }, fonts.bold, 20, 24);
   y = paragraph(page, fonts, data.sequenceType === 'RCUR' ? 'für wiederkehrende Zahlungen (SEPA-Basislastschrift)' : 'für eine einmalige Zahlung (SEPA-Basislastschrift)', y);
   y -= 4;
@@ -140,7 +129,7 @@ export interface RefundDocumentData {
 export async function buildRefundDocument(data: RefundDocumentData): Promise<Uint8Array> {
   const title = 'Erstattung – Bestätigung Deiner Bankverbindung';
   const { pdf, fonts, page } = await newDocument({ title, author: data.installerName, createdAt: data.receivedAt });
-  let y = write(page, [drawable(data.installerName)], { x: MARGIN, y: 790 }, fonts.bold, 11, 16);
+  let y = write(page, [data.installerName], { x: MARGIN, y: 790 }, fonts.bold, 11, 16);
   y = write(page, wrap(title, fonts.bold, 18, WIDTH), { x: MARGIN, y: y - 20 }, fonts.bold, 18, 22);
   y -= 6;
   y = facts(

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
-import { MONEY_PAGES, MoneyErrors, electronicIban, type ReferralRequest, type ReferralState, type ReferralView } from '../../contracts/money.ts';
+import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type ReferralRequest, type ReferralState, type ReferralView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedProject, type ManagedReferral } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
@@ -89,14 +89,15 @@ export function createReferrals(deps: MoneyDeps) {
       const hash = requestHash(['referral', ...Object.entries({ ...fields, iban: electronicIban(input.iban) }).map(([k, v]) => `${k}=${String(v ?? '')}`)]);
       return deps.idempotent({ userId: user.id, key, scope: 'referral.create', hash }, async () => {
         const account = await deps.bankCheck.forSubmission(input.iban, { bic: input.bic, bankName: input.bankName });
-        const row = await deps.referrals.create({ projectId: input.projectId, userId: user.id, emailAddress: input.emailAddress, name: input.name, bankAccountOwnerName: input.bankAccountOwnerName, account });
+        const row = await deps.referrals.create({ projectId: input.projectId, userId: user.id, emailAddress: input.emailAddress, name: input.name, bankAccountOwnerName: holderForBank(input.bankAccountOwnerName), account });
         if (!row) throw new AppError(MoneyErrors.REFERRAL_DUPLICATE, { params: { field: 'emailAddress' } });
         const managed = await register(row);
         const reward = managed ? toCents(parseAmount(managed.reward)) : (await deps.management.referrals(input.projectId).catch(() => ({ reward: '0.00' }))).reward;
-        const customerMail = buildReferralRewardMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name: displayName(user), referredName: input.name, reward, iban: account.iban });
+        const lang = await deps.users.languageOf(user.id);
+        const customerMail = buildReferralRewardMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name: displayName(user), referredName: input.name, reward, iban: account.iban, lang });
         await sendRecorded(deps, user, 'REFERRAL_REWARD', user.email, customerMail, input.projectId);
         const referrer = `${user.firstName} ${user.lastName}`.trim() || user.email;
-        const invitation = buildFunnelReferralMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, referredName: input.name, referrerName: referrer });
+        const invitation = buildFunnelReferralMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, referredName: input.name, referrerName: referrer, lang });
         await sendRecorded(deps, user, 'FUNNEL_REFERRAL', input.emailAddress, invitation, input.projectId);
         return { status: 201, body: view({ ...row, managementId: managed?.id ?? null, reward }) };
       });

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
-import { MONEY_PAGES, MoneyErrors, electronicIban, type RefundPatch, type RefundView } from '../../contracts/money.ts';
+import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type RefundPatch, type RefundView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedProject, type ManagedRefund } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
@@ -110,16 +110,16 @@ export function createRefunds(deps: MoneyDeps) {
         if (row.completedAt) throw new AppError(MoneyErrors.REFUND_ALREADY_COMPLETED);
         const account = await deps.bankCheck.forSubmission(input.iban, { bic: input.bic, bankName: input.bankName });
         try {
-          await deps.management.submitPayoutAccount(projectId, { accountHolder: input.name, iban: account.iban, bic: account.bic, bankName: account.bank, portalUserId: user.id });
+          await deps.management.submitPayoutAccount(projectId, { accountHolder: holderForBank(input.name), iban: account.iban, bic: account.bic, bankName: account.bank, portalUserId: user.id });
         } catch (error) {
           if (error instanceof ManagementConflict) throw new AppError(MoneyErrors.REFUND_ALREADY_COMPLETED, { cause: error });
           throw error;
         }
-        const completed = await deps.refunds.complete(projectId, { name: input.name, account, userId: user.id, completedAt: now() });
+        const completed = await deps.refunds.complete(projectId, { name: holderForBank(input.name), account, userId: user.id, completedAt: now() });
         if (!completed) throw new AppError(MoneyErrors.REFUND_ALREADY_COMPLETED);
         await deps.activity.record(user, 'REFUND_COMPLETED', { projectId });
         const filed = await fileDocument(completed, managed);
-        const mail = buildRefundSubmitMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name: displayName(user), projectId, amount: completed.amount, accountHolder: input.name, iban: account.iban });
+        const mail = buildRefundSubmitMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, name: displayName(user), projectId, amount: completed.amount, accountHolder: holderForBank(input.name), iban: account.iban, lang: await deps.users.languageOf(user.id) });
         if (await sendRecorded(deps, user, 'REFUND_SUBMIT', user.email, mail, projectId)) await deps.refunds.markEmailSent(completed.id, now());
         return { status: 200, body: view(projectId, managed, filed) };
       });
@@ -134,14 +134,18 @@ export function createRefunds(deps: MoneyDeps) {
       const managed = await deps.management.refund(projectId);
       if (!managed || managed.status !== 'OPEN') return 'no-refund';
       const project = await deps.managementProjects.getProject(projectId);
-      const to = project ? await deps.users.emailsOf(project.portalUserIds) : [];
-      if (to.length === 0) return 'no-recipient';
+      const recipients = project ? await deps.users.recipientsOf(project.portalUserIds) : [];
+      if (recipients.length === 0) return 'no-recipient';
       const amount = toCents(parseAmount(managed.amount));
       const key = `REFUND:${amount}`;
       if (!(await deps.notices.claim(projectId, key))) return 'already';
-      const mail = buildRefundMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, projectId, amount, dueDate: managed.dueDate });
+      // One mail per customer of the project: each in their language, greeting them by name.
+      const mails = recipients.map((r) => ({
+        to: r.email,
+        mail: buildRefundMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, projectId, amount, dueDate: managed.dueDate, lang: r.lang, firstName: r.firstName }),
+      }));
       try {
-        await deps.mailer.send({ to, ...mail });
+        for (const { to, mail } of mails) await deps.mailer.send({ to: [to], ...mail });
       } catch (error) {
         deps.warn('refund mail failed', { projectId, error });
         await deps.activity.recordForProject('FAILED_REFUND_EMAIL', { projectId });
@@ -150,7 +154,7 @@ export function createRefunds(deps: MoneyDeps) {
       }
       const activity = await deps.activity.recordForProject('SUCCESS_REFUND_EMAIL', { projectId });
       await deps.notices.attachActivity(projectId, key, activity.id);
-      await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: to.join(', '), subject: mail.subject, html: mail.html, text: mail.text });
+      for (const { to, mail } of mails) await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: to, subject: mail.subject, html: mail.html, text: mail.text });
       return 'mailed';
     },
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
-import { MONEY_PAGES, MoneyErrors, electronicIban, type SepaMandateCreated, type SepaMandateRequest, type SepaMandateView, type SepaPageView, type SepaRequirement } from '../../contracts/money.ts';
+import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type SepaMandateCreated, type SepaMandateRequest, type SepaMandateView, type SepaPageView, type SepaRequirement } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedDirectDebit, type ManagedProject } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
@@ -116,8 +116,9 @@ export function createSepaMandates(deps: MoneyDeps) {
         creditorId: deps.creditor.creditorId,
         mandateReference: newMandateReference(input.projectId, now()),
         sequenceType: requirement.interval === 'ONCE' ? 'OOFF' : 'RCUR',
-        firstName: input.firstName,
-        lastName: input.lastName,
+        // The bank gets the names in SEPA's character set (confirmed by the customer); the signed PDF shows them as typed.
+        firstName: holderForBank(input.firstName),
+        lastName: holderForBank(input.lastName),
         street: input.street,
         houseNumber: input.houseNumber,
         zip: input.zip,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../contracts/auth.ts';
+import type { Language, SessionUser } from '../../contracts/auth.ts';
 import {
   checkBaseData,
   encodeProblems,
@@ -25,6 +25,8 @@ import type { RequestContext } from '../request-context.ts';
 import { buildTwoFactorMail } from './two-factor-mail.ts';
 
 export interface OnboardingDeps {
+  /** The customer's language: the code mail is written in it. */
+  languageOf: (userId: string) => Promise<Language>;
   repository: OnboardingRepository;
   profiles: ProfileRepository;
   identityAdmin: IdentityAdmin;
@@ -87,7 +89,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
     const sends = sendsInSeries(current, at) + 1;
     const code = generateCode(TWO_FACTOR.codeLength);
     await deps.repository.storeCode(user.id, deps.hasher.hash(user.id, user.email, code), at, sends);
-    const mail = buildTwoFactorMail({ publicUrl: deps.publicUrl, firstName: user.firstName, code });
+    const lang = await deps.languageOf(user.id);
+    const mail = buildTwoFactorMail({ publicUrl: deps.publicUrl, firstName: user.firstName, code, lang });
     try {
       await deps.mailer.send({ to: [user.email], ...mail });
     } catch (cause) {
@@ -96,7 +99,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       throw upstreamUnavailable({ name: 'mail', label: 'Der E-Mail-Versand' }, cause);
     }
     const activity = await deps.activity.record(user, 'MFA_EMAIL_SENT', {});
-    const redacted = buildTwoFactorMail({ publicUrl: deps.publicUrl, firstName: user.firstName, code: '••••••' });
+    const redacted = buildTwoFactorMail({ publicUrl: deps.publicUrl, firstName: user.firstName, code: '••••••', lang });
     await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: user.email, subject: redacted.subject, html: redacted.html, text: redacted.text });
     return { resendAvailableAt: new Date(at.getTime() + resendCooldownSeconds(sends) * 1000) };
   }

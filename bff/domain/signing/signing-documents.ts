@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { EmbeddedSigningType } from '../../contracts/signing.ts';
+import { berlinDate, newPdf, wrap, write } from '../pdf/typesetting.ts';
 
 /** What a power of attorney names: the customer, the installation, the installer, and for AC/DC the representative. */
 export interface SigningDocumentData {
@@ -28,7 +28,6 @@ export function documentTitle(type: EmbeddedSigningType): string {
   }
 }
 
-export const berlinDate = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
 const berlinTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 
 /** The body text of each power of attorney, in plain German (a power of attorney needs no form: BGB § 167 Abs. 2). */
@@ -63,51 +62,17 @@ function paragraphs(data: SigningDocumentData): string[] {
   }
 }
 
-/** WinAnsi (the standard fonts' encoding) cannot draw every character; anything else becomes "?". */
-export const drawable = (text: string) => text.replace(/−/g, '-').replace(/[^\u0020-\u007e\u00a0-\u00ff€–—„“”‚‘’…•]/g, '?');
-
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of drawable(text).split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-export function write(page: PDFPage, lines: string[], at: { x: number; y: number }, font: PDFFont, size: number, gap: number): number {
-  let y = at.y;
-  for (const line of lines) {
-    page.drawText(line, { x: at.x, y, size, font, color: rgb(0.07, 0.12, 0.2) });
-    y -= gap;
-  }
-  return y;
-}
-
 /**
- * The power of attorney as a one-page A4 PDF made from the customer's data (pdf-lib). The signature area at the foot
+ * The power of attorney as a one-page A4 PDF made from the customer's data (pdf-lib, set in Noto Sans: docs/files.md). The signature area at the foot
  * of the page stays free: the provider stamps the signature and the audit line there.
  */
 export async function buildSigningDocument(data: SigningDocumentData): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(documentTitle(data.type));
-  pdf.setAuthor(data.installerName);
-  pdf.setLanguage('de-DE');
-  pdf.setCreationDate(data.createdAt);
-  pdf.setModificationDate(data.createdAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { pdf, fonts } = await newPdf({ title: documentTitle(data.type), author: data.installerName, createdAt: data.createdAt });
+  const { regular, bold } = fonts;
   const page = pdf.addPage([595.28, 841.89]);
   const width = 595.28 - 112;
 
-  let y = write(page, [drawable(data.installerName)], { x: 56, y: 790 }, bold, 11, 16);
+  let y = write(page, [data.installerName], { x: 56, y: 790 }, bold, 11, 16);
   y = write(page, wrap(documentTitle(data.type), bold, 18, width), { x: 56, y: y - 24 }, bold, 18, 24);
   y -= 8;
   const facts = [

@@ -77,7 +77,7 @@ function memorySurveys(): SurveyRepository & { rows: SurveyRow[]; claims: Map<st
   };
 }
 
-function setup(options: { dcDoneDaysAgo?: number | null; failingMails?: number } = {}) {
+function setup(options: { dcDoneDaysAgo?: number | null; failingMails?: number; lang?: 'de' | 'en' } = {}) {
   let clock = NOW;
   const sent: OutgoingMail[] = [];
   const activities: string[] = [];
@@ -104,6 +104,7 @@ function setup(options: { dcDoneDaysAgo?: number | null; failingMails?: number }
     surveys,
     reviews: {} as SurveysDeps['reviews'],
     customerIds: async () => ['kp|erika'],
+    recipientsOf: async (ids) => ids.map((userId) => ({ userId, email: 'erika@example.de', lang: options.lang ?? 'de', firstName: 'Erika' })),
     activity: {
       recordForUser: async (_user: unknown, type: string) => {
         activities.push(type);

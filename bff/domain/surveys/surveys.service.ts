@@ -27,6 +27,7 @@ import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementJourneys, ManagementService } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { MailRecipient } from '../repositories/users.ts';
 import { AppError, notFound } from '../errors.ts';
 import { requestHash, type Idempotent } from '../idempotency/idempotency.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
@@ -57,6 +58,8 @@ export interface SurveysDeps {
   reviews: ReviewRepository;
   /** Every portal account, for the scheduled scan of their projects. */
   customerIds: () => Promise<string[]>;
+  /** Language and first name of accounts: each mail is written in its recipient's language. */
+  recipientsOf: (userIds: readonly string[]) => Promise<MailRecipient[]>;
   activity: ActivityService;
   mailer: Mailer;
   /** Review mails go here: in review debug mode (spec section 9) the debug SMTP server instead of the relay. */
@@ -293,17 +296,21 @@ export function createSurveysService(deps: SurveysDeps) {
 
   /** One mail per account of the project (invitation or reminder), each logged with its activity and MailLog. */
   async function mailSurvey(row: SurveyRow, accounts: { id: string; email: string }[], kind: SurveyMailKind): Promise<number> {
-    const mail = buildInvitationMail({
-      publicUrl: deps.publicUrl,
-      installerName: deps.installerName,
-      surveyType: row.surveyType,
-      projectId: row.projectId,
-      surveyPath: surveyHref(row.id),
-      reminder: kind === 'REMINDER',
-    });
+    const recipients = new Map((await deps.recipientsOf(accounts.map((a) => a.id))).map((r) => [r.userId, r]));
     const surveyName = SURVEY_NAME_OF_TYPE[row.surveyType];
     let delivered = 0;
     for (const account of accounts) {
+      const recipient = recipients.get(account.id);
+      const mail = buildInvitationMail({
+        publicUrl: deps.publicUrl,
+        installerName: deps.installerName,
+        surveyType: row.surveyType,
+        projectId: row.projectId,
+        surveyPath: surveyHref(row.id),
+        reminder: kind === 'REMINDER',
+        lang: recipient?.lang ?? 'de',
+        firstName: recipient?.firstName ?? null,
+      });
       try {
         await deps.mailer.send({ to: [account.email], ...mail });
       } catch (error) {
@@ -406,7 +413,14 @@ export function createSurveysService(deps: SurveysDeps) {
     let failed = 0;
     for (const due of await deps.reviews.mailsDue(new Date(at.getTime() - SURVEY_RULES.reviewMailAfterDays * DAY_MS))) {
       if (!(await deps.reviews.claimMail(due.projectId, at))) continue;
-      const mail = buildReviewMail({ publicUrl: deps.publicUrl, installerName: deps.installerName, link: `${deps.publicUrl}/api/v2/app/review/${reviewToken(due.projectId)}` });
+      const [recipient] = await deps.recipientsOf([due.userId]);
+      const mail = buildReviewMail({
+        publicUrl: deps.publicUrl,
+        installerName: deps.installerName,
+        link: `${deps.publicUrl}/api/v2/app/review/${reviewToken(due.projectId)}`,
+        lang: recipient?.lang ?? 'de',
+        firstName: recipient?.firstName ?? null,
+      });
       const account = { id: due.userId, email: due.email };
       try {
         await deps.reviewMailer.send({ to: [due.email], ...mail });

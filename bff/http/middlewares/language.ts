@@ -19,12 +19,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
 
 /**
  * UI language: German unless the customer chose English with the footer link (`?lang=en`), which is remembered
- * in a cookie and removed from the address by a redirect.
+ * in a cookie and removed from the address by a redirect. A signed-in customer's choice is also kept with the account
+ * (`remember`), so the portal's mails to them are written in it (docs/architecture.md "Mails").
  */
-export function language(options: { secureCookies: boolean }): RequestHandler {
-  return (req, res, next) => {
+export function language(options: { secureCookies: boolean; remember?: (userId: string, language: Language) => Promise<void> }): RequestHandler {
+  return async (req, res, next) => {
     const requested = LanguageSchema.safeParse(req.query.lang);
     if (req.method === 'GET' && requested.success && !req.path.startsWith('/api/')) {
+      const userId = req.session?.user?.id;
+      if (userId && options.remember) await options.remember(userId, requested.data);
       res.cookie(COOKIE, requested.data, {
         httpOnly: true,
         sameSite: 'lax',

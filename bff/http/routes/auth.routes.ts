@@ -202,7 +202,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
       redirectWithin(res, loginError(error.reason));
       return;
     }
-    const result = await deps.signIn(verified.claims);
+    const result = await deps.signIn(verified.claims, req.language);
     if (!result.ok) {
       deps.logger.warn('login refused', { reason: result.reason });
       redirectWithin(res, loginError(result.reason));

@@ -33,7 +33,7 @@ const cookieOf = (req: Request): string | null =>
     .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
     ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
 
-const visitOf = (req: Request): FunnelVisit => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', marketing: req.consent?.marketing === true });
+const visitOf = (req: Request): FunnelVisit => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', marketing: req.consent?.marketing === true, lang: req.language });
 
 /** A page with the error's code (and its numbers) for a plain form; the page words it (docs/funnel.md). */
 function withError(page: string, error: AppError, extra: Record<string, string> = {}): string {

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { MESSAGE_LIMITS, MESSAGES_PATHS, MessagesErrors, CreateCommentSchema, CreateRequestSchema } from '../../contracts/messages.ts';
+import { refusedCharacter } from '../../contracts/text.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
 import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
@@ -53,12 +54,21 @@ function parseUploadFor(back: (req: Request) => string): RequestHandler {
   };
 }
 
-/** The zod message of the text field names which of the three text errors it is (contracts/messages.ts). */
-function textError(error: z.core.$ZodError): AppError | null {
+/**
+ * The zod message of the text or subject field names which error it is (contracts/messages.ts); each lands at its own
+ * field, and a refused character is named (`character`).
+ */
+function textError(error: z.core.$ZodError, fields: Record<string, unknown>): AppError | null {
   const issue = error.issues.find((i) => i.path[0] === 'text' || i.path[0] === 'subject');
   if (!issue) return null;
+  const typed = typeof fields[issue.path[0] as string] === 'string' ? (fields[issue.path[0] as string] as string) : '';
+  const character = refusedCharacter(typed, { multiline: issue.path[0] === 'text' }) ?? '';
+  if (issue.path[0] === 'subject') {
+    if (issue.message === 'tooLong') return new AppError(MessagesErrors.SUBJECT_TOO_LONG, { params: { max: MESSAGE_LIMITS.subjectMaxLength } });
+    return new AppError(MessagesErrors.SUBJECT_INVALID_CHARACTERS, { params: { character } });
+  }
   if (issue.message === 'tooLong') return new AppError(MessagesErrors.TEXT_TOO_LONG, { params: { max: MESSAGE_LIMITS.textMaxLength } });
-  if (issue.message === 'invalidCharacters' || issue.code === 'invalid_format') return new AppError(MessagesErrors.TEXT_INVALID_CHARACTERS);
+  if (issue.message === 'invalidCharacters' || issue.code === 'invalid_format') return new AppError(MessagesErrors.TEXT_INVALID_CHARACTERS, { params: { character } });
   return new AppError(MessagesErrors.TEXT_REQUIRED);
 }
 
@@ -67,7 +77,7 @@ function parseFields<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer
   const { idempotencyKey: _key, ...fields } = (body ?? {}) as Record<string, unknown>;
   const parsed = z.safeParse(schema, fields);
   if (parsed.success) return parsed.data;
-  throw textError(parsed.error) ?? parsed.error;
+  throw textError(parsed.error, fields) ?? parsed.error;
 }
 
 function idempotencyKey(req: Request): string | undefined {

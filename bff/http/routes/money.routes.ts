@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
-import { IbanQuerySchema, MONEY_PAGES, MONEY_PATHS, ReferralRequestSchema, RefundPatchSchema, SepaMandateRequestSchema } from '../../contracts/money.ts';
+import { IbanQuerySchema, MONEY_PAGES, MONEY_PATHS, MoneyErrors, ReferralRequestSchema, RefundPatchSchema, SepaMandateRequestSchema } from '../../contracts/money.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
 import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
@@ -15,10 +15,17 @@ const route = (path: string) => `/${path}`;
 /** The plain forms post urlencoded bodies (docs/architecture.md "Forms without JavaScript"). */
 const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 30 });
 
-/** Contract-checked input; a refusal names its fields (`fields=iban,name`), never the values. */
+/**
+ * Contract-checked input; a refusal names its fields (`fields=iban,name`), never the values. A holder's name the bank
+ * cannot carry, or would get converted, has its own code at its field (docs/money.md "Names at the bank").
+ */
 function parse<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const parsed = z.safeParse(schema, body ?? {});
   if (parsed.success) return parsed.data;
+  for (const [message, error] of [['sepaCharacter', MoneyErrors.NAME_CHARACTER], ['sepaReview', MoneyErrors.NAME_REVIEW]] as const) {
+    const issue = parsed.error.issues.find((i) => i.message === message);
+    if (issue) throw new AppError(error, { params: { field: String(issue.path[0] ?? '') } });
+  }
   const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')).filter(Boolean))];
   throw new AppError(CommonErrors.VALIDATION, { params: { fields: fields.join(',') } });
 }
@@ -34,7 +41,7 @@ function idempotencyKey(req: Request): string | undefined {
  * What each plain form's page shows again after a refusal: the contract's fields, minus the ones the page makes anew
  * (a fresh Idempotency-Key per view; the project is the session's).
  */
-const typedFields = (schema: { shape: object }) => Object.keys(schema.shape).filter((name) => name !== 'idempotencyKey' && name !== 'projectId');
+const typedFields = (schema: { shape: object }) => Object.keys(schema.shape).filter((name) => name !== 'idempotencyKey' && name !== 'projectId' && name !== 'holderAsSent');
 const REFUND_FIELDS = typedFields(RefundPatchSchema);
 const SEPA_FIELDS = typedFields(SepaMandateRequestSchema);
 const REFERRAL_FIELDS = typedFields(ReferralRequestSchema);

@@ -67,13 +67,9 @@ export const EDITOR_LABELS: Partial<Record<UID.ContentType, Record<string, Label
     sortOrder: SORT_ORDER,
   },
   'api::contact.contact': {
-    company: { label: 'Firma', description: 'Gilt für alle Sprachen.' },
     phone: { label: 'Telefon', description: 'So, wie Kund:innen sie wählen, z. B. 0341 123456-0; gilt für alle Sprachen.' },
     email: { label: 'E-Mail-Adresse', description: 'Gilt für alle Sprachen.' },
     hours: { label: 'Erreichbarkeit', description: 'Zum Beispiel „Montag bis Freitag 8–18 Uhr“; eine Zeile je Angabe. Je Sprache.' },
-    street: { label: 'Straße und Hausnummer', description: 'Gilt für alle Sprachen.' },
-    postalCode: { label: 'Postleitzahl', description: 'Gilt für alle Sprachen.' },
-    city: { label: 'Ort', description: 'Gilt für alle Sprachen.' },
   },
   'api::survey-definition.survey-definition': {
     surveyName: {

@@ -36,7 +36,7 @@ type InstructionSeed = {
 type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
 /** `parent`: the German title of the topic this one is a sub-topic of (listed before it). */
 type SupportQuestionSeed = { title: string; sortOrder: number; parent?: string };
-type ContactSeed = { company: string; phone: string; email: string; hours: string; street: string; postalCode: string; city: string };
+type ContactSeed = { phone: string; email: string; hours: string };
 type StarQuestionSeed = { questionId: string; question: string; labelOne: string; labelTwo: string; labelThree: string; labelFour: string; labelFive: string };
 /** One survey per survey name (issue 15); the NPS question is the portal's own and not part of it. */
 type SurveyDefinitionSeed = {

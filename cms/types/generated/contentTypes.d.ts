@@ -515,7 +515,7 @@ export interface ApiArticleArticle extends Struct.CollectionTypeSchema {
 export interface ApiContactContact extends Struct.SingleTypeSchema {
   collectionName: 'contacts';
   info: {
-    description: 'Wie Kund:innen den Installateur erreichen: Hilfe-Seite, Fu\u00DFzeile jeder Seite und Suche ohne Treffer';
+    description: 'Wie Kund:innen den Installateur erreichen (Telefon, E-Mail, Erreichbarkeit): Hilfe-Seite, Fu\u00DFzeile jeder Seite und Suche ohne Treffer. Name und Anschrift des Installateurs kommen aus der Konfiguration des Portals.';
     displayName: 'Kontakt';
     pluralName: 'contacts';
     singularName: 'contact';
@@ -529,20 +529,6 @@ export interface ApiContactContact extends Struct.SingleTypeSchema {
     };
   };
   attributes: {
-    city: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.SetPluginOptions<{
-        i18n: {
-          localized: false;
-        };
-      }>;
-    company: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.SetPluginOptions<{
-        i18n: {
-          localized: false;
-        };
-      }>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -572,21 +558,7 @@ export interface ApiContactContact extends Struct.SingleTypeSchema {
           localized: false;
         };
       }>;
-    postalCode: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.SetPluginOptions<{
-        i18n: {
-          localized: false;
-        };
-      }>;
     publishedAt: Schema.Attribute.DateTime;
-    street: Schema.Attribute.String &
-      Schema.Attribute.Required &
-      Schema.Attribute.SetPluginOptions<{
-        i18n: {
-          localized: false;
-        };
-      }>;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FaqCategorySchema, type FaqCategory } from '../../../bff/contracts/help.ts';
-import { buildFaqIndex } from './faqRanking.ts';
+import { buildFaqIndex, termOf } from './faqRanking.ts';
 
 /**
  * The relevance set (issue 10): real customer queries against the FAQs the portal ships (cms/seed), each with the
@@ -78,6 +78,63 @@ describe('help search relevance', () => {
   it('finds nothing for words the help does not cover, and for stop words only', () => {
     expect(ranked('Kreuzfahrt')).toEqual([]);
     expect(ranked('wie und was')).toEqual([]);
+  });
+});
+
+describe('typo tolerance', () => {
+  const english = buildFaqIndex(shipped('en'), 'en');
+  const indexOf = (lang: 'de' | 'en') => (lang === 'de' ? index : english);
+
+  it('"Speiher" finds exactly what "Speicher" finds, never more', () => {
+    expect(ranked('Speicher').length).toBeGreaterThan(10);
+    expect(ranked('Speiher')).toEqual(ranked('Speicher'));
+    expect(ranked('Stromspeiher')).toEqual(ranked('Stromspeicher'));
+  });
+
+  it.each([
+    ['de', 'Speiher', 'Speicher'],
+    ['de', 'Rechnug', 'Rechnung'],
+    ['de', 'Volmacht', 'Vollmacht'],
+    ['de', 'Wallbx', 'Wallbox'],
+    ['de', 'Wechselrichtr', 'Wechselrichter'],
+    ['de', 'Stromausfal', 'Stromausfall'],
+    ['de', 'Einspeisevergütng', 'Einspeisevergütung'],
+    ['de', 'Marktstammdatenregster', 'Marktstammdatenregister'],
+    ['de', 'Monitorng', 'Monitoring'],
+    ['de', 'Elektroato', 'Elektroauto'],
+    ['de', 'Wärmepumppe', 'Wärmepumpe'],
+    ['en', 'invoce', 'invoice'],
+    ['en', 'batery', 'battery'],
+    ['en', 'registraton', 'registration'],
+  ] as const)('(%s) the typo "%s" finds exactly what "%s" finds', (lang, typo, word) => {
+    const search = indexOf(lang);
+    expect(search.search(word).length).toBeGreaterThan(0);
+    expect(search.search(typo).map((hit) => hit.slug)).toEqual(search.search(word).map((hit) => hit.slug));
+  });
+
+  it.each(['de', 'en'] as const)('(%s) a corrected word is searched exactly like a word of the help, and a left-out letter mostly leads back to the word', (lang) => {
+    const search = indexOf(lang);
+    const words = [...new Set(shipped(lang).flatMap((c) => c.faqs.flatMap((f) => `${f.question} ${JSON.stringify(f.answer)}`.split(/[^\p{L}]+/u))))].filter((w) => w.length >= 6);
+    let corrected = 0;
+    let back = 0;
+    for (const word of words) {
+      const [term] = search.termsSearched(word);
+      if (!term || search.search(word).length === 0) continue;
+      const middle = Math.floor(word.length / 2);
+      const typo = word.slice(0, middle) + word.slice(middle + 1);
+      const [typoTerm] = search.termsSearched(typo);
+      const asTyped = termOf(typo, lang);
+      if (!typoTerm || typoTerm === asTyped) continue; // the typo is itself a word (or the start of one) of the help
+      corrected += 1;
+      // Never a looser search: the typo finds exactly what the word it is corrected to finds.
+      expect(search.search(typo), `${typo} → ${typoTerm}`).toEqual(search.searchTerms(search.termsSearched(typo)));
+      if (typoTerm === term) {
+        back += 1;
+        expect(search.search(typo).length, `${typo} → ${word}`).toBe(search.search(word).length);
+      }
+    }
+    expect(corrected).toBeGreaterThan(50);
+    expect(back / corrected).toBeGreaterThan(0.95);
   });
 });
 

@@ -85,9 +85,11 @@ function indexOf(categories: readonly FaqCategory[], lang: Language): FaqIndex {
  * is the best hit. Categories without a hit are left out.
  */
 export function searchFaqs(categories: readonly FaqCategory[], q: string, lang: Language = 'de'): FaqSearchResult {
-  if (queryWords(q).length === 0) {
+  if (normalizeQuery(q) === '') {
     return { categories: [...categories], hits: categories.reduce((sum, category) => sum + category.faqs.length, 0) };
   }
+  // A query of only emoji, punctuation or symbols ("🔋", "?!") names nothing to look for: it finds nothing, not everything.
+  if (queryWords(q).length === 0) return { categories: [], hits: 0 };
   const scores = new Map(indexOf(categories, lang).search(normalizeQuery(q)).map((hit) => [hit.slug, hit.score]));
   const score = (faq: Faq) => scores.get(faq.slug) ?? 0;
   const matching = categories

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import type { TranslationValues } from '../../i18n/types.ts';
-import { showSnackbar } from '../../stores/snackbar.ts';
+import { dismissSnackbars, showSnackbar, type SnackbarInput } from '../../stores/snackbar.ts';
 import { findCustomerProject } from '../projects/api.ts';
 import { requestProjectLink } from './api.ts';
 import { linkErrorSnackbar, linkOutcomeMessageKeys, readLinkResponse, successVariant, type LinkResult } from './outcome.ts';
@@ -49,6 +49,7 @@ export const linkProjectDialogMessageKeys = [
   'errorMessage.numbersOnly',
   'errorMessage.integer',
   'errorMessage.positive',
+  'errorMessage.tooManyDigits',
 ] as const;
 type Key = (typeof linkProjectDialogMessageKeys)[number];
 
@@ -98,6 +99,16 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   const successView = useRef<HTMLDivElement>(null);
   // Answers that arrive after the dialog was closed are dropped.
   const attempt = useRef(0);
+  /** What this dialog put in the snackbar: an earlier attempt's "kein Projekt gefunden" goes when a new one starts. */
+  const shown = useRef<string[]>([]);
+  function notify(snackbar: SnackbarInput) {
+    shown.current.push(snackbar.message);
+    showSnackbar(snackbar);
+  }
+  function withdrawNotices() {
+    dismissSnackbars(shown.current);
+    shown.current = [];
+  }
   const introId = useId();
   const modeHintId = useId();
 
@@ -110,6 +121,7 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   }, [outcome]);
 
   function reset() {
+    withdrawNotices();
     setMode(DEFAULT_LINK_MODE);
     setValues(EMPTY_LINK_FORM);
     setTouched(new Set());
@@ -166,18 +178,19 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
     const current = ++attempt.current;
     setSubmitting(true);
     setAlreadySent(null);
+    withdrawNotices();
     try {
       const response = await requestProjectLink(toLinkRequest(mode, values));
       if (current !== attempt.current) return;
       const { result, snackbars } = readLinkResponse(response, t);
-      snackbars.forEach(showSnackbar);
+      snackbars.forEach(notify);
       if (result) setOutcome({ result, mode, zip: mode === 'CustomerData' ? stripSpaces(values.zip) : null });
     } catch (error) {
       const projectId = mode === 'projectId' ? Number(stripSpaces(values.projectId)) : undefined;
       const snackbar = await linkErrorSnackbar(error, { t, projectId, streetOf });
       if (current !== attempt.current) return;
       if (hasErrorCode(error, LinkErrors.EMAIL_ALREADY_SENT)) setAlreadySent(snackbar.message);
-      else showSnackbar(snackbar);
+      else notify(snackbar);
     } finally {
       if (current === attempt.current) setSubmitting(false);
     }
@@ -267,7 +280,7 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
                   autoComplete={autoComplete[field]}
                   required
                   value={values[field]}
-                  error={error ? validationMessage(t, error) : null}
+                  error={error ? validationMessage(t, error, field) : null}
                   onChange={(event) => change(field, event.target.value)}
                   onBlur={() => blur(field)}
                 />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LinkProjectRequestSchema } from '../../../bff/contracts/linking.ts';
 import {
   EMPTY_LINK_FORM,
   isLinkFormValid,
@@ -40,6 +41,17 @@ describe('link form validation (spec section 5)', () => {
       expect(errors[field] ?? null).toBe(expected);
       expect(isLinkFormValid(mode, { ...valid, [field]: input })).toBe(expected === null);
     });
+  });
+
+  it('says at the field when a number has more digits than the field takes (a 25-digit project number)', () => {
+    expect(validateLinkField('1234567890123456789012345', 'projectId')).toBe('errorMessage.tooManyDigits');
+    expect(validateLinkField('123 456 789 012 345', 'projectId')).toBeNull();
+    expect(validateLinkField('1234567890123456', 'projectId')).toBe('errorMessage.tooManyDigits');
+    expect(validateLinkField('1'.repeat(20), 'customerNumber')).toBeNull();
+    expect(validateLinkField('1'.repeat(21), 'customerNumber')).toBe('errorMessage.tooManyDigits');
+    expect(validateLinkForm('projectId', { ...EMPTY_LINK_FORM, projectId: '9'.repeat(25) })).toEqual({ projectId: 'errorMessage.tooManyDigits' });
+    // Every number the dialog lets through, the API takes.
+    expect(LinkProjectRequestSchema.safeParse(toLinkRequest('projectId', { ...EMPTY_LINK_FORM, projectId: '9'.repeat(15) })).success).toBe(true);
   });
 
   it('leaves the fields of the inactive mode optional', () => {

@@ -1,4 +1,4 @@
-import type { LinkProjectRequest } from '../../../bff/contracts/linking.ts';
+import { LINK_FIELD_MAX_DIGITS, type LinkProjectRequest } from '../../../bff/contracts/linking.ts';
 
 /**
  * Link form (spec sections 3 and 5). Pure, so that the rules can be tested without a browser: the dialog calls it on
@@ -23,7 +23,8 @@ export type LinkValidationKey =
   | 'errorMessage.required'
   | 'errorMessage.numbersOnly'
   | 'errorMessage.integer'
-  | 'errorMessage.positive';
+  | 'errorMessage.positive'
+  | 'errorMessage.tooManyDigits';
 
 export type LinkFormErrors = Partial<Record<LinkField, LinkValidationKey>>;
 
@@ -32,10 +33,11 @@ export function stripSpaces(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
-/** One field of the active mode: required, digits and whitespace only, a positive integer. */
-export function validateLinkField(value: string): LinkValidationKey | null {
+/** One field of the active mode: required, digits and whitespace only, a positive integer, not too long. */
+export function validateLinkField(value: string, field: LinkField = 'projectId'): LinkValidationKey | null {
   const stripped = stripSpaces(value);
   if (stripped === '') return 'errorMessage.required';
+  if (/^\d+$/.test(stripped) && stripped.length > LINK_FIELD_MAX_DIGITS[field]) return 'errorMessage.tooManyDigits';
   const number = Number(stripped);
   if (Number.isNaN(number)) return 'errorMessage.numbersOnly';
   if (!Number.isInteger(number)) return 'errorMessage.integer';
@@ -49,7 +51,7 @@ export function validateLinkField(value: string): LinkValidationKey | null {
 export function validateLinkForm(mode: LinkMode, values: LinkFormValues): LinkFormErrors {
   const errors: LinkFormErrors = {};
   for (const field of LINK_FIELDS[mode]) {
-    const error = validateLinkField(values[field]);
+    const error = validateLinkField(values[field], field);
     if (error) errors[field] = error;
   }
   return errors;
@@ -68,7 +70,7 @@ export function toLinkRequest(mode: LinkMode, values: LinkFormValues): LinkProje
 }
 
 /** The text of a validation key; the keys are spelled out so that the locale test sees them in use. */
-export function validationMessage(t: (key: LinkValidationKey) => string, key: LinkValidationKey): string {
+export function validationMessage(t: (key: LinkValidationKey, values?: { max: number }) => string, key: LinkValidationKey, field: LinkField = 'projectId'): string {
   switch (key) {
     case 'errorMessage.required':
       return t('errorMessage.required');
@@ -78,5 +80,7 @@ export function validationMessage(t: (key: LinkValidationKey) => string, key: Li
       return t('errorMessage.integer');
     case 'errorMessage.positive':
       return t('errorMessage.positive');
+    case 'errorMessage.tooManyDigits':
+      return t('errorMessage.tooManyDigits', { max: LINK_FIELD_MAX_DIGITS[field] });
   }
 }

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { internalApi } from '../../lib/api/client.ts';
 import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
-import { fieldOfError, filesProblem, textProblem, type FilesProblem, type TextProblem } from './validation.ts';
+import { fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem, type FilesProblem, type SubjectProblem, type TextProblem } from './validation.ts';
 import './MessageComposer.css';
 
 export const messageComposerMessageKeys = [
@@ -23,6 +23,8 @@ export const messageComposerMessageKeys = [
   'messages.errorTextRequired',
   'messages.errorTextTooLong',
   'messages.errorTextInvalid',
+  'messages.errorSubjectInvalid',
+  'messages.errorSubjectTooLong',
   'messages.errorFilesTooMany',
   'messages.errorFileTooLarge',
   'messages.errorFileType',
@@ -66,17 +68,23 @@ const TEXT_CODES: Record<TextProblem, string> = {
   tooLong: 'MESSAGES.TEXT_TOO_LONG',
   invalidCharacters: 'MESSAGES.TEXT_INVALID_CHARACTERS',
 };
+const SUBJECT_CODES: Record<SubjectProblem, string> = { tooLong: 'MESSAGES.SUBJECT_TOO_LONG', invalidCharacters: 'MESSAGES.SUBJECT_INVALID_CHARACTERS' };
 const FILE_CODES: Record<FilesProblem, string> = { tooMany: 'MESSAGES.TOO_MANY_FILES', tooLarge: 'MESSAGES.FILE_TOO_LARGE', type: 'MESSAGES.FILE_TYPE' };
 
 /** The German/English text of an error code of the messages API; null for a code without its own text. */
-function codeText(t: (key: Key, values?: Record<string, string | number>) => string, code: string, file = ''): string | null {
+function codeText(t: (key: Key, values?: Record<string, string | number>) => string, code: string, detail = ''): string | null {
+  const file = detail;
   switch (code) {
     case 'MESSAGES.TEXT_REQUIRED':
       return t('messages.errorTextRequired');
     case 'MESSAGES.TEXT_TOO_LONG':
       return t('messages.errorTextTooLong', { max: MESSAGE_LIMITS.textMaxLength });
     case 'MESSAGES.TEXT_INVALID_CHARACTERS':
-      return t('messages.errorTextInvalid');
+      return t('messages.errorTextInvalid', { character: detail });
+    case 'MESSAGES.SUBJECT_TOO_LONG':
+      return t('messages.errorSubjectTooLong', { max: MESSAGE_LIMITS.subjectMaxLength });
+    case 'MESSAGES.SUBJECT_INVALID_CHARACTERS':
+      return t('messages.errorSubjectInvalid', { character: detail });
     case 'MESSAGES.TOO_MANY_FILES':
       return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
     case 'MESSAGES.FILE_TOO_LARGE':
@@ -125,7 +133,8 @@ export default function MessageComposer(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const initial = props.initialError ?? '';
-  const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial) : null));
+  const [subjectError, setSubjectError] = useState<string | null>(() => (fieldOfError(initial) === 'subject' ? codeText(t, initial, refusedIn(props.typed?.subject ?? '', 'subject')) : null));
+  const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial, refusedIn(props.typed?.text ?? '', 'text')) : null));
   const [filesError, setFilesError] = useState<string | null>(() => (fieldOfError(initial) === 'files' ? codeText(t, initial) : null));
   const [formError, setFormError] = useState<string | null>(() =>
     initial && fieldOfError(initial) === 'form' ? (codeText(t, initial) ?? t('messages.errorGeneric')) : null,
@@ -142,12 +151,14 @@ export default function MessageComposer(props: Props) {
     // What the fields hold counts (also what was typed before hydration); the draft follows it.
     const current = { ...draft, text: textArea.current?.value ?? draft.text, subject: subjectInput.current?.value ?? draft.subject };
     store.set(current);
+    const subject = props.mode === 'request' ? subjectProblem(current.subject) : null;
     const text = textProblem(current.text);
     const file = filesProblem(files);
-    setTextError(text ? codeText(t, TEXT_CODES[text]) : null);
+    setSubjectError(subject ? codeText(t, SUBJECT_CODES[subject], refusedIn(current.subject, 'subject')) : null);
+    setTextError(text ? codeText(t, TEXT_CODES[text], refusedIn(current.text, 'text')) : null);
     setFilesError(file ? codeText(t, FILE_CODES[file.problem], file.file) : null);
     setFormError(null);
-    if (text || file) return;
+    if (subject || text || file) return;
     const body = new FormData();
     for (const [name, value] of Object.entries(props.fields)) body.append(name, value);
     if (props.mode === 'request' && current.subject.trim()) body.append('subject', current.subject);
@@ -164,9 +175,11 @@ export default function MessageComposer(props: Props) {
     } catch (error) {
       setSending(false);
       const code = error instanceof RequestError ? (error.body?.code ?? '') : '';
-      const text = codeText(t, code);
+      const character = error instanceof RequestError && typeof error.body?.character === 'string' ? error.body.character : '';
+      const text = codeText(t, code, character);
       const where = fieldOfError(code);
-      if (text && where === 'text') setTextError(text);
+      if (text && where === 'subject') setSubjectError(text);
+      else if (text && where === 'text') setTextError(text);
       else if (text && where === 'files') setFilesError(text);
       else setFormError(`${error instanceof TimeoutError ? t('messages.errorTimeout') : (text ?? t('messages.errorGeneric'))} ${t('messages.draftKept')}`);
       // Another body under the same key would be refused: a changed draft gets a new key on the next try.
@@ -198,11 +211,17 @@ export default function MessageComposer(props: Props) {
             placeholder={props.subjectPlaceholder}
             value={draft.subject}
             onChange={(e) => update({ subject: e.target.value })}
-            aria-describedby={`${prefix}-subject-hint`}
+            aria-invalid={subjectError ? true : undefined}
+            aria-describedby={`${prefix}-subject-hint${subjectError ? ` ${prefix}-subject-error` : ''}`}
           />
           <p id={`${prefix}-subject-hint`} className="composer__hint">
             {t('messages.subjectHint')}
           </p>
+          {subjectError && (
+            <p id={`${prefix}-subject-error`} className="composer__error" role="alert">
+              {subjectError}
+            </p>
+          )}
         </div>
       )}
       <div className="composer__field">

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfError, filesProblem, textProblem } from './validation.ts';
+import { fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem } from './validation.ts';
 
 describe('the composer’s checks', () => {
-  it('wants text, at most 5000 characters, of letters, numbers, punctuation, separators and newlines', () => {
+  it('wants text, at most 5000 characters; ordinary Unicode text with symbols and emoji is taken as typed', () => {
     expect(textProblem('  \n ')).toBe('required');
     expect(textProblem('a'.repeat(5001))).toBe('tooLong');
-    expect(textProblem('Hallo 👋')).toBe('invalidCharacters');
+    for (const text of ['Zähler → Keller ✓', '3 × 4 = 12', 'Hallo 👋', 'Danke 👍🏽', 'Grüße, Jürgen – 100 % sicher? (ja!) 3 + 4 = 7 €', 'Łukasz, Дмитрий, Γιώργος', 'Zeile 1\nZeile 2\tEnde']) {
+      expect(textProblem(text), text).toBeNull();
+    }
+  });
+
+  it('refuses only characters that are never text, and names them', () => {
     expect(textProblem('Hallo\u0007')).toBe('invalidCharacters');
-    expect(textProblem('Grüße, Jürgen – 100 % sicher? (ja!) 3 + 4 = 7 €')).toBeNull();
+    expect(refusedIn('Hallo\u0007', 'text')).toBe('U+0007');
+    expect(textProblem('abc\u202Eexe.pdf')).toBe('invalidCharacters');
+    expect(refusedIn('abc\u202Eexe.pdf', 'text')).toBe('U+202E');
+  });
+
+  it('takes emoji and symbols in the one-line subject, and names a refused character there', () => {
+    expect(subjectProblem('Zähler ✓ 👍')).toBeNull();
+    expect(subjectProblem('Zeile\u0000')).toBe('invalidCharacters');
+    expect(refusedIn('Zeile\u0000', 'subject')).toBe('U+0000');
+    expect(subjectProblem('x'.repeat(121))).toBe('tooLong');
   });
 
   it('takes up to five images or PDFs of 10 MB', () => {
@@ -21,6 +35,7 @@ describe('the composer’s checks', () => {
 
   it('puts each BFF error at its field', () => {
     expect(fieldOfError('MESSAGES.TEXT_TOO_LONG')).toBe('text');
+    expect(fieldOfError('MESSAGES.SUBJECT_INVALID_CHARACTERS')).toBe('subject');
     expect(fieldOfError('MESSAGES.FILE_TYPE')).toBe('files');
     expect(fieldOfError('MESSAGES.TOO_MANY_FILES')).toBe('files');
     expect(fieldOfError('UPSTREAM.UNAVAILABLE')).toBe('form');

@@ -1,7 +1,9 @@
-import { MESSAGE_LIMITS, MESSAGE_TEXT_PATTERN, normalizeMessageText } from '../../../bff/contracts/messages.ts';
+import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, normalizeMessageText } from '../../../bff/contracts/messages.ts';
+import { refusedCharacter } from '../../../bff/contracts/text.ts';
 
 /** The composer's own checks, the same rules the BFF applies (contracts/messages.ts), so most errors show at once. */
 export type TextProblem = 'required' | 'tooLong' | 'invalidCharacters';
+export type SubjectProblem = 'tooLong' | 'invalidCharacters';
 export type FilesProblem = 'tooMany' | 'tooLarge' | 'type';
 
 export function textProblem(text: string): TextProblem | null {
@@ -11,6 +13,17 @@ export function textProblem(text: string): TextProblem | null {
   if (!MESSAGE_TEXT_PATTERN.test(normalized)) return 'invalidCharacters';
   return null;
 }
+
+/** The subject is optional and one line. */
+export function subjectProblem(subject: string): SubjectProblem | null {
+  const normalized = normalizeMessageText(subject);
+  if (normalized.length > MESSAGE_LIMITS.subjectMaxLength) return 'tooLong';
+  if (!MESSAGE_SUBJECT_PATTERN.test(normalized)) return 'invalidCharacters';
+  return null;
+}
+
+/** The character the error names: the first one the field refuses ("" when none). */
+export const refusedIn = (value: string, field: 'text' | 'subject') => refusedCharacter(normalizeMessageText(value), { multiline: field === 'text' }) ?? '';
 
 /** By size, count and the browser's idea of the type; the BFF checks the content itself. */
 export function filesProblem(files: readonly { name: string; size: number; type: string }[]): { problem: FilesProblem; file?: string } | null {
@@ -23,8 +36,9 @@ export function filesProblem(files: readonly { name: string; size: number; type:
   return null;
 }
 
-/** The error codes of the BFF that concern the text field, the files, or neither. */
-export function fieldOfError(code: string): 'text' | 'files' | 'form' {
+/** The error codes of the BFF that concern the subject, the text field, the files, or neither. */
+export function fieldOfError(code: string): 'subject' | 'text' | 'files' | 'form' {
+  if (code.startsWith('MESSAGES.SUBJECT_')) return 'subject';
   if (code.startsWith('MESSAGES.TEXT_')) return 'text';
   if (code.startsWith('MESSAGES.FILE_') || code === 'MESSAGES.TOO_MANY_FILES') return 'files';
   return 'form';

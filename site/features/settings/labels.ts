@@ -44,7 +44,7 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
     case 'ACCOUNT.RATE_LIMITED':
       return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.get('retryAfterSeconds') ?? 60) / 60)) });
     case 'ACCOUNT.DELETE_CONFIRMATION':
-      return t('settings.errorDeleteConfirmation');
+      return t('settings.errorDeleteConfirmation', { word: params.get('word') ?? '' });
     case 'UPSTREAM.UNAVAILABLE':
       return t('settings.errorUnavailable');
     default:

@@ -17,17 +17,17 @@ describe('the survey form’s error messages', () => {
   it('tell the customer what to do at the field, as the check refuses it', () => {
     const t = getT('de');
     const refused = validateSurveyAnswers(
-      { stars: { a: '9' }, netPromoterScore: '', contactEmail: 'jonas@', contactPhone: '0341-12ab', additionalMessage: 'Super 👍', contactRequested: false, reviewMailConsent: false },
+      { stars: { a: '9' }, netPromoterScore: '', contactEmail: 'jonas@', contactPhone: '0341-12ab', additionalMessage: 'Super 👍\u202E', contactRequested: false, reviewMailConsent: false },
       ['a'],
     );
     expect(refused.ok).toBe(false);
-    const messages = refused.ok ? {} : Object.fromEntries(Object.entries(refused.errors).map(([field, code]) => [field, fieldErrorText(t, code)]));
+    const messages = refused.ok ? {} : Object.fromEntries(Object.entries(refused.errors).map(([field, code]) => [field, fieldErrorText(t, code, { character: 'U+202E' })]));
     expect(messages).toEqual({
       'star.a': 'Bitte wähle eine der fünf Stufen.',
       netPromoterScore: 'Bitte wähle einen Wert von 0 bis 10.',
       contactEmail: 'Bitte gib eine gültige E-Mail-Adresse ein, zum Beispiel name@beispiel.de.',
       contactPhone: 'Bitte gib nur Ziffern ein, gern mit + am Anfang, zum Beispiel 0341 123456.',
-      additionalMessage: 'Deine Nachricht enthält Zeichen, die wir nicht annehmen können (zum Beispiel Emojis).',
+      additionalMessage: 'Das Zeichen „U+202E“ können wir nicht annehmen (ein Steuer- oder Formatzeichen, das niemand lesen kann). Bitte lösch es.',
     });
     expect(fieldErrorText(t, 'contactMissing')).toBe('Damit wir uns melden können, gib bitte eine Telefonnummer oder E-Mail-Adresse an.');
   });

@@ -12,7 +12,8 @@ export function defaultSurveyHeading(t: Translate, type: SurveyType): string {
   return type === 'AC' ? t('surveys.headingAc') : t('surveys.headingDc');
 }
 
-export function fieldErrorText(t: Translate, error: SurveyFieldError): string {
+/** `character`: the character a refused message holds (named in the text). */
+export function fieldErrorText(t: Translate, error: SurveyFieldError, details: { character?: string } = {}): string {
   switch (error) {
     case 'npsRequired':
       return t('surveys.errorNps');
@@ -25,7 +26,7 @@ export function fieldErrorText(t: Translate, error: SurveyFieldError): string {
     case 'messageTooLong':
       return t('surveys.errorMessageTooLong');
     case 'messageInvalidCharacters':
-      return t('surveys.errorMessageCharacters');
+      return t('surveys.errorMessageCharacters', { character: details.character ?? '' });
     case 'contactMissing':
       return t('surveys.errorContactMissing');
   }
