@@ -9,8 +9,9 @@ export const instancePorts = (port: number) => [port + 1, port + 2] as const;
 
 /**
  * The reverse proxy of the local two-instance mode (docs/two-instances.md): nginx on PORT, both portals as upstreams
- * with keep-alive; a request that fails to connect (an instance stopped) or gets 502/503 goes to the other one, for
- * idempotent requests only. Written to `<DATA_DIR>/nginx/nginx.conf` at every start.
+ * with keep-alive; a request that fails to connect (an instance stopped) or gets 502 goes to the other one, for
+ * idempotent requests only (a 503 names a vendor that is down, which the other instance would wait for too); its access log (`<DATA_DIR>/nginx/access.log`) has no query strings. Written to
+ * `<DATA_DIR>/nginx/nginx.conf` at every start.
  */
 export function writeNginxConfig(dataDir: string, port: number): string {
   const dir = path.join(dataDir, 'nginx');
@@ -24,7 +25,9 @@ pid ${path.join(dir, 'nginx.pid')};
 error_log stderr warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # The path only ($uri), never the query string: an address may carry personal data (docs/security.md "Logs").
+  log_format portal '$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time';
+  access_log ${path.join(dir, 'access.log')} portal;
   ${temp('client_body')}
   ${temp('proxy')}
   ${temp('fastcgi')}
@@ -45,7 +48,8 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 http_503;
+      # Not on 503: a portal answers it when a vendor is down, and the other instance would wait for the same vendor.
+      proxy_next_upstream error timeout http_502;
       proxy_next_upstream_tries 2;
       # A page's head is larger than nginx's 4-8 KB default: Astro's CSP lists a hash per inline script and style.
       proxy_buffer_size 32k;
