@@ -38,6 +38,7 @@ import {
 } from '../db/repositories/money.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
 import { createLeadService } from '../domain/lead/lead.service.ts';
@@ -177,10 +178,10 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     projects,
     documents: adapters.documents,
     managementFiles: adapters.managementFiles,
-    mirror: createManagementDocumentRepository(knex),
+    mirror: createManagementDocumentRepository(knex, ({ projectId, error }) => logger.warn('documents mirror: deadlock, retried once', { projectId, error })),
     instructions: (lang) => help.instructions(lang),
     cmsFile: (file) => help.media(file),
-    taskSubjects: async (projectId) => new Map((await adapters.tasks.tasksOfProject(projectId)).map((t) => [t.id, t.subject])),
+    taskSubjects: async (projectId, ctx) => new Map((await messages.projectTasks(projectId, ctx)).map((t) => [t.id, t.subject])),
     activity,
     management: adapters.management,
     users,
@@ -229,8 +230,9 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) }),
     projectLinksData(adapters.management),
     newsletterData(adapters.marketing),
-    activityData(knex, Object.values(SUB_LOG_TABLES)),
+    // Mails before activities: a mail sent on the customer's behalf is found through its activity.
     mailLogData(knex),
+    activityData(knex, Object.values(SUB_LOG_TABLES)),
     linkingData(knex),
     signingData(knex),
     meterChangeData(knex),
@@ -426,6 +428,8 @@ export function buildServices({ config, knex, adapters, logger }: { config: Conf
     newsletter,
     account,
     accountData,
+    /** The `jti`s used on state-changing machine routes (docs/machine-api.md "Tokens"). */
+    machineTokens: createMachineTokenUses(knex),
   };
 }
 
