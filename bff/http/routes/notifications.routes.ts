@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import * as z from 'zod/mini';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
 import { isHtmlForm } from '../middlewares/csrf.ts';
@@ -9,8 +10,9 @@ import { signedIn } from '../signed-in.ts';
 
 /**
  * `GET /api/v2/app/notification` (spec section 7): the customer's notifications for the session's project, newest
- * first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON (204), or the bell's
- * plain form with `returnTo`, which then leads on to the notification's page (303).
+ * first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one of the customer's own current
+ * notifications seen: JSON (204; any other id 404), or the bell's plain form with `returnTo`, which then leads on to the
+ * notification's page (303).
  */
 export function notificationsRoutes({ services: { notifications } }: RouteDeps): Router {
   const router = Router();
@@ -22,7 +24,13 @@ export function notificationsRoutes({ services: { notifications } }: RouteDeps):
     const form = isHtmlForm(req);
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const { notificationId } = z.parse(MarkNotificationSchema, form ? { notificationId: fields.notificationId } : req.body);
-    await notifications.markSeen(signedIn(req), notificationId);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    try {
+      await notifications.markSeen(ctx, notificationId);
+    } catch (error) {
+      // The bell's plain form goes on to the notification's page even if it is gone meanwhile (seen in another tab).
+      if (!form || !hasErrorCode(error, CommonErrors.NOT_FOUND)) throw error;
+    }
     if (form) {
       redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
       return;
