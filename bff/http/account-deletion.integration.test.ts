@@ -131,6 +131,12 @@ describe('account deletion leaves no personal data', () => {
     expect(await portal.knex('task_path').where({ taskId })).toHaveLength(1);
     await client.request(`${portal.url}/home/app/profile`);
 
+    // A referral sent through the portal: the invitation to the friend names the customer (a mail to someone else).
+    const friend = `freundin-${unique}@example.de`;
+    const recommended = { projectId: project.id, name: 'Ina Wolf', emailAddress: friend, consent: true, bankAccountOwnerName: `Mehmet${unique} Yılmaz${unique}`, iban: 'DE02 1203 0000 0000 2020 51' };
+    expect((await call(client, 'POST', '/api/v2/app/referral-reward', recommended)).status).toBe(201);
+    expect((await portal.knex('mail_log').where({ receiver: friend }).first())?.subject).toContain(`Mehmet${unique}`);
+
     // Newsletter, an e-mail change not confirmed yet, a second session.
     expect((await call(client, 'POST', '/api/v1/internal/marketing-service/event', { eventName: 'newsletter_subscribed' })).status).toBe(200);
     secondEmail = `zweite-${unique}@example.de`;
@@ -181,7 +187,7 @@ describe('account deletion leaves no personal data', () => {
     expect(exported.data.newsletter).toEqual([expect.objectContaining({ status: 'PENDING' })]);
     expect(exported.data.signing).toEqual([expect.objectContaining({ envelopeId: `env-${unique}` })]);
     expect(exported.data.surveys).toEqual([expect.objectContaining({ netPromoterScore: 4, additionalMessage: `Danke, Mehmet${unique}` })]);
-    expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything()] });
+    expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything(), expect.anything()] });
     expect(exported.data.leadFunnel).toEqual([expect.objectContaining({ email: customer.email, firstName: `Mehmet${unique}` })]);
     // Someone else's export id answers like an unknown one.
     const stranger = await signedInClient(portal.url, await data.customer());
@@ -204,6 +210,7 @@ describe('account deletion leaves no personal data', () => {
     const elsewhere = (await signInAnywhere(portal.url, customer)).client;
     const since = new Date();
     const answer = await call(client, 'POST', '/api/v1/internal/user/delete-account', { confirmation: ' löschen ' });
+    expect(answer.headers.get('clear-site-data')).toBe('"cache", "storage"');
     expect(answer.status).toBe(204);
 
     expect((await call(client, 'GET', '/api/auth/me')).status).toBe(204);
