@@ -108,6 +108,17 @@ try {
   // customer's page from every connection: 0 errors and p99 within 3x the help page's (docs/files.md "Mirror under
   // load"). Meanwhile another customer opens the dashboard now and then: its slowest answer shows whether the load
   // holds up anyone else (locks, the pool). Then a 50 MB download through the portal against the service itself.
+  // The project gets a realistic number of shared files from the management service (planning papers), as a customer in
+  // the assembly phase has; they are withdrawn afterwards.
+  const published: string[] = [];
+  for (const name of ['Lageplan', 'Dachbelegung', 'Stringplan', 'Datenblatt Module', 'Datenblatt Speicher', 'Netzanfrage']) {
+    const answer = await fetch(`${sandbox}/management/_control/projects/100240/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filename: `${name}.pdf`, type: 'PROJECT_REPORT', share: true }),
+    });
+    published.push(((await answer.json()) as { id: string }).id);
+  }
   const anna = await signedInClient(portal, 'anna.schmidt@example.de');
   const bystander = { cookie: anna.cookieHeader(portal) };
   let bystanderMaxMs = 0;
@@ -125,8 +136,13 @@ try {
   await watch;
   row(`documents page signed in, ${DOCUMENTS_SECONDS} s: requests/s`, docs.rps, String(docs.rps));
   row(`documents page signed in, ${DOCUMENTS_SECONDS} s: failed requests`, docs.errors, String(docs.errors), { max: 0, label: '0' });
-  row(`documents page signed in, ${DOCUMENTS_SECONDS} s: p99`, docs.p99Ms, `${docs.p99Ms} ms`, { max: help.p99Ms * 3, label: `≤ 3x help page (${help.p99Ms * 3} ms)` });
+  // No answer at all has no p99 worth the name: it counts as missed.
+  const docsP99 = docs.requests > 0 ? docs.p99Ms : Number.POSITIVE_INFINITY;
+  row(`documents page signed in, ${DOCUMENTS_SECONDS} s: p99`, docsP99, docs.requests > 0 ? `${docs.p99Ms} ms` : 'no answer', { max: help.p99Ms * 3, label: `≤ 3x help page (${help.p99Ms * 3} ms)` });
   row('another customer’s dashboard meanwhile: slowest', bystanderMaxMs, `${bystanderMaxMs} ms`);
+  for (const id of published) {
+    await fetch(`${sandbox}/management/_control/projects/100240/documents/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deleted: true }) });
+  }
   const big = (await (
     await fetch(`${sandbox}/documents/_control/documents`, {
       method: 'POST',
