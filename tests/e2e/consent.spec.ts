@@ -78,6 +78,10 @@ test.describe('Einwilligung', () => {
     expect(typed.filter((e) => e.target.includes('code')).every((e) => e.masked && !/\d/.test(e.value ?? ''))).toBe(true);
     expect(JSON.stringify(await recordings())).not.toContain('482913');
 
+    const map = page.getByRole('img', { name: /^Karte mit der Lage Deiner Anlage/ });
+    await expect(map).toBeVisible();
+    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+
     // Every input is masked by default, not only those named like a code: the profile's address never leaves the browser.
     await page.goto('/home/app/profile');
     await page.locator('#bd-street').fill('Maskenweg');
@@ -87,10 +91,6 @@ test.describe('Einwilligung', () => {
     const profileInputs = (await recordings()).flatMap((r) => r.events).filter((e) => e.type === 'input' && /bd-(street|city)/.test(e.target));
     expect(profileInputs.every((e) => e.masked)).toBe(true);
     expect(JSON.stringify(await recordings())).not.toMatch(/Maskenweg|Geheimstadt/);
-
-    const map = page.getByRole('img', { name: /^Karte mit der Lage Deiner Anlage/ });
-    await expect(map).toBeVisible();
-    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   });
 
   test('Einstellungen im Fuß jeder Seite: nur externe Medien erlauben, später wieder alles ablehnen', async ({ page }) => {
