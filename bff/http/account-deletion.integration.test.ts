@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import { createKnex, migrateLatest } from '../db/knex.ts';
 import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
@@ -10,6 +9,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
+import { ownDatabase } from '../../tests/support/own-database.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 /**
@@ -33,41 +33,21 @@ const content: ContentSource = {
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
 let data: TestData;
-const database = `portal_deletion_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-
-/**
- * A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
- * whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
- */
-async function ownDatabase(): Promise<string> {
-  const server = createKnex(inject('databaseUrl'));
-  try {
-    await server.raw(`CREATE DATABASE ${database}`);
-  } finally {
-    await server.destroy();
-  }
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${database}`;
-  const knex = createKnex(url.href);
-  try {
-    await migrateLatest(knex);
-  } finally {
-    await knex.destroy();
-  }
-  return url.href;
-}
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 
 beforeAll(async () => {
+  // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
+  // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
+  database = await ownDatabase(inject('databaseUrl'), 'portal_deletion');
   // Every export counts as large here, so it is built by the job.
-  portal = await startTestPortal({ databaseUrl: await ownDatabase(), adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
+  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
   await portal.services.jobs.start();
   data = testData(portal.sandboxUrl);
 }, 60_000);
 afterAll(async () => {
   await data?.cleanup().catch(() => undefined);
   await portal?.close();
-  const server = createKnex(inject('databaseUrl'));
-  await server.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).finally(() => server.destroy());
+  await database?.drop();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);

@@ -7,6 +7,7 @@ import type { BrowserLikeClient } from '../../tests/support/browser-like-client.
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
+import { ownDatabase } from '../../tests/support/own-database.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 /**
@@ -33,11 +34,17 @@ const BOUNDARY = '----kundenportal-fuzz';
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
 let data: TestData;
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 const logLines: string[] = [];
 beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content }, logLines });
+  // Its own database: the support questions above go to the content cache, which portals on one database share.
+  database = await ownDatabase(inject('databaseUrl'), 'portal_uploads');
+  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, logLines });
 });
-afterAll(() => portal?.close());
+afterAll(async () => {
+  await portal?.close();
+  await database?.drop();
+});
 beforeEach(() => {
   data = testData(portal.sandboxUrl);
 });
