@@ -9,7 +9,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
-import { ownDatabase } from '../../tests/support/own-database.ts';
+import { ownDatabase } from '../../tests/setup/own-database.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { BrowserLikeClient } from '../../tests/support/browser-like-client.
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { ownDatabase } from '../../tests/support/own-database.ts';
+import { ownDatabase } from '../../tests/setup/own-database.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 /**
