@@ -89,20 +89,21 @@ export function createJsonClient(endpoint: ServiceEndpoint) {
     get: <S extends z.ZodType>(path: string, schema: S) => request(path, { schema }),
     /**
      * The raw response of a GET (for streamed files); rejects like every other call, incl. on a non-2xx status other
-     * than 404. The timeout covers the answer's head only: a large file may take longer to pass through.
+     * than 404. The timeout covers the answer's head only: a large file may take longer to pass through. With
+     * `redirect: 'manual'` a redirect is not followed and counts as no file (null).
      */
-    async stream(path: string, headers: Record<string, string> = {}): Promise<Response | null> {
+    async stream(path: string, headers: Record<string, string> = {}, options: { redirect?: 'follow' | 'manual' } = {}): Promise<Response | null> {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Error(`no answer within ${endpoint.timeoutMs} ms`)), endpoint.timeoutMs);
       let response: Response;
       try {
-        response = await fetch(`${endpoint.url}${path}`, { headers: { ...headers, ...endpoint.headers }, signal: controller.signal });
+        response = await fetch(`${endpoint.url}${path}`, { headers: { ...headers, ...endpoint.headers }, signal: controller.signal, redirect: options.redirect ?? 'follow' });
       } catch (cause) {
         throw upstreamUnavailable(endpoint, cause);
       } finally {
         clearTimeout(timer);
       }
-      if (response.status === 404) {
+      if (response.status === 404 || (options.redirect === 'manual' && response.status >= 300 && response.status < 400)) {
         await response.body?.cancel();
         return null;
       }

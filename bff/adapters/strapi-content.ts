@@ -233,7 +233,9 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async media(file) {
-      const response = await client.stream(`/uploads/${encodeURIComponent(file)}`);
+      // Strapi answers its admin page for paths outside /uploads (through a redirect): never followed.
+      if (/^\.*$/.test(file)) return null;
+      const response = await client.stream(`/uploads/${encodeURIComponent(file)}`, {}, { redirect: 'manual' });
       if (!response?.body) return null;
       return { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: response.body };
     },

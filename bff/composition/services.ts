@@ -39,6 +39,7 @@ import {
 } from '../db/repositories/money.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
 import { createLeadService } from '../domain/lead/lead.service.ts';
@@ -198,10 +199,10 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     projects,
     documents: adapters.documents,
     managementFiles: adapters.managementFiles,
-    mirror: createManagementDocumentRepository(knex),
+    mirror: createManagementDocumentRepository(knex, ({ projectId, error }) => logger.warn('documents mirror: deadlock, retried once', { projectId, error })),
     instructions: (lang) => help.instructions(lang),
     cmsFile: (file) => help.media(file),
-    taskSubjects: async (projectId) => new Map((await adapters.tasks.tasksOfProject(projectId)).map((t) => [t.id, t.subject])),
+    taskSubjects: async (projectId, ctx) => new Map((await messages.projectTasks(projectId, ctx)).map((t) => [t.id, t.subject])),
     activity,
     management: adapters.management,
     users,
@@ -254,8 +255,9 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) }),
     projectLinksData(adapters.management),
     newsletterData(adapters.marketing),
-    activityData(knex, Object.values(SUB_LOG_TABLES)),
+    // Mails before activities: a mail sent on the customer's behalf is found through its activity.
     everyMailData({ portal: mailLogData(knex), identityMails: identityProviderMails(knex), marketing: adapters.marketing }),
+    activityData(knex, Object.values(SUB_LOG_TABLES)),
     linkingData(knex),
     signingData(knex),
     meterChangeData(knex),
@@ -458,6 +460,8 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     newsletter,
     account,
     accountData,
+    /** The `jti`s used on state-changing machine routes (docs/machine-api.md "Tokens"). */
+    machineTokens: createMachineTokenUses(knex),
   };
 }
 

@@ -55,7 +55,10 @@ export const FUNNEL_CODE = {
 export const FUNNEL_LIMITS = {
   perNumber10Minutes: 3,
   perNumberDay: 5,
+  /** Per client: an IPv4 address, or an IPv6 /64 (the block a provider gives one line; docs/security.md). */
   perIpHour: 10,
+  /** Per IPv6 /48 (up to 65,536 /64s of one site): stricter than what its /64s could send together. */
+  perSiteHour: 20,
   /** Numbers sharing all but their last PREFIX_FREE_DIGITS digits (a block of 10,000): SMS pumping runs through such blocks. */
   perPrefixHour: 5,
   prefixFreeDigits: 4,
@@ -63,6 +66,8 @@ export const FUNNEL_LIMITS = {
   formPostsPerIpHour: 60,
   /** Code checks per IP and hour, across requests. */
   verifyPerIpHour: 30,
+  /** The share of SMS_DAILY_BUDGET after which the operator is warned once, while codes still go out. */
+  budgetWarningShare: 0.8,
 } as const;
 
 /** The wording of the consent to be contacted; its version is stored with the lead. */

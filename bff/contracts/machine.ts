@@ -11,6 +11,14 @@ export type MachineCaller = (typeof MACHINE_CALLERS)[number];
 
 export const machineBase = (caller: MachineCaller) => `/api/${caller}`;
 
+/**
+ * How long a machine token may live (docs/machine-api.md "Tokens"): `exp` and `iat` are required, `exp - iat` at most
+ * this, and a token issued longer ago than this is refused whatever its `exp` says.
+ */
+export const MACHINE_TOKEN_MAX_LIFETIME_SECONDS = 15 * 60;
+/** Clock difference tolerated between the caller and the portal. */
+export const MACHINE_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+
 export const ExternalEventSchema = z.discriminatedUnion('event', [
   z.strictObject({ event: z.literal('project.step_changed'), data: z.looseObject({ projectId: z.number().check(z.int(), z.positive()), step: z.string().check(z.maxLength(40)) }) }),
   z.strictObject({

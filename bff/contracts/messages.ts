@@ -135,6 +135,8 @@ export const MessagesErrors = defineErrors({
   TOO_MANY_FILES: { code: 'MESSAGES.TOO_MANY_FILES', status: 400, message: 'Bitte hänge höchstens 5 Dateien an.' },
   FILE_TOO_LARGE: { code: 'MESSAGES.FILE_TOO_LARGE', status: 413, message: 'Eine Datei ist größer als 10 MB.' },
   FILE_TYPE: { code: 'MESSAGES.FILE_TYPE', status: 415, message: 'Bitte hänge nur Fotos (JPEG, PNG, WebP, HEIC) oder PDF-Dateien an.' },
+  FILE_INCOMPLETE: { code: 'MESSAGES.FILE_INCOMPLETE', status: 400, message: 'Die Nachricht ist nicht vollständig angekommen. Bitte schick sie noch einmal.' },
+  FILE_ENCODING: { code: 'MESSAGES.FILE_ENCODING', status: 415, message: 'Bitte schick die Dateien unkomprimiert.' },
   SUPPORT_QUESTION_UNKNOWN: { code: 'MESSAGES.SUPPORT_QUESTION_UNKNOWN', status: 400, message: 'Bitte wähle ein Thema aus.' },
   WEBHOOK_UNAUTHORIZED: { code: 'MESSAGES.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });

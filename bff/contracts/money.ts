@@ -4,7 +4,7 @@ import { sentAsTyped, tidyName, toSepaText } from './sepa-text.ts';
 import { SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 
 /**
- * Money (issue 16; spec sections 3, 5, 7, 9; docs/money.md): the IBAN check (`GET /util/ibanvalidation?iban=`), the
+ * Money (issue 16; spec sections 3, 5, 7, 9; docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
  * refund with bank details (`GET|PATCH /project/{projectId}/refund`), the SEPA direct-debit mandate
  * (`POST /sepa-mandate`) and the referral reward (`POST /referral-reward`). Amounts travel as decimal strings
  * ("312.45", "-89.90"), never as JavaScript numbers (spec section 9: precision 20, rounding half up).
@@ -65,7 +65,8 @@ export const IBAN_PROBLEMS = ['REQUIRED', 'FORMAT', 'COUNTRY', 'NOT_SEPA', 'LENG
 export type IbanProblem = (typeof IBAN_PROBLEMS)[number];
 
 /**
- * `GET /util/ibanvalidation?iban=` (spec sections 5, 7; result shape not shown, ours): the local check's verdict and,
+ * `POST /util/ibanvalidation` with `{ iban }` (spec sections 5, 7 have a GET with the IBAN in the query; an IBAN never
+ * travels in a URL, docs/money.md): the local check's verdict and,
  * unless switched off (IBAN_VALIDATION), the IBAN validator's bank name and BIC. `remote` says what the validator said:
  * CHECKED, OFF (switched off), UNAVAILABLE (down: the local check stands, the portal checks again later) or SKIPPED
  * (the local check failed already).
@@ -84,7 +85,7 @@ export interface IbanCheck {
   bankName: string | null;
   remote: 'CHECKED' | 'OFF' | 'UNAVAILABLE' | 'SKIPPED';
 }
-export const IbanQuerySchema = z.object({ iban: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const IbanCheckRequestSchema = z.object({ iban: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Whether the bank details of a stored record were confirmed by the IBAN validator (docs/money.md "Retried later"). */
 export type BankCheckStatus = 'VERIFIED' | 'PENDING' | 'REJECTED' | 'OFF';
@@ -271,6 +272,12 @@ export const MoneyErrors = defineErrors({
   REFUND_ALREADY_COMPLETED: { code: 'REFUND.ALREADY_COMPLETED', status: 409, message: 'Deine Bankverbindung für die Erstattung hast Du schon geschickt.' },
   SEPA_NOT_NEEDED: { code: 'SEPA.NOT_NEEDED', status: 409, message: 'Für dieses Projekt brauchen wir kein Lastschriftmandat.' },
   SEPA_ALREADY_ACTIVE: { code: 'SEPA.ALREADY_ACTIVE', status: 409, message: 'Für dieses Projekt gibt es schon ein gültiges Lastschriftmandat.' },
+  /** The mandate's envelope was voided, expired or declined at the provider: it can no longer be signed; a new one can. */
+  SEPA_SIGNING_ENDED: {
+    code: 'SEPA.SIGNING_ENDED',
+    status: 409,
+    message: 'Dieses Mandat kann nicht mehr unterschrieben werden, der Unterschriftsvorgang ist abgelaufen oder wurde abgebrochen. Bitte fülle es noch einmal aus.',
+  },
   REFERRAL_DUPLICATE: { code: 'REFERRAL.DUPLICATE', status: 409, message: 'Diese Person hast Du schon empfohlen.' },
   REFERRAL_SELF: { code: 'REFERRAL.SELF', status: 422, message: 'Dich selbst kannst Du nicht empfehlen.' },
   RATE_LIMITED: { code: 'IBAN.RATE_LIMITED', status: 429, message: 'Zu viele Prüfungen in kurzer Zeit. Bitte warte einen Moment.' },

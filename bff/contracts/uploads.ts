@@ -15,5 +15,9 @@ export const UploadErrors = defineErrors({
   TOO_MANY: { code: 'UPLOAD.TOO_MANY', status: 413, message: 'Das sind zu viele Dateien auf einmal.' },
   TYPE: { code: 'UPLOAD.TYPE', status: 415, message: 'Bitte schick nur Fotos (JPEG, PNG, HEIC) oder PDF-Dateien.' },
   EMPTY: { code: 'UPLOAD.EMPTY', status: 400, message: 'Bitte wähle eine Datei aus.' },
+  /** The body could not be read to its end (cut off, a malformed part). */
+  INCOMPLETE: { code: 'UPLOAD.INCOMPLETE', status: 400, message: 'Die Datei ist nicht vollständig angekommen. Bitte versuche es noch einmal.' },
+  /** A compressed body (Content-Encoding): browsers never send one. */
+  ENCODING: { code: 'UPLOAD.ENCODING', status: 415, message: 'Bitte schick die Datei unkomprimiert.' },
   DISABLED: { code: 'UPLOAD.DISABLED', status: 403, message: 'Das Hochladen ist gerade ausgeschaltet.' },
 });

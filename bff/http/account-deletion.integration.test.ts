@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import { createKnex, migrateLatest } from '../db/knex.ts';
 import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
@@ -11,6 +10,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
+import { ownDatabase } from '../../tests/setup/own-database.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
 
 /**
@@ -34,41 +34,21 @@ const content: ContentSource = {
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
 let data: TestData;
-const database = `portal_deletion_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-
-/**
- * A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
- * whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
- */
-async function ownDatabase(): Promise<string> {
-  const server = createKnex(inject('databaseUrl'));
-  try {
-    await server.raw(`CREATE DATABASE ${database}`);
-  } finally {
-    await server.destroy();
-  }
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${database}`;
-  const knex = createKnex(url.href);
-  try {
-    await migrateLatest(knex);
-  } finally {
-    await knex.destroy();
-  }
-  return url.href;
-}
+let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 
 beforeAll(async () => {
+  // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
+  // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
+  database = await ownDatabase(inject('databaseUrl'), 'portal_deletion');
   // Every export counts as large here, so it is built by the job.
-  portal = await startTestPortal({ databaseUrl: await ownDatabase(), adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
+  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
   await portal.services.jobs.start();
   data = testData(portal.sandboxUrl);
 }, 60_000);
 afterAll(async () => {
   await data?.cleanup().catch(() => undefined);
   await portal?.close();
-  const server = createKnex(inject('databaseUrl'));
-  await server.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).finally(() => server.destroy());
+  await database?.drop();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
@@ -132,6 +112,12 @@ describe('account deletion leaves no personal data', () => {
     expect(await portal.knex('task_path').where({ taskId })).toHaveLength(1);
     await client.request(`${portal.url}/home/app/profile`);
 
+    // A referral sent through the portal: the invitation to the friend names the customer (a mail to someone else).
+    const friend = `freundin-${unique}@example.de`;
+    const recommended = { projectId: project.id, name: 'Ina Wolf', emailAddress: friend, consent: true, bankAccountOwnerName: `Mehmet${unique} Yılmaz${unique}`, iban: 'DE02 1203 0000 0000 2020 51' };
+    expect((await call(client, 'POST', '/api/v2/app/referral-reward', recommended)).status).toBe(201);
+    expect((await portal.knex('mail_log').where({ receiver: friend }).first())?.subject).toContain(`Mehmet${unique}`);
+
     // Newsletter, an e-mail change not confirmed yet, a second session.
     expect((await call(client, 'POST', '/api/v1/internal/marketing-service/event', { eventName: 'newsletter_subscribed' })).status).toBe(200);
     secondEmail = `zweite-${unique}@example.de`;
@@ -182,7 +168,7 @@ describe('account deletion leaves no personal data', () => {
     expect(exported.data.newsletter).toEqual([expect.objectContaining({ status: 'PENDING' })]);
     expect(exported.data.signing).toEqual([expect.objectContaining({ envelopeId: `env-${unique}` })]);
     expect(exported.data.surveys).toEqual([expect.objectContaining({ netPromoterScore: 4, additionalMessage: `Danke, Mehmet${unique}` })]);
-    expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything()] });
+    expect(exported.data.money).toMatchObject({ refunds: [expect.anything()], sepaMandates: [expect.anything(), expect.anything()], referralRewards: [expect.anything(), expect.anything(), expect.anything()] });
     expect(exported.data.leadFunnel).toEqual([expect.objectContaining({ email: customer.email, firstName: `Mehmet${unique}` })]);
     // Someone else's export id answers like an unknown one.
     const stranger = await signedInClient(portal.url, await data.customer());
@@ -207,6 +193,7 @@ describe('account deletion leaves no personal data', () => {
     // Lower case is not the word the page asks for: nothing is deleted.
     expect((await call(client, 'POST', '/api/v1/internal/user/delete-account', { confirmation: 'löschen' })).status).toBe(422);
     const answer = await call(client, 'POST', '/api/v1/internal/user/delete-account', { confirmation: ' LÖSCHEN ' });
+    expect(answer.headers.get('clear-site-data')).toBe('"cache", "storage"');
     expect(answer.status).toBe(204);
 
     expect((await call(client, 'GET', '/api/auth/me')).status).toBe(204);

@@ -173,7 +173,7 @@ describe('sign-out', () => {
     const logout = await client.request(`${portal.url}/api/auth/logout`, form({ 'sec-fetch-site': 'same-origin', origin: portal.url }));
     expect(logout.status).toBe(303);
     expect(await logout.text()).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
-    expect(logout.headers.get('clear-site-data')).toBe('"storage"');
+    expect(logout.headers.get('clear-site-data')).toBe('"cache", "storage"');
     const endSession = new URL(logout.headers.get('location') ?? 'missing:');
     expect(endSession.origin + endSession.pathname).toMatch(new RegExp(`^${portal.sandboxUrl}/oidc/`));
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${portal.url}/?loggedOut=1`);

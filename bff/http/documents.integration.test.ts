@@ -124,6 +124,27 @@ describe('documents from three sources', () => {
     expect(await portal.knex('management_api_document').where({ projectId: project.id, deleted: false }).count({ n: '*' }).first()).toEqual({ n: '0' });
   });
 
+  it('holds many parallel views of one project: no deadlock, no error, and a view with nothing changed writes nothing', async () => {
+    const { project, client } = await customerWithProject();
+    for (const name of ['Lageplan', 'Dachplan', 'Stringplan', 'Datenblatt', 'Bericht', 'Netzanfrage']) {
+      await control(`/management/_control/projects/${project.id}/documents`, 'POST', { filename: `${name}.pdf`, type: 'PROJECT_REPORT', share: true });
+    }
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => call(client, 'GET', '/api/v1/internal/documents')));
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const rows = await portal.knex('management_api_document').where({ projectId: project.id }).orderBy('id');
+    expect(rows.map((r) => r.deleted)).toEqual([false, false, false, false, false, false]);
+
+    // Nothing changed at the service: the rows stay exactly as they were (a page view writes nothing).
+    const before = rows.map((r) => new Date(r.updatedAt).toISOString());
+    await Promise.all(Array.from({ length: 5 }, () => documentsOf(client)));
+    const after = (await portal.knex('management_api_document').where({ projectId: project.id }).orderBy('id')).map((r) => new Date(r.updatedAt).toISOString());
+    expect(after).toEqual(before);
+  });
+
   it('downloads as an attachment with the right type and nosniff, logs DOCUMENT_DOWNLOADED with the source sub-log, and answers 404 for anything not the customer\'s', async () => {
     const { customer, project, client } = await customerWithProject({ productLines: ['SOLAR'] });
     const stored = await control('/documents/_control/documents', 'POST', { projectId: project.id, type: 'WARRANTY_DOCUMENTS', title: 'Garantie', filename: 'Garantie "Module".pdf' });
@@ -153,12 +174,16 @@ describe('documents from three sources', () => {
     expect((await subLogs('activity_log_management_document')).map((r) => r.projectId)).toEqual([project.id]);
     expect((await subLogs('activity_log_cms_file_document')).map((r) => r.fileId)).toEqual(['wechselrichter_abc.pdf']);
 
-    // Another customer: every kind of id answers exactly like an unknown one.
+    // Another customer: every kind of id answers exactly like an unknown one, status and body (sequential ids must
+    // not tell which documents exist).
     const other = await customerWithProject({ productLines: ['CHARGE'] });
+    const bodies = new Set<string>();
     for (const href of [warranty.href, report.href, manual.href, '/api/v1/internal/documents/ds-nope/download', '/api/v1/internal/documents/mg-999999999/download', '/api/v1/internal/documents/x-1/download']) {
       const answer = await other.client.request(`${portal.url}${href}`);
       expect(answer.status, href).toBe(404);
+      bodies.add(await answer.text());
     }
+    expect([...bodies]).toHaveLength(1);
     expect((await call(other.client, 'GET', `/api/v1/internal/project/${project.id}/photos`)).status).toBe(404);
     expect((await call(other.client, 'GET', `/api/v1/internal/project/${project.id}/task-document/T-1`)).status).toBe(404);
   });

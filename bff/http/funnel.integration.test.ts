@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { funnelJob } from '../domain/jobs/funnel.job.ts';
@@ -61,7 +61,7 @@ async function smsCode(phone: string): Promise<string> {
   throw new Error(`no SMS to ${phone}`);
 }
 const funnelToken = (subject = 'funnel', secret = portal.config.FUNNEL_API_SECRET) =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setAudience(portal.config.API_AUDIENCE).setIssuedAt().setExpirationTime('2m').sign(new TextEncoder().encode(secret));
+  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setAudience(portal.config.API_AUDIENCE).setIssuedAt().setJti(randomUUID()).setExpirationTime('2m').sign(new TextEncoder().encode(secret));
 const machine = async (path: string, init: RequestInit = {}, token?: string) =>
   fetch(`${portal.url}/api/funnel${path}`, { ...init, headers: { authorization: `Bearer ${token ?? (await funnelToken())}`, 'content-type': 'application/json', ...init.headers } });
 

@@ -238,7 +238,16 @@ describe('what a lead may do', () => {
   it('logs a content click (LEAD_CONTENT_CLICKED with the topic) and a contact (SALES_PERSON_CONTACTED with the method) on the way out', async () => {
     const { client } = await signedInLead();
     const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;
-    const content = await client.request(`${portal.url}${INTERNAL}/user/lead/content/STORAGE`);
+    const own = { headers: { 'sec-fetch-site': 'same-origin' } };
+    // Started by another site (a link or an image there): it leads on, but nothing is logged.
+    for (const path of ['content/STORAGE', 'contact/PHONE']) {
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { referer: 'https://evil.example/' }, {}] as Record<string, string>[]) {
+        expect((await client.request(`${portal.url}${INTERNAL}/user/lead/${path}`, { headers })).status).toBe(303);
+      }
+    }
+    expect(await portal.knex('activity_log').where({ userId: me?.id }).whereIn('type', ['LEAD_CONTENT_CLICKED', 'SALES_PERSON_CONTACTED'])).toEqual([]);
+
+    const content = await client.request(`${portal.url}${INTERNAL}/user/lead/content/STORAGE`, own);
     expect([content.status, content.headers.get('location')]).toEqual([303, '/home/lead/content/storage']);
     const clicked = await portal.knex('activity_log').where({ userId: me?.id, type: 'LEAD_CONTENT_CLICKED' }).first();
     expect(await portal.knex('activity_log_lead_content').where({ activityLogId: clicked.id }).first()).toMatchObject({ topic: 'STORAGE' });
@@ -246,7 +255,8 @@ describe('what a lead may do', () => {
 
     const expected = { WHATSAPP: /^https:\/\/wa\.me\/49160\d+$/, PHONE: /^tel:\+49341\d+$/, MAIL: /^mailto:tobias\.neumann@/ };
     for (const [method, target] of Object.entries(expected)) {
-      const answer = await client.request(`${portal.url}${INTERNAL}/user/lead/contact/${method}`);
+      // An older browser without Sec-Fetch-Site: the portal's own Referer counts as its own page.
+      const answer = await client.request(`${portal.url}${INTERNAL}/user/lead/contact/${method}`, { headers: { referer: `${portal.url}/home/lead` } });
       expect(answer.status).toBe(303);
       expect(answer.headers.get('location')).toMatch(target);
     }

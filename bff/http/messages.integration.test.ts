@@ -216,12 +216,18 @@ describe('messages with the installer', () => {
     const taskId = (await post(client, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-rechnung', text: 'Meins' }, [{ name: 'a.pdf', bytes: PDF }])).body?.taskId as string;
     const thread = (await call(client, 'GET', `/api/v1/internal/tasks/comments/${taskId}`)).body as JsonBody;
     const stranger = (await customerWithProject()).client;
-    expect((await call(stranger, 'GET', `/api/v1/internal/tasks/comments/${taskId}`)).status).toBe(404);
-    expect((await call(stranger, 'GET', '/api/v1/internal/tasks/comments/T-999999')).status).toBe(404);
+    // Status and body alike: the ids are sequential, so a different text would tell which threads exist.
+    const foreign = await call(stranger, 'GET', `/api/v1/internal/tasks/comments/${taskId}`);
+    const unknown = await call(stranger, 'GET', '/api/v1/internal/tasks/comments/T-999999');
+    expect([foreign.status, foreign.text]).toEqual([404, unknown.text]);
     expect((await call(stranger, 'GET', `/api/v1/internal/tasks/allProjectTasks/${project.id}`)).status).toBe(404);
     expect((await post(stranger, 'tasks/create-comment', { taskId, text: 'Fremd' })).status).toBe(404);
     expect((await post(stranger, 'tasks/create-using-rules', { projectId: String(project.id), supportQuestionId: 'sq-rechnung', text: 'Fremd' })).status).toBe(404);
-    expect((await stranger.request(`${portal.url}${thread.entries[0].attachments[0].href}`)).status).toBe(404);
+    const foreignFile = await stranger.request(`${portal.url}${thread.entries[0].attachments[0].href}`);
+    const unknownFile = await stranger.request(`${portal.url}/api/v1/internal/tasks/T-999999/attachments/A-1`);
+    const ownUnknownFile = await client.request(`${portal.url}/api/v1/internal/tasks/${taskId}/attachments/A-999999`);
+    expect(foreignFile.status).toBe(404);
+    expect(new Set([await foreignFile.text(), await unknownFile.text(), await ownUnknownFile.text()]).size).toBe(1);
   });
 });
 
@@ -235,6 +241,16 @@ describe('notifications and the activity log', () => {
     const after = (await call(client, 'GET', '/api/v2/app/notification')).body as JsonBody;
     expect(after).toMatchObject({ unseen: 0, notifications: [expect.objectContaining({ id: first?.id, seen: true })] });
     expect((await call(client, 'POST', '/api/v2/app/notification', { other: 1 })).status).toBe(400);
+    // Only the customer's own notification ids: a made-up one, or another customer's, stores nothing.
+    const other = await customerWithProject();
+    await control('/todos', { projectId: other.project.id, subject: 'Andere', text: 'Für jemand anderen.' });
+    const [foreign] = ((await call(other.client, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications as JsonBody[];
+    const before = await portal.knex('notification_seen').count({ n: '*' }).first();
+    for (const notificationId of [foreign?.id as string, 'UNREAD_MESSAGE:erfunden:1', `x${'y'.repeat(150)}`]) {
+      expect((await call(client, 'POST', '/api/v2/app/notification', { notificationId })).status, notificationId).toBe(404);
+    }
+    expect(await portal.knex('notification_seen').count({ n: '*' }).first()).toEqual(before);
+    expect(((await call(other.client, 'GET', '/api/v2/app/notification')).body as JsonBody).unseen).toBe(1);
     const form = await client.request(`${portal.url}/api/v2/app/notification`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },

@@ -74,10 +74,10 @@ async function signAtProvider(url: string) {
   return new URL(answer.headers.get('location') ?? '');
 }
 
-describe('IBAN check (GET /util/ibanvalidation?iban=)', () => {
+describe('IBAN check (POST /util/ibanvalidation, the IBAN in the body)', () => {
   it('names the reason of a wrong IBAN and fills bank and BIC for a valid one, typed in lower case with spaces', async () => {
     const { client } = await customerWithProject();
-    const check = async (iban: string) => (await call(client, 'GET', `/api/v1/internal/util/ibanvalidation?iban=${encodeURIComponent(iban)}`)).body;
+    const check = async (iban: string) => (await call(client, 'POST', '/api/v1/internal/util/ibanvalidation', { iban })).body;
     expect(await check(IBAN_TYPED)).toMatchObject({ iban: IBAN, formatted: 'DE89 3704 0044 0532 0130 00', valid: true, problem: null, bic: 'COBADEFFXXX', bankName: 'Commerzbank', remote: 'CHECKED' });
     expect(await check('DE89370400440532013001')).toMatchObject({ valid: false, problem: 'CHECKSUM', remote: 'SKIPPED' });
     expect(await check('DE8937040044053201300')).toMatchObject({ valid: false, problem: 'LENGTH', expectedLength: 22 });
@@ -85,15 +85,22 @@ describe('IBAN check (GET /util/ibanvalidation?iban=)', () => {
     expect(await check(CLOSED)).toMatchObject({ valid: false, problem: 'ACCOUNT_CLOSED', remote: 'CHECKED' });
     expect(await check('DE97999999990000012345')).toMatchObject({ valid: false, problem: 'UNKNOWN_BANK' });
     expect(await check('AT611904300234573201')).toMatchObject({ valid: true, country: 'AT', bic: null });
-    expect((await call(client, 'GET', '/api/v1/internal/util/ibanvalidation')).status).toBe(400);
+    expect((await call(client, 'POST', '/api/v1/internal/util/ibanvalidation', {})).status).toBe(400);
+  });
+
+  it('never takes the IBAN from a URL: the old GET with a query is gone', async () => {
+    const { client } = await customerWithProject();
+    const answer = await call(client, 'GET', `/api/v1/internal/util/ibanvalidation?iban=${IBAN}`);
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain(IBAN);
   });
 
   it('keeps the local check when the validator is down', async () => {
     const { client } = await customerWithProject();
     await control('/iban-validator/_control/faults', 'POST', { mode: 'fail', status: 503 });
     try {
-      expect((await call(client, 'GET', `/api/v1/internal/util/ibanvalidation?iban=${IBAN}`)).body).toMatchObject({ valid: true, remote: 'UNAVAILABLE', bic: null });
-      expect((await call(client, 'GET', '/api/v1/internal/util/ibanvalidation?iban=DE89370400440532013001')).body).toMatchObject({ valid: false, problem: 'CHECKSUM' });
+      expect((await call(client, 'POST', '/api/v1/internal/util/ibanvalidation', { iban: IBAN })).body).toMatchObject({ valid: true, remote: 'UNAVAILABLE', bic: null });
+      expect((await call(client, 'POST', '/api/v1/internal/util/ibanvalidation', { iban: 'DE89370400440532013001' })).body).toMatchObject({ valid: false, problem: 'CHECKSUM' });
     } finally {
       await control('/iban-validator/_control/faults', 'DELETE');
     }
@@ -310,6 +317,38 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
     const unneeded = await customerWithProject();
     expect((await call(unneeded.client, 'POST', '/api/v2/app/sepa-mandate', mandate(unneeded.project.id))).body).toMatchObject({ code: 'SEPA.NOT_NEEDED' });
     expect((await call(client, 'POST', '/api/v2/app/sepa-mandate', { ...mandate(project.id), iban: 'DE8937040044053201300' })).body).toMatchObject({ code: 'IBAN.INVALID', problem: 'LENGTH' });
+  });
+
+  it('a mandate whose envelope the provider voided (or let expire) is cancelled; "Jetzt unterschreiben" says why and the form is offered again', async () => {
+    const { project, client } = await customerWithProject({ directDebit: { purpose: 'Wartungsvertrag', amount: '14.90', interval: 'MONTHLY' } });
+    const created = await call(client, 'POST', '/api/v2/app/sepa-mandate', mandate(project.id), { 'idempotency-key': randomUUID() });
+    const envelopeId = created.body?.envelopeId as string;
+    // The provider ends the envelope itself (DocuSign marks an expired envelope voided, with the reason).
+    const voided = await fetch(`${portal.config.services.esign.url}/envelopes/${envelopeId}`, {
+      method: 'PUT',
+      headers: { ...portal.config.services.esign.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'voided', voidedReason: 'Envelope has expired' }),
+    });
+    expect(voided.status).toBe(200);
+
+    const resumed = await call(client, 'POST', '/api/v2/app/sepa-mandate/resume', { projectId: project.id });
+    expect([resumed.status, resumed.body?.code]).toEqual([409, 'SEPA.SIGNING_ENDED']);
+    expect(await portal.knex('sepa_mandate').where({ projectId: project.id }).pluck('status')).toEqual(['CANCELLED']);
+    // The plain form: back to the page with the reason, where the form is offered again.
+    const plain = await client.request(`${portal.url}/api/v2/app/sepa-mandate/resume`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ projectId: String(project.id) }),
+    });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/home/app/sepa-mandate?error=SEPA.SIGNING_ENDED#form');
+
+    // Still needed: the notification stays, and a new mandate can be given at once.
+    expect((await notificationsOf(client)).map((n) => n.type)).toContain('SEPA_MANDATE');
+    const again = await call(client, 'POST', '/api/v2/app/sepa-mandate', mandate(project.id), { 'idempotency-key': randomUUID() });
+    expect(again.status).toBe(201);
+    expect(again.body?.envelopeId).not.toBe(envelopeId);
   });
 
   it('the plain form is answered with 303 to the provider, a refusal with 303 back to the page and the reason', async () => {

@@ -86,6 +86,25 @@ describe('first sign-in: onboarding', () => {
     expect((await client.request(`${portal.url}/home/app/settings/delete-account`)).status).toBe(200);
   });
 
+  it('"Weiter" (a GET) brings the session up to date only when clicked on the portal: another site can only lead on', async () => {
+    const { customer, client } = await firstSignIn();
+    // Finished meanwhile in another browser.
+    await portal.knex('users').where({ userId: customer.sub }).update({ twoFaConfirmedAt: new Date() });
+    await portal.knex('userMeta').insert({ userId: customer.sub, journeyStatus: 'CONTACT_DETAILS_COMPLETED', dashboardTourSeenAt: new Date() }).onConflict('userId').merge();
+    const continueUrl = `${portal.url}/api/v1/internal/user/onboarding/continue?returnTo=${encodeURIComponent('/home/app/profile')}`;
+    const guarded = async () => new URL((await client.request(`${portal.url}/home/app/profile`)).headers.get('location') ?? '/', portal.url).pathname;
+
+    // A link or an image on another site: the session stays as it was, the page guard still holds the customer.
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { referer: 'https://evil.example/' }] as Record<string, string>[]) {
+      expect((await client.request(continueUrl, { headers })).status).toBe(303);
+    }
+    expect(await guarded()).toBe('/onboarding/two-factor');
+
+    const own = await client.request(continueUrl, { headers: { 'sec-fetch-site': 'same-origin' } });
+    expect([own.status, own.headers.get('location')]).toEqual([303, '/home/app/profile']);
+    expect((await client.request(`${portal.url}/home/app/profile`)).status).toBe(200);
+  });
+
   it('counts wrong codes: 422 with the attempts left, the fifth kills the code (429), even the right one then', async () => {
     const { client, mail } = await firstSignIn();
     const code = codeOf(mail);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createJobRunner } from '../composition/jobs.ts';
@@ -32,13 +33,17 @@ const secrets = () => ({
   funnel: portal.config.FUNNEL_API_SECRET,
   external: portal.config.EXTERNAL_API_SECRET,
 });
-async function token(caller: 'internal' | 'cron' | 'funnel' | 'external', overrides: { secret?: string; audience?: string; subject?: string; expired?: boolean } = {}) {
-  const jwt = new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(overrides.subject ?? caller)
-    .setAudience(overrides.audience ?? portal.config.API_AUDIENCE)
-    .setIssuedAt();
-  if (overrides.expired) jwt.setExpirationTime(Math.floor(Date.now() / 1000) - 120);
+async function token(
+  caller: 'internal' | 'cron' | 'funnel' | 'external',
+  overrides: { secret?: string; audience?: string; subject?: string; expired?: boolean; iat?: number | null; exp?: number | null; jti?: string | null } = {},
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(overrides.subject ?? caller).setAudience(overrides.audience ?? portal.config.API_AUDIENCE);
+  if (overrides.iat !== null) jwt.setIssuedAt(overrides.iat ?? now);
+  const exp = overrides.expired ? now - 120 : overrides.exp === undefined ? now + 300 : overrides.exp;
+  if (exp !== null) jwt.setExpirationTime(exp);
+  const jti = overrides.jti === undefined ? randomUUID() : overrides.jti;
+  if (jti !== null) jwt.setJti(jti);
   return jwt.sign(new TextEncoder().encode(overrides.secret ?? secrets()[caller]));
 }
 const machine = (path: string, bearer: string, init: RequestInit = {}) =>
@@ -64,6 +69,44 @@ describe('machine endpoints', () => {
       expect(answer.status, why).toBe(401);
       expect((await answer.json()).code, why).toBe('MACHINE.UNAUTHORIZED');
     }
+  });
+
+  it('refuses tokens without exp or iat, living longer than 15 minutes, or issued long ago (a token of three years ago)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const threeYears = 3 * 365 * 86_400;
+    const refused = [
+      ['no exp', await token('cron', { exp: null })],
+      ['no iat', await token('cron', { iat: null })],
+      ['issued three years ago, no exp', await token('cron', { iat: now - threeYears, exp: null })],
+      ['issued three years ago, exp far ahead', await token('cron', { iat: now - threeYears, exp: now + threeYears })],
+      ['a lifetime of a day', await token('cron', { iat: now, exp: now + 86_400 })],
+      ['issued in the future', await token('cron', { iat: now + 3_600, exp: now + 3_900 })],
+    ] as const;
+    for (const [why, bearer] of refused) {
+      const answer = await machine('/api/cron/whoami', bearer);
+      expect(answer.status, why).toBe(401);
+      expect(answer.headers.get('www-authenticate'), why).toContain('invalid_token');
+    }
+    expect((await machine('/api/cron/whoami', await token('cron', { iat: now - 60, exp: now + 840 }))).status).toBe(200);
+  });
+
+  it('takes a token once on a state-changing route: a replay and a token without jti are refused, reading may repeat', async () => {
+    // An unknown event passes the token check (400 for the event), then the same token is refused.
+    const unknownEvent = { method: 'POST', body: JSON.stringify({ event: 'x', data: {} }) };
+    const once = await token('external', { jti: `replay-${randomUUID()}` });
+    expect((await machine('/api/external/events', once, unknownEvent)).status).toBe(400);
+    const replay = await machine('/api/external/events', once, unknownEvent);
+    expect(replay.status).toBe(401);
+    expect((await replay.json()).code).toBe('MACHINE.UNAUTHORIZED');
+    expect((await machine('/api/external/events', await token('external', { jti: null }), unknownEvent)).status).toBe(401);
+    expect((await machine('/api/cron/jobs/nope-job', await token('cron', { jti: null }), { method: 'POST', body: '{}' })).status).toBe(401);
+    // Another caller may use the same jti: each caller has its own.
+    const shared = `shared-${randomUUID()}`;
+    expect((await machine('/api/external/events', await token('external', { jti: shared }), unknownEvent)).status).toBe(400);
+    expect((await machine('/api/cron/jobs/nope-job', await token('cron', { jti: shared }), { method: 'POST', body: '{}' })).status).toBe(404);
+    const reading = await token('cron', { jti: null });
+    expect((await machine('/api/cron/whoami', reading)).status).toBe(200);
+    expect((await machine('/api/cron/whoami', reading)).status).toBe(200);
   });
 
   it('never lets a customer session into a machine route, nor a machine token into a customer route', async () => {

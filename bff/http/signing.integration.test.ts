@@ -186,7 +186,7 @@ describe('the provider’s completion webhook', () => {
   it('refuses a forged or unsigned call with 401 and advances nothing without a signature at the provider', async () => {
     const { project, client } = await customerAtPowerOfAttorney();
     const { envelopeId } = (await call(client, 'POST', `${base(project.id)}/initiate/?documentType=${POA}`)).body as { envelopeId: string };
-    const body = JSON.stringify({ event: 'envelope-completed', data: { envelopeId } });
+    const body = JSON.stringify({ event: 'envelope-completed', generatedDateTime: new Date().toISOString(), data: { envelopeId } });
 
     expect((await post(body)).status).toBe(401);
     expect((await post(body, createHmac('sha256', 'wrong-secret-123456').update(body).digest('base64'))).status).toBe(401);
@@ -195,7 +195,23 @@ describe('the provider’s completion webhook', () => {
     // Correctly signed, but the provider has no signature: nothing changes.
     expect((await post(body, sign(body))).status).toBe(204);
     expect((await journeyOf(client, project.id)).current?.step).toBe('POWER_OF_ATTORNEY');
-    expect((await post(JSON.stringify({ event: 'envelope-completed', data: { envelopeId: 'unknown' } }), sign(JSON.stringify({ event: 'envelope-completed', data: { envelopeId: 'unknown' } })))).status).toBe(204);
+    const unknown = JSON.stringify({ event: 'envelope-completed', generatedDateTime: new Date().toISOString(), data: { envelopeId: 'unknown' } });
+    expect((await post(unknown, sign(unknown))).status).toBe(204);
+  });
+
+  it('refuses a captured call sent again later: the signed body’s time must be within five minutes', async () => {
+    const { project, client } = await customerAtPowerOfAttorney();
+    const { envelopeId } = (await call(client, 'POST', `${base(project.id)}/initiate/?documentType=${POA}`)).body as { envelopeId: string };
+    const at = (minutesAgo: number) => JSON.stringify({ event: 'envelope-completed', generatedDateTime: new Date(Date.now() - minutesAgo * 60_000).toISOString(), data: { envelopeId } });
+    for (const [why, body] of [
+      ['ten minutes old', at(10)],
+      ['from the future', at(-10)],
+      ['without a time', JSON.stringify({ event: 'envelope-completed', data: { envelopeId } })],
+      ['an unreadable time', JSON.stringify({ event: 'envelope-completed', generatedDateTime: 'gestern', data: { envelopeId } })],
+    ] as const) {
+      expect((await post(body, sign(body))).status, why).toBe(401);
+    }
+    expect((await post(at(1), sign(at(1)))).status).toBe(204);
   });
 
   it('completes the signing on its own when the customer never comes back to the portal', async () => {

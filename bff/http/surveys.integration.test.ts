@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
@@ -99,6 +100,8 @@ async function token(caller: 'external' | 'cron') {
     .setSubject(caller)
     .setAudience(portal.config.API_AUDIENCE)
     .setIssuedAt()
+    .setExpirationTime('5m')
+    .setJti(randomUUID())
     .sign(new TextEncoder().encode(caller === 'external' ? portal.config.EXTERNAL_API_SECRET : portal.config.CRON_API_SECRET));
 }
 
@@ -322,7 +325,11 @@ describe('review invitations', () => {
     const { customer, client, project } = await customerWithDcDone();
     const survey = await invitedSurvey(customer, client, project.id);
     await jsonCall(portal.url, client, 'POST', '/api/v1/internal/survey', answer(survey.id, { netPromoterScore: 3 }));
-    const click = await client.request(`${portal.url}/api/v1/internal/survey/${survey.id}/review`);
+    // A link on another site leads on but records no click.
+    const foreign = await client.request(`${portal.url}/api/v1/internal/survey/${survey.id}/review`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(foreign.status).toBe(302);
+    expect((await portal.knex('review_platform_review').where({ projectId: project.id }).first())?.clickedOn ?? null).toBeNull();
+    const click = await client.request(`${portal.url}/api/v1/internal/survey/${survey.id}/review`, { headers: { 'sec-fetch-site': 'same-origin' } });
     expect(click.status).toBe(302);
     const link = click.headers.get('location') ?? '';
     expect(link).toMatch(new RegExp(`^${portal.sandboxUrl}/reviews/bewerten/[0-9a-f-]{36}$`));

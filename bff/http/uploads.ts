@@ -10,7 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import multer, { type StorageEngine } from 'multer';
 import { CommonErrors } from '../contracts/errors.ts';
 import { AppError } from '../domain/errors.ts';
-import { safeFilename, type UploadPolicy } from '../domain/uploads/upload-policy.ts';
+import { safeFilename, uploadedFilename, type UploadPolicy } from '../domain/uploads/upload-policy.ts';
 import { metrics } from '../observability/metrics.ts';
 import type { OutgoingFile } from '../ports/document-service.ts';
 
@@ -106,14 +106,20 @@ function sniffingStorage(policy: UploadPolicy): StorageEngine {
   };
 }
 
+/** A failure of the machine itself (disk full, no permission): the only parse failure that is the server's fault. */
+const isSystemError = (error: unknown) => typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
+
 /**
  * The one multipart parser for customer uploads (docs/files.md "Uploads"): every multer limit set, files sniffed and
- * streamed to temporary files, each refusal answered with the policy's error (413 size/count, 415 type), temporary
- * files removed when the response is done. Without multipart the request passes untouched (JSON or a plain form).
+ * streamed to temporary files, each refusal answered with the policy's error (413 size/count, 415 type or a compressed
+ * body, 400 a body that cannot be read to its end), temporary files removed when the response is done. Without
+ * multipart the request passes untouched (JSON or a plain form).
  */
 export function uploadParser(policy: UploadPolicy): RequestHandler {
   const upload = multer({
     storage: sniffingStorage(policy),
+    // File names in the part headers are UTF-8 as browsers send them (busboy's default reads them as Latin-1).
+    defParamCharset: 'utf8',
     limits: {
       fileSize: policy.maxFileBytes,
       files: policy.maxFiles,
@@ -132,6 +138,12 @@ export function uploadParser(policy: UploadPolicy): RequestHandler {
       next();
       return;
     }
+    // Browsers never compress what they upload; busboy would read a compressed body as a broken form.
+    const encoding = (req.get('content-encoding') ?? '').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      next(new AppError(policy.errors.encoding, { params: { encoding: encoding.slice(0, 20) } }));
+      return;
+    }
     res.on('close', () => {
       for (const file of (req.files as Express.Multer.File[] | undefined) ?? []) if (file.path) void rm(file.path, { force: true });
     });
@@ -146,7 +158,9 @@ export function uploadParser(policy: UploadPolicy): RequestHandler {
         if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError(policy.errors.tooMany, { params: { max: policy.maxFiles } }));
         return next(new AppError(CommonErrors.BAD_REQUEST, { cause: error }));
       }
-      next(error);
+      if (error instanceof AppError || isSystemError(error)) return next(error);
+      // A body cut off mid-part, a malformed part header, a client gone half-way: the request's fault, never a 500.
+      next(new AppError(policy.errors.incomplete, { cause: error }));
     });
   };
 }
@@ -156,7 +170,7 @@ export async function uploadedFiles(req: Request): Promise<OutgoingFile[]> {
   const files = (req.files as SniffedFile[] | undefined) ?? [];
   return Promise.all(
     files.map(async (file) => ({
-      filename: safeFilename(file.originalname, file.detectedType.ext),
+      filename: uploadedFilename(file.originalname, file.detectedType.ext),
       contentType: file.detectedType.mime,
       size: file.size,
       sha256: file.sha256,

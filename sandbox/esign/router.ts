@@ -62,7 +62,10 @@ export interface EsignOptions {
   now?: () => Date;
 }
 
-/** DocuSign Connect's signature: base64 of HMAC-SHA256 over the raw body. */
+/**
+ * DocuSign Connect's signature: base64 of HMAC-SHA256 over the raw body. The body's `generatedDateTime` is inside what
+ * is signed, so the signature carries its time; the portal refuses calls older than five minutes (replays).
+ */
 export function webhookSignature(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body).digest('base64');
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import { freePort } from '../../tests/support/ports.ts';
 import { NGINX, instancePorts, writeNginxConfig } from './proxy.ts';
 
 /**
- * The local two-instance proxy as `npm run start:two` writes it (docs/two-instances.md), in front of two stand-in
- * instances that answer with the headers they received.
+ * The local two-instance proxy as `npm run start:two` writes it (docs/two-instances.md), run by Debian's nginx in front
+ * of two stand-in instances that answer with the headers they received, and with 503 for a vendor that is down.
  */
 let dir: string;
 let port: number;
@@ -21,7 +22,8 @@ const received: { url: string; requestId: string | undefined }[] = [];
 function instance(listenPort: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     received.push({ url: req.url ?? '', requestId: req.headers['x-request-id'] as string | undefined });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requestId: req.headers['x-request-id'] }));
+    if (req.url?.startsWith('/vendor-down')) res.writeHead(503, { 'retry-after': '120' }).end('vendor down');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ requestId: req.headers['x-request-id'] }));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -49,7 +51,7 @@ beforeAll(async () => {
     if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-});
+}, 20_000);
 
 afterAll(async () => {
   if (nginx && nginx.exitCode === null) {
@@ -76,5 +78,29 @@ describe('the local reverse proxy', () => {
     const response = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(response.status).toBe(404);
     expect(received.length).toBe(before);
+  });
+
+  it('logs every request by its path, never its query string (no IBAN, token or code in the access log)', async () => {
+    const iban = 'DE89370400440532013000';
+    expect((await fetch(`http://127.0.0.1:${port}/api/v1/internal/util/ibanvalidation?iban=${iban}&code=123456`)).status).toBe(200);
+    // nginx writes the line when the request ends; give it a moment to reach the file.
+    let log = '';
+    for (let i = 0; i < 50 && !log.includes('ibanvalidation'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = await readFile(path.join(dir, 'nginx', 'access.log'), 'utf8').catch(() => '');
+    }
+    expect(log).toContain('"GET /api/v1/internal/util/ibanvalidation HTTP/1.1" 200');
+    expect(log).not.toContain(iban);
+    expect(log).not.toContain('123456');
+  });
+
+  it('does not send a 503 (a vendor that is down) on to the other instance: the customer waits once, not twice', async () => {
+    const before = received.length;
+    for (let i = 0; i < 4; i++) {
+      const answer = await fetch(`http://127.0.0.1:${port}/vendor-down/${i}`);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('120');
+    }
+    expect(received.length - before).toBe(4);
   });
 });

@@ -9,9 +9,11 @@ export const instancePorts = (port: number) => [port + 1, port + 2] as const;
 
 /**
  * The reverse proxy of the local two-instance mode (docs/two-instances.md): nginx on PORT, both portals as upstreams
- * with keep-alive; a request that fails to connect (an instance stopped) or gets 502/503 goes to the other one, for
- * idempotent requests only. Every request gets nginx's `$request_id` as `X-Request-Id` (the portal logs and passes
- * it on), and `/metrics` is not served (docs/observability.md). Written to `<DATA_DIR>/nginx/nginx.conf` at every start.
+ * with keep-alive; a request that fails to connect (an instance stopped) or gets 502 goes to the other one, for
+ * idempotent requests only (a 503 names a vendor that is down, which the other instance would wait for too). Every
+ * request gets nginx's `$request_id` as `X-Request-Id` (the portal logs and passes it on), and `/metrics` is not served
+ * (docs/observability.md); the access log (`<DATA_DIR>/nginx/access.log`) has no query strings. Written to
+ * `<DATA_DIR>/nginx/nginx.conf` at every start.
  */
 export function writeNginxConfig(dataDir: string, port: number): string {
   const dir = path.join(dataDir, 'nginx');
@@ -25,7 +27,9 @@ pid ${path.join(dir, 'nginx.pid')};
 error_log stderr warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # The path only ($uri), never the query string: an address may carry personal data (docs/security.md "Logs").
+  log_format portal '$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time';
+  access_log ${path.join(dir, 'access.log')} portal;
   ${temp('client_body')}
   ${temp('proxy')}
   ${temp('fastcgi')}
@@ -52,7 +56,8 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
       # One id per request, from the proxy on: the portal's access and error lines and its vendor calls carry it.
       proxy_set_header X-Request-Id $request_id;
-      proxy_next_upstream error timeout http_502 http_503;
+      # Not on 503: a portal answers it when a vendor is down, and the other instance would wait for the same vendor.
+      proxy_next_upstream error timeout http_502;
       proxy_next_upstream_tries 2;
       # A page's head is larger than nginx's 4-8 KB default: Astro's CSP lists a hash per inline script and style.
       proxy_buffer_size 32k;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Config } from '../../bff/config.ts';
 import { MONITORED_PRODUCT_LINES } from '../iot/installations.ts';
@@ -12,7 +13,7 @@ import type { VendorProject } from './store.ts';
 export function createPortalReporter(config: Config) {
   const key = new TextEncoder().encode(config.EXTERNAL_API_SECRET);
   return async function reportStepDone(projectId: number, step: 'DC' | 'AC'): Promise<{ status: number; outcome: string | null }> {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('external').setAudience(config.API_AUDIENCE).setIssuedAt().setExpirationTime('5m').sign(key);
+    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('external').setAudience(config.API_AUDIENCE).setIssuedAt().setJti(randomUUID()).setExpirationTime('5m').sign(key);
     try {
       const response = await fetch(`${config.publicUrl}/api/external/events`, {
         method: 'POST',

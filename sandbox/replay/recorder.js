@@ -1,13 +1,17 @@
 /* Session-replay recorder (sandbox stand-in of a heatmap/replay vendor). Loaded by the portal only with the visitor's
    consent for session replay. It records clicks and form input, masking IBAN, BIC, every code field, passwords and
-   anything marked data-replay-mask: their values never leave the browser. */
+   anything marked data-replay-mask: their values never leave the browser. Like the vendors' "mask all inputs" setting
+   (rrweb maskAllInputs, Clarity's strict mode), data-mask-all-inputs="true" on the script tag masks every input except
+   those inside data-replay-unmask. */
 (function () {
   var script = document.currentScript;
   var ingest = script && script.getAttribute('data-ingest');
   if (!ingest) return;
+  var maskAll = script.getAttribute('data-mask-all-inputs') === 'true';
   var session = Math.random().toString(36).slice(2);
   var queue = [];
   function masked(el) {
+    if (maskAll && el.closest('[data-replay-unmask]') === null) return true;
     var name = ((el.name || '') + ' ' + (el.id || '') + ' ' + (el.getAttribute('autocomplete') || '')).toLowerCase();
     return el.type === 'password' || el.closest('[data-replay-mask]') !== null || /iban|bic|code|one-time-code|otp|token/.test(name);
   }

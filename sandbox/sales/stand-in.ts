@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { StandIn } from '../stand-in-types.ts';
 import { createSalesRouter, type WonProject } from './router.ts';
@@ -15,7 +16,7 @@ export const salesStandIn: StandIn = {
   async start({ config, dataDir, log, url }) {
     const store = await SalesStore.open(dataDir, log);
     const token = () =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('funnel').setAudience(config.API_AUDIENCE).setIssuedAt().setExpirationTime('2m').sign(new TextEncoder().encode(config.FUNNEL_API_SECRET));
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('funnel').setAudience(config.API_AUDIENCE).setIssuedAt().setJti(randomUUID()).setExpirationTime('2m').sign(new TextEncoder().encode(config.FUNNEL_API_SECRET));
     const notify = async (event: string, data: Record<string, string>) => {
       try {
         const answer = await fetch(`${config.publicUrl}${PORTAL_FUNNEL_EVENTS_PATH}`, {

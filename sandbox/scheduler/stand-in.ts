@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { SignJWT } from 'jose';
 import { escapeHtml } from '../shared/html.ts';
@@ -55,7 +56,7 @@ export const schedulerStandIn: StandIn = {
     const { config } = context;
     const portal = config.publicUrl;
     const cronToken = () =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('cron').setAudience(config.API_AUDIENCE).setIssuedAt().setExpirationTime('2m').sign(new TextEncoder().encode(config.CRON_API_SECRET));
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('cron').setAudience(config.API_AUDIENCE).setIssuedAt().setJti(randomUUID()).setExpirationTime('2m').sign(new TextEncoder().encode(config.CRON_API_SECRET));
     const call = async (path: string, init: RequestInit = {}) =>
       fetch(`${portal}/api/cron${path}`, { ...init, headers: { authorization: `Bearer ${await cronToken()}`, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) });
 

@@ -42,6 +42,8 @@ describe('loadPage, the pages’ one loader idiom', () => {
     expect(loaded).toEqual({ ok: false, service: 'iot' });
     expect(p.response).toMatchObject({ status: 503, statusText: 'Service Unavailable' });
     expect(p.response.headers.get('Retry-After')).toBe('120');
+    // A monitor reads which vendor is down, so a vendor's outage never reads like the portal's own.
+    expect(p.response.headers.get('X-Upstream-Unavailable')).toBe('iot');
   });
 
   it('answers an unnamed outage without a service', async () => {

@@ -45,14 +45,20 @@ export async function loadPage<T>(
   } catch (error) {
     if (hasErrorCode(error, CommonErrors.NOT_FOUND)) return page.rewrite('/404');
     if (!hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE)) throw error;
-    markUnavailable(page.response);
-    return { ok: false, service: serviceOf(error) };
+    const service = serviceOf(error);
+    markUnavailable(page.response, service);
+    return { ok: false, service };
   }
 }
 
-/** Status and header of a page whose data is unavailable; only for the frontmatter, before streaming. */
-export function markUnavailable(response: PageContext['response']): void {
+/**
+ * Status and headers of a page whose main content is unavailable (docs/architecture.md "A vendor down: what the page
+ * answers"): 503 with Retry-After, and `X-Upstream-Unavailable` naming the service, so a monitor tells a vendor's
+ * outage from the portal's own. Only for the frontmatter, before streaming.
+ */
+export function markUnavailable(response: PageContext['response'], service: string | null): void {
   response.status = 503;
   response.statusText = 'Service Unavailable';
   response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  if (service && /^[A-Za-z]{1,40}$/.test(service)) response.headers.set('X-Upstream-Unavailable', service);
 }

@@ -101,7 +101,7 @@ export function updatePersistedState(update: (state: PersistedState) => Persiste
 
 /**
  * The caches hold customer data: this removes the `root` entry from localStorage. On sign-out the BFF's
- * `Clear-Site-Data: "storage"` header does the same without JavaScript.
+ * `Clear-Site-Data: "cache", "storage"` header does the same without JavaScript.
  */
 export function clearPersistedState(): void {
   persistedState.set(emptyState());

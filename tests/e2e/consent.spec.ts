@@ -81,6 +81,16 @@ test.describe('Einwilligung', () => {
     const map = page.getByRole('img', { name: /^Karte mit der Lage Deiner Anlage/ });
     await expect(map).toBeVisible();
     await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+
+    // Every input is masked by default, not only those named like a code: the profile's address never leaves the browser.
+    await page.goto('/home/app/profile');
+    await page.locator('#bd-street').fill('Maskenweg');
+    await page.locator('#bd-city').pressSequentially('Geheimstadt');
+    await page.goto('/home/app/help');
+    await expect.poll(async () => (await recordings()).flatMap((r) => r.events).filter((e) => e.type === 'input' && /bd-(street|city)/.test(e.target)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const profileInputs = (await recordings()).flatMap((r) => r.events).filter((e) => e.type === 'input' && /bd-(street|city)/.test(e.target));
+    expect(profileInputs.every((e) => e.masked)).toBe(true);
+    expect(JSON.stringify(await recordings())).not.toMatch(/Maskenweg|Geheimstadt/);
   });
 
   test('Einstellungen im Fuß jeder Seite: nur externe Medien erlauben, später wieder alles ablehnen', async ({ page }) => {

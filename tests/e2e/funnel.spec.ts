@@ -197,7 +197,8 @@ test.describe('Lead-Phase', () => {
 
     // A contact method: the portal logs it with the method and sends the browser on to the mail program.
     const mail = page.getByRole('link', { name: /E-Mail schreiben/ });
-    const answer = await page.request.get((await mail.getAttribute('href')) ?? '', { maxRedirects: 0 });
+    // As the browser's click sends it: from the portal's own page (its Referer); another site's link records nothing.
+    const answer = await page.request.get((await mail.getAttribute('href')) ?? '', { maxRedirects: 0, headers: { referer: page.url() } });
     expect([answer.status(), answer.headers().location]).toEqual([303, 'mailto:tobias.neumann@beispiel-solar.example']);
     const contacted = await activities(email, 'SALES_PERSON_CONTACTED');
     expect((await sql('SELECT method FROM activity_log_contact WHERE activity_log_id = $1', [contacted[0]?.id])).rows).toEqual([{ method: 'MAIL' }]);

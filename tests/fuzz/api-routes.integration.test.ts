@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../bff/contracts/http.ts';
@@ -67,7 +68,11 @@ const BAD_QUERIES = [
   `?q=${encodeURIComponent(HUGE.slice(0, 2000))}`,
   '?categoryFilter=%00',
 ];
-const BAD_BODIES: { contentType: string; body: string }[] = [
+/** A multipart part with a JPEG's first bytes, for the upload routes' field names (`file`, `files`). */
+const jpegPart = (field: string, filename: string) =>
+  Buffer.concat([Buffer.from(`--x\r\nContent-Disposition: form-data; name="${field}"; filename="`), Buffer.from(filename), Buffer.from('"\r\nContent-Type: image/jpeg\r\n\r\n'), Buffer.from('ffd8ffe000104a4649460001', 'hex'), Buffer.alloc(64, 1)]);
+const closing = Buffer.from('\r\n--x--\r\n');
+const BAD_BODIES: { contentType: string; body: string | Uint8Array; headers?: Record<string, string> }[] = [
   { contentType: 'application/json', body: '{' },
   { contentType: 'application/json', body: '"text"' },
   { contentType: 'application/json', body: 'null' },
@@ -81,6 +86,13 @@ const BAD_BODIES: { contentType: string; body: string }[] = [
   { contentType: 'application/x-www-form-urlencoded', body: 'projectId=abc&returnTo=%2F%2Fevil.example&projectId=2' },
   { contentType: 'application/xml', body: '<a>1</a>' },
   { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--' },
+  // Uploads (docs/files.md "Uploads"): a body cut off mid-part, a NUL byte in the file name, a compressed body.
+  { contentType: 'multipart/form-data; boundary=x', body: jpegPart('file', 'zaehler.jpg') },
+  { contentType: 'multipart/form-data; boundary=x', body: jpegPart('files', 'zaehler.jpg') },
+  { contentType: 'multipart/form-data; boundary=x', body: Buffer.concat([jpegPart('file', 'zae\u0000hler.jpg'), closing]) },
+  { contentType: 'multipart/form-data; boundary=x', body: Buffer.concat([jpegPart('files', '\u0000.html'), closing]) },
+  { contentType: 'multipart/form-data; boundary=x', body: gzipSync(Buffer.concat([jpegPart('file', 'zaehler.jpg'), closing])), headers: { 'content-encoding': 'gzip' } },
+  { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-da' },
 ];
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
@@ -121,19 +133,20 @@ function fill(path: string, value: string): string {
   return path.replace(/:[A-Za-z]+/g, value);
 }
 
-async function probe(method: string, url: string, init: { contentType?: string; body?: string } = {}, as = client): Promise<string | null> {
+async function probe(method: string, url: string, init: { contentType?: string; body?: string | Uint8Array; headers?: Record<string, string> } = {}, as = client): Promise<string | null> {
   const response = await as.request(url, {
     method,
     headers: {
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
       'sec-fetch-site': 'same-origin',
       ...(init.contentType ? { 'content-type': init.contentType } : {}),
+      ...init.headers,
     },
-    ...(init.body === undefined || method === 'GET' || method === 'HEAD' ? {} : { body: init.body }),
+    ...(init.body === undefined || method === 'GET' || method === 'HEAD' ? {} : { body: typeof init.body === 'string' ? init.body : new Uint8Array(init.body) }),
   });
   await response.arrayBuffer();
   if (response.status !== 401) probes.signedIn += 1;
-  const where = `${method} ${url.replace(portal.url, '').slice(0, 160)} ${init.contentType ?? ''}`;
+  const where = `${method} ${url.replace(portal.url, '').slice(0, 160)} ${init.contentType ?? ''} ${init.headers?.['content-encoding'] ?? ''}`.trim();
   return response.status >= 500 ? `${where} → ${response.status}` : null;
 }
 

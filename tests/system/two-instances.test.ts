@@ -34,7 +34,7 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 const internalToken = () =>
-  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('internal').setAudience(config.API_AUDIENCE).setIssuedAt().sign(new TextEncoder().encode(config.INTERNAL_API_SECRET));
+  new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('internal').setAudience(config.API_AUDIENCE).setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode(config.INTERNAL_API_SECRET));
 
 beforeAll(async () => {
   // A fresh database each run: the shared rate limits count per client address for an hour.

@@ -105,16 +105,21 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
       }));
     },
     async erase(subject) {
-      // Sub-logs go with their row (ON DELETE CASCADE); mail logs lose the link and are erased by the mail source.
+      // Sub-logs go with their row (ON DELETE CASCADE); the mail source ran before and erased the mails of these rows.
       return { activityLog: await knex('activityLog').where(mine(subject)).delete() };
     },
   };
 }
 
-/** MailLog (spec section 3): every mail the portal sent to one of the customer's addresses. */
+/**
+ * MailLog (spec section 3): every mail the portal sent to one of the customer's addresses, and every mail it sent on
+ * the customer's behalf to someone else (a referral's invitation names the customer), found by the customer's
+ * activity it belongs to. Runs before the activity source, which takes that link away.
+ */
 export function mailLogData(knex: Knex): AccountDataSource {
   const toCustomer = (subject: AccountSubject) => (q: Knex.QueryBuilder) => {
     for (const email of lower(subject.emails)) q.orWhereRaw('lower(receiver) like ?', [`%${email.replace(/[\\%_]/g, '\\$&')}%`]);
+    q.orWhereIn('activityLogId', knex('activityLog').select('id').where('userId', subject.userId));
   };
   return {
     name: 'mails',

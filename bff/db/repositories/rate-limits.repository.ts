@@ -22,6 +22,7 @@ export function createPgRateLimiter(knex: Knex): RateLimiter {
       }
       const count = Number(result.rows[0]?.count ?? 0);
       return {
+        count,
         allowed: count <= limit,
         retryAfterSeconds: Math.ceil((windowStartMs + windowSeconds * 1000 - nowMs) / 1000),
       };

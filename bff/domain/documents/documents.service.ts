@@ -42,8 +42,8 @@ export interface DocumentsDeps {
   instructions: (lang: Language) => Promise<Instruction[]>;
   /** A CMS upload by its file name (streamed), or null. */
   cmsFile: (file: string) => Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;
-  /** Subjects of the project's tasks, for documents attached to a task. */
-  taskSubjects: (projectId: number) => Promise<Map<string, string>>;
+  /** Subjects of the project's tasks, for documents attached to a task (within a request the bell's call, shared). */
+  taskSubjects: (projectId: number, ctx?: RequestContext) => Promise<Map<string, string>>;
   activity: ActivityService;
   /** For the "new document" mail on the installer's event (issue 14). */
   management: ManagementService;
@@ -199,14 +199,14 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
   }
 
-  async function documentsOf(project: ManagedProject, lang: Language): Promise<{ items: DocumentItem[]; unavailable: DocumentSource[] }> {
+  async function documentsOf(project: ManagedProject, ctx: RequestContext): Promise<{ items: DocumentItem[]; unavailable: DocumentSource[] }> {
     const unavailable: DocumentSource[] = [];
     const [stored, mirrored, instructions] = await Promise.all([
       source('DOCUMENT_SERVICE', unavailable, () => deps.documents.documents(project.id)),
       source('MANAGEMENT', unavailable, () => managementDocuments(project.id)),
-      source('CMS', unavailable, () => deps.instructions(lang)),
+      source('CMS', unavailable, () => deps.instructions(ctx.lang)),
     ]);
-    const subjects = stored.some((d) => d.taskId) ? await deps.taskSubjects(project.id).catch(() => new Map<string, string>()) : new Map<string, string>();
+    const subjects = stored.some((d) => d.taskId) ? await deps.taskSubjects(project.id, ctx).catch(() => new Map<string, string>()) : new Map<string, string>();
     const manuals = instructions.filter((i): i is Instruction & { file: NonNullable<Instruction['file']> } => i.file !== null && cmsFileOf(i) !== '' && project.productLines.includes(i.productLine));
     const items = [...stored.map((d) => fromDocumentService(d, subjects)), ...mirrored.map(fromMirror), ...manuals.map(fromCms)];
     return { items, unavailable };
@@ -256,15 +256,15 @@ export function createDocumentsService(deps: DocumentsDeps) {
   async function list(ctx: RequestContext, filter: DocumentCategory[]): Promise<DocumentsView | null> {
     const project = await currentProject(ctx);
     if (!project) return null;
-    const { items, unavailable } = await documentsOf(project, ctx.lang);
+    const { items, unavailable } = await documentsOf(project, ctx);
     return view(project, items, filter, unavailable);
   }
 
   /** `GET /project/{projectId}/task-document/{taskId}`: what the installer attached to this task of the project. */
-  async function ofTask(user: SessionUser, projectId: number, taskId: string): Promise<DocumentItem[]> {
+  async function ofTask(user: SessionUser, projectId: number, taskId: string, ctx?: RequestContext): Promise<DocumentItem[]> {
     await deps.projects.ownedProject(user.id, projectId);
     const docs = await deps.documents.documents(projectId, { taskId });
-    const subjects = await deps.taskSubjects(projectId).catch(() => new Map<string, string>());
+    const subjects = await deps.taskSubjects(projectId, ctx).catch(() => new Map<string, string>());
     return docs.filter((d) => d.taskId === taskId).map((d) => fromDocumentService(d, subjects)).sort(newestFirst);
   }
 
@@ -338,7 +338,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (kind === 'ds') {
         const doc = await deps.documents.document(ref);
         if (!doc) throw notFound('Dieses Dokument haben wir nicht gefunden.');
-        await deps.projects.ownedProject(user.id, doc.projectId);
+        await deps.projects.ownedProject(user.id, doc.projectId, 'Dieses Dokument');
         const file = await stream(await deps.documents.content(doc.uuid));
         const type = typeOf(doc.type);
         await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', { projectId: doc.projectId, document: { category: categoryOf(type) }, documentServiceDocument: { documentUuid: doc.uuid } });
@@ -348,7 +348,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       if (kind === 'mg') {
         const row = /^\d{1,15}$/.test(ref) ? await deps.mirror.get(Number(ref)) : null;
         if (!row || row.deleted || !row.share) throw notFound('Dieses Dokument haben wir nicht gefunden.');
-        await deps.projects.ownedProject(user.id, row.projectId);
+        await deps.projects.ownedProject(user.id, row.projectId, 'Dieses Dokument');
         // The service's list decides: a version replaced or withdrawn since the page was shown is not handed out.
         const current = await managementDocuments(row.projectId);
         if (!current.some((c) => c.id === row.id)) throw notFound('Dieses Dokument haben wir nicht gefunden.');
@@ -403,7 +403,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       },
       ofTask: async (projectId, taskId) => {
         if (!ctx.user) return [];
-        return ofTask(ctx.user, projectId, taskId);
+        return ofTask(ctx.user, projectId, taskId, ctx);
       },
     }),
   };

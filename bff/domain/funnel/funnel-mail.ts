@@ -81,6 +81,27 @@ export function buildFunnelConfirmationMail(input: {
   });
 }
 
+/** The warning before the budget runs out (FUNNEL_LIMITS.budgetWarningShare), at most once a day. */
+export function buildBudgetWarningMail(input: { budget: number; sent: number; day: string }) {
+  return renderBrandedMail({
+    subject: '[Kundenportal] SMS-Tagesbudget fast aufgebraucht',
+    heading: 'SMS-Tagesbudget fast aufgebraucht',
+    greeting: 'Hallo Betrieb,',
+    blocks: [
+      { paragraph: `Der Lead-Funnel hat heute (${input.day}, UTC) ${input.sent} von ${input.budget} SMS verschickt. Ist das Budget aufgebraucht, bekommen neue Interessenten bis zum nächsten Tag keinen Code mehr.` },
+      {
+        title: 'Was jetzt zu tun ist',
+        items: [
+          'Prüfen, ob die Anfragen echt sind oder ob jemand SMS-Pumping versucht (viele Nummern aus einem Block, viele Adressen aus einem Netz).',
+          'Ist der Andrang echt: SMS_DAILY_BUDGET erhöhen und die Instanzen neu starten, bevor das Budget aufgebraucht ist.',
+        ],
+      },
+    ],
+    signOff: 'Das Kundenportal',
+    footer: ['Automatische Nachricht des Kundenportals; sie kommt höchstens einmal am Tag.'],
+  });
+}
+
 /** The operator's alert when the daily SMS budget is spent (sending stopped until the next day, UTC). */
 export function buildBudgetAlertMail(input: { budget: number; day: string; retryAfterSeconds: number }) {
   const hours = Math.max(1, Math.round(input.retryAfterSeconds / 3600));

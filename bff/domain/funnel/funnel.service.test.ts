@@ -107,7 +107,7 @@ function memoryLimiter(now: () => Date): RateLimiter {
       const start = Math.floor(now().getTime() / (windowSeconds * 1000)) * windowSeconds * 1000;
       const count = (counts.get(`${key}@${start}`) ?? 0) + 1;
       counts.set(`${key}@${start}`, count);
-      return { allowed: count <= limit, retryAfterSeconds: Math.ceil((start + windowSeconds * 1000 - now().getTime()) / 1000) };
+      return { count, allowed: count <= limit, retryAfterSeconds: Math.ceil((start + windowSeconds * 1000 - now().getTime()) / 1000) };
     },
   };
 }
@@ -339,6 +339,36 @@ describe('SMS limits (counted like in PostgreSQL, fixed windows)', () => {
     for (let i = 0; i < 5; i++) await start({ phone: `0171 123${i}000` });
     expect((await failure(start({ phone: '0171 1239999' }))).code).toBe('FUNNEL.RATE_LIMITED');
     await start({ phone: '0171 1240000' });
+  });
+
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not reset the limit', async () => {
+    for (let i = 0; i < 10; i++) await start({ phone: `0171 13${i}4567` }, visit({ ip: `2001:db8:1:1::${(i + 1).toString(16)}` }));
+    const rotated = visit({ ip: '2001:db8:1:1:abcd:ef01:2345:6789' });
+    expect((await failure(start({ phone: '0160 9876541' }, rotated))).code).toBe('FUNNEL.RATE_LIMITED');
+    // Its neighbour /64 is another client.
+    await start({ phone: '0160 9876541' }, visit({ ip: '2001:db8:1:2::1' }));
+  });
+
+  it('counts a whole IPv6 /48 with a stricter limit of its own: 20 codes an hour, however many /64s send them', async () => {
+    for (let i = 0; i < 20; i++) await start({ phone: `0172 ${i + 20}14567` }, visit({ ip: `2001:db8:7:${(i + 1).toString(16)}::1` }));
+    expect((await failure(start({ phone: '0160 9876542' }, visit({ ip: '2001:db8:7:ff::1' })))).code).toBe('FUNNEL.RATE_LIMITED');
+    await start({ phone: '0160 9876542' }, visit({ ip: '2001:db8:8:1::1' }));
+  });
+
+  it('warns the operator once before the daily budget runs out, while codes still go out', async () => {
+    budget = 10;
+    build();
+    const warnings = () => mails.filter((m) => m.subject === '[Kundenportal] SMS-Tagesbudget fast aufgebraucht');
+    for (let i = 0; i < 7; i++) await start({ phone: `0171 15${i}4567` });
+    expect(warnings()).toHaveLength(0);
+    await start({ phone: '0171 1574567' });
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]?.to).toEqual(['betrieb@example.de']);
+    expect(warnings()[0]?.text).toContain('8 von 10 SMS');
+    await start({ phone: '0171 1584567' });
+    await start({ phone: '0171 1594567' });
+    expect(sms).toHaveLength(10);
+    expect(warnings()).toHaveLength(1);
   });
 
   it('stops sending when the daily budget is spent and alerts the operator once', async () => {

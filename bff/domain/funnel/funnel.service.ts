@@ -24,8 +24,9 @@ import type { FunnelLead, FunnelRepository, FunnelRequest, LeadSource, LeadSourc
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { RateLimiter } from '../repositories/rate-limits.ts';
 import { checkDetails, readDraft } from './details.ts';
-import { buildBudgetAlertMail, buildFunnelConfirmationMail } from './funnel-mail.ts';
+import { buildBudgetAlertMail, buildBudgetWarningMail, buildFunnelConfirmationMail } from './funnel-mail.ts';
 import { maskPhone, numberPrefix } from './phone.ts';
+import { clientAddress } from '../rate-limits/client-address.ts';
 import { FUNNEL_TOKEN_PATTERN, generateSmsCode, newFunnelToken, nonceOf, type SmsCodeHasher } from './sms-code.ts';
 
 const MINUTE = 60_000;
@@ -124,10 +125,21 @@ export function createFunnelService(deps: FunnelDeps) {
     return null;
   }
 
-  /** The daily budget: past it nothing is sent, and the operator gets one alert a day. */
+  /**
+   * The daily budget: past it nothing is sent, and the operator gets one alert a day. Before that, when the day's SMS
+   * reach FUNNEL_LIMITS.budgetWarningShare of it, one warning a day, so someone can look before leads get no code.
+   */
   async function spendBudget() {
     const budget = await rateLimiter.hit('funnel:sms-budget', deps.settings.dailySmsBudget, DAY);
-    if (budget.allowed) return;
+    if (budget.allowed) {
+      const warnAt = Math.max(1, Math.ceil(deps.settings.dailySmsBudget * FUNNEL_LIMITS.budgetWarningShare));
+      if (budget.count >= warnAt && budget.count < deps.settings.dailySmsBudget && (await rateLimiter.hit('funnel:sms-budget-warning', 1, DAY)).allowed) {
+        deps.log.warn('funnel: daily SMS budget nearly spent', { budget: deps.settings.dailySmsBudget, sent: budget.count });
+        const mail = buildBudgetWarningMail({ budget: deps.settings.dailySmsBudget, sent: budget.count, day: deps.now().toISOString().slice(0, 10) });
+        await deps.mailer.send({ to: [deps.settings.operatorEmail], ...mail }).catch((error: unknown) => deps.log.warn('funnel: budget warning mail failed', { error }));
+      }
+      return;
+    }
     const firstAlert = await rateLimiter.hit('funnel:sms-budget-alert', 1, DAY);
     deps.log.warn('funnel: daily SMS budget spent, sending stopped', { budget: deps.settings.dailySmsBudget, alert: firstAlert.allowed });
     if (firstAlert.allowed) {
@@ -146,8 +158,10 @@ export function createFunnelService(deps: FunnelDeps) {
     }
     if (request.sends >= FUNNEL_CODE.maxSendsPerRequest) throw rateLimited(Math.ceil((request.expiresAt.getTime() - deps.now().getTime()) / 1000));
     const number = deps.hasher.numberKey(phoneNumber);
+    const address = clientAddress(visit.ip);
     const refused = await hitAll([
-      [`funnel:ip:${visit.ip}`, FUNNEL_LIMITS.perIpHour, HOUR],
+      [`funnel:ip:${address.client}`, FUNNEL_LIMITS.perIpHour, HOUR],
+      ...(address.site ? [[`funnel:site:${address.site}`, FUNNEL_LIMITS.perSiteHour, HOUR] as [string, number, number]] : []),
       [`funnel:number10m:${number}`, FUNNEL_LIMITS.perNumber10Minutes, 600],
       [`funnel:numberday:${number}`, FUNNEL_LIMITS.perNumberDay, DAY],
       [`funnel:prefix:${deps.hasher.numberKey(numberPrefix(phoneNumber))}`, FUNNEL_LIMITS.perPrefixHour, HOUR],
@@ -288,7 +302,7 @@ export function createFunnelService(deps: FunnelDeps) {
      * cookie). A token the portal did not issue never names a request.
      */
     async begin(token: string | null, form: FunnelDetailsForm, visit: FunnelVisit): Promise<{ token: string; request: FunnelRequest }> {
-      const refused = await hitAll([[`funnel:form:${visit.ip}`, FUNNEL_LIMITS.formPostsPerIpHour, HOUR]]);
+      const refused = await hitAll([[`funnel:form:${clientAddress(visit.ip).client}`, FUNNEL_LIMITS.formPostsPerIpHour, HOUR]]);
       if (refused) throw rateLimited(refused.retryAfterSeconds);
       const running = await requestOf(token);
       if (token && running && running.status !== 'VALIDATED') return { token, request: running };
@@ -333,7 +347,7 @@ export function createFunnelService(deps: FunnelDeps) {
       const request = await requestOf(token);
       if (request?.status === 'VALIDATED' && request.leadId) return { leadId: request.leadId };
       if (!request || request.status !== 'CODE_SENT' || !request.phoneNumber) throw new AppError(FunnelErrors.NO_REQUEST);
-      const refused = await hitAll([[`funnel:verify:${visit.ip}`, FUNNEL_LIMITS.verifyPerIpHour, HOUR]]);
+      const refused = await hitAll([[`funnel:verify:${clientAddress(visit.ip).client}`, FUNNEL_LIMITS.verifyPerIpHour, HOUR]]);
       if (refused) throw rateLimited(refused.retryAfterSeconds);
       const code = await requests.currentCode(request.nonce);
       if (!code) throw new AppError(FunnelErrors.NO_REQUEST);

@@ -69,7 +69,7 @@ export function createJourneyService(deps: JourneyDeps) {
       if (!journey) throw notFound();
       return toProjectJourney(toProjectSummary(project), journey, signed, now());
     };
-    return ctx ? ctx.once(`journey:${project.id}`, load) : load();
+    return ctx ? ctx.once(`journey:${project.id}`, load, 'management') : load();
   }
 
   async function owned(user: SessionUser, projectId: number) {

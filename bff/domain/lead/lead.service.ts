@@ -105,7 +105,7 @@ export function createLeadService(deps: LeadDeps) {
     const salesLeadId = lead.salesLeadId;
     if (!salesLeadId) return null;
     const load = async () => (await deps.sales.lead(salesLeadId))?.salesRep ?? null;
-    return ctx ? ctx.once(`sales-lead:${salesLeadId}`, load) : load();
+    return ctx ? ctx.once(`sales-lead:${salesLeadId}`, load, 'sales') : load();
   }
 
   const toView = (rep: SalesRep): LeadSalesRep => ({
@@ -261,17 +261,20 @@ export function createLeadService(deps: LeadDeps) {
     },
 
     /** A content card's link: LEAD_CONTENT_CLICKED with the topic; answers the content page. */
-    async contentClicked(user: SessionUser, topic: LeadContentTopic): Promise<string> {
+    async contentClicked(user: SessionUser, topic: LeadContentTopic, record = true): Promise<string> {
       await leadOf(user);
-      await deps.activity.record(user, 'LEAD_CONTENT_CLICKED', { topic });
+      if (record) await deps.activity.record(user, 'LEAD_CONTENT_CLICKED', { topic });
       return `${LEAD_PAGES.content}/${topic.toLowerCase()}`;
     },
 
-    /** A contact method's link: SALES_PERSON_CONTACTED with the method; answers where the browser goes. */
-    async contacted(user: SessionUser, method: ContactMethod): Promise<string> {
+    /**
+     * A contact method's link: SALES_PERSON_CONTACTED with the method (unless `record` is false: the click did not come
+     * from the portal's own page); answers where the browser goes.
+     */
+    async contacted(user: SessionUser, method: ContactMethod, record = true): Promise<string> {
       const rep = await repOf(await leadOf(user));
       if (!rep) throw notFound('Dir ist noch keine Ansprechperson zugeordnet.');
-      await deps.activity.record(user, 'SALES_PERSON_CONTACTED', { method });
+      if (record) await deps.activity.record(user, 'SALES_PERSON_CONTACTED', { method });
       return contactTarget(rep, method);
     },
 

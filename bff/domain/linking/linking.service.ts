@@ -16,11 +16,14 @@ import type { LinkCodeRepository } from '../repositories/link-codes.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { RateLimiter } from '../repositories/rate-limits.ts';
 import { generateLinkCode, maskEmail, type CodeHasher } from './link-code.ts';
+import { clientAddress } from '../rate-limits/client-address.ts';
 import { buildLinkMail, REDACTED_CODE, type LinkMailEntry } from './link-mail.ts';
 
 /** Link requests per customer and per IP address and hour (docs/security.md: linking attempts are rate limited). */
 export const LINK_REQUESTS_PER_USER_HOUR = 10;
 export const LINK_REQUESTS_PER_IP_HOUR = 30;
+/** An IPv6 /48 (a site with up to 65,536 /64 clients) together, per hour: stricter than its clients' sum. */
+export const LINK_REQUESTS_PER_SITE_HOUR = 60;
 /** Linking mails per contact address and hour, across all requesters: nobody can flood a customer's inbox. */
 export const LINK_MAILS_PER_ADDRESS_HOUR = 5;
 
@@ -49,9 +52,11 @@ export function createLinkingService(deps: LinkingDeps) {
   const ttlMs = LINK_CODE_TTL_MINUTES * 60_000;
 
   async function limit(user: SessionUser, ip: string) {
+    const address = clientAddress(ip);
     const results = await Promise.all([
       deps.rateLimiter.hit(`link:user:${user.id}`, LINK_REQUESTS_PER_USER_HOUR, 3600),
-      deps.rateLimiter.hit(`link:ip:${ip}`, LINK_REQUESTS_PER_IP_HOUR, 3600),
+      deps.rateLimiter.hit(`link:ip:${address.client}`, LINK_REQUESTS_PER_IP_HOUR, 3600),
+      ...(address.site ? [deps.rateLimiter.hit(`link:site:${address.site}`, LINK_REQUESTS_PER_SITE_HOUR, 3600)] : []),
     ]);
     const refused = results.find((r) => !r.allowed);
     if (refused) {

@@ -100,15 +100,19 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   /** The task if it belongs to one of the customer's projects; NOT_FOUND otherwise, exactly like an unknown one. */
-  async function ownedTask(user: SessionUser, taskId: string): Promise<VendorTask> {
+  async function ownedTask(user: SessionUser, taskId: string, what = 'Diese Nachricht'): Promise<VendorTask> {
     const task = await deps.tasks.task(taskId);
-    if (!task) throw notFound('Diese Nachricht haben wir nicht gefunden.');
-    await deps.projects.ownedProject(user.id, task.projectId);
+    if (!task) throw notFound(`${what} haben wir nicht gefunden.`);
+    await deps.projects.ownedProject(user.id, task.projectId, what);
     return task;
   }
 
-  async function threadsOf(user: SessionUser, projectId: number): Promise<ThreadSummary[]> {
-    const tasks = await deps.tasks.tasksOfProject(projectId);
+  /** The project's tasks; within a request asked once, shared by the page, the bell and the documents' task names. */
+  const projectTasks = (projectId: number, ctx?: RequestContext) =>
+    ctx ? ctx.once(`tasks:${projectId}`, () => deps.tasks.tasksOfProject(projectId), 'tasks') : deps.tasks.tasksOfProject(projectId);
+
+  async function threadsOf(user: SessionUser, projectId: number, ctx?: RequestContext): Promise<ThreadSummary[]> {
+    const tasks = await projectTasks(projectId, ctx);
     const readAt = await deps.repository.readAt(user.id, tasks.map((t) => t.id));
     return tasks
       .filter((t) => t.projectId === projectId)
@@ -166,6 +170,8 @@ export function createMessagesService(deps: MessagesDeps) {
   const fileParts = (files: readonly UploadedFile[]) => files.flatMap((f) => [f.filename, f.sha256 ?? `${f.contentType}:${f.size}`]);
 
   return {
+    projectTasks,
+
     /** `GET tasks/allProjectTasks/{projectId}`: the project's threads, newest activity first. */
     async listForProject(user: SessionUser, projectId: number): Promise<ThreadSummary[]> {
       await deps.projects.ownedProject(user.id, projectId);
@@ -215,7 +221,8 @@ export function createMessagesService(deps: MessagesDeps) {
 
     /** An attachment of a visible entry of the customer's thread; an internal inquiry's file is NOT_FOUND. */
     async attachment(user: SessionUser, taskId: string, attachmentId: string) {
-      const task = await ownedTask(user, taskId);
+      // A foreign or unknown thread answers exactly like an unknown file of one's own.
+      const task = await ownedTask(user, taskId, 'Diese Datei');
       const meta = visible(task).flatMap((e) => e.attachments).find((a) => a.id === attachmentId);
       const file = meta ? await deps.tasks.attachment(attachmentId) : null;
       if (!meta || !file) throw notFound('Diese Datei haben wir nicht gefunden.');
@@ -244,7 +251,7 @@ export function createMessagesService(deps: MessagesDeps) {
       if (!ctx.user) return [];
       const projectId = project.id;
       const user = ctx.user;
-      const tasks = await ctx.once(`tasks:${projectId}`, () => deps.tasks.tasksOfProject(projectId));
+      const tasks = await projectTasks(projectId, ctx);
       const readAt = await deps.repository.readAt(user.id, tasks.map((t) => t.id));
       return tasks.flatMap((task) => {
         const entry = unreadEntry(task, readAt.get(task.id), user.id);
@@ -268,12 +275,12 @@ export function createMessagesService(deps: MessagesDeps) {
       async list() {
         const projectId = await currentProjectId(ctx);
         if (!ctx.user || projectId === null) return null;
-        return { projectId, threads: await threadsOf(ctx.user, projectId) };
+        return { projectId, threads: await threadsOf(ctx.user, projectId, ctx) };
       },
       async thread(taskId) {
         if (!ctx.user) throw notFound();
         const user = ctx.user;
-        return ctx.once(`thread:${taskId}`, () => openThread(user, taskId));
+        return ctx.once(`thread:${taskId}`, () => openThread(user, taskId), 'tasks');
       },
     }),
   };

@@ -50,7 +50,7 @@ export function createBankCheck(deps: BankCheckDeps) {
   }
 
   return {
-    /** `GET /util/ibanvalidation?iban=`: the verdict with its reason, and bank name and BIC where the validator knows them. */
+    /** `POST /util/ibanvalidation`: the verdict with its reason, and bank name and BIC where the validator knows them. */
     async check(input: string): Promise<IbanCheck> {
       const local = checkIbanLocally(input);
       const base: IbanCheck = { ...local, bic: null, bankName: null, remote: 'SKIPPED' };

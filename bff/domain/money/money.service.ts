@@ -27,7 +27,7 @@ export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepo
     sepa,
     referrals,
 
-    /** `GET /util/ibanvalidation?iban=` (spec sections 5, 7), rate limited per customer. */
+    /** `POST /util/ibanvalidation` (spec sections 5, 7; the IBAN in the body), rate limited per customer. */
     async checkIban(user: SessionUser, iban: string): Promise<IbanCheck> {
       const limit = await deps.rateLimiter.hit(`iban-check:${user.id}`, IBAN_CHECKS_PER_MINUTE, 60);
       if (!limit.allowed) throw new AppError(MoneyErrors.RATE_LIMITED, { retryAfterSeconds: limit.retryAfterSeconds });

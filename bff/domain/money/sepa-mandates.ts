@@ -91,10 +91,18 @@ export function createSepaMandates(deps: MoneyDeps) {
 
   deps.signing.registerKind('SEPA_MANDATE', { title: SEPA_TITLE, documentType: 'SEPA_MANDATE', returnPath: MONEY_PAGES.sepaMandate, completed });
 
-  /** A mandate waiting for the signature is settled with the provider (a webhook that never came). */
+  /**
+   * A mandate waiting for the signature is settled with the provider (a webhook that never came). An envelope the
+   * provider voided, let expire or saw declined can never be signed: its mandate is cancelled, so the page offers the
+   * form again instead of a "sign now" that cannot work (docs/money.md).
+   */
   async function settled(mandate: StoredSepaMandate | null, projectId: number): Promise<StoredSepaMandate | null> {
     if (mandate?.status !== 'PENDING_SIGNATURE' || !mandate.envelopeId) return mandate;
-    await deps.signing.statusOf(mandate.envelopeId);
+    const status = await deps.signing.statusOf(mandate.envelopeId);
+    if (status === 'VOIDED' || status === 'DECLINED') {
+      deps.warn('SEPA mandate cancelled: its envelope can no longer be signed', { mandateId: mandate.id, envelope: status });
+      await deps.mandates.cancel(mandate.id);
+    }
     return deps.mandates.current(projectId);
   }
 
@@ -163,13 +171,19 @@ export function createSepaMandates(deps: MoneyDeps) {
       return fresh ? { ...result, body: { ...result.body, url: fresh.url } } : result;
     },
 
-    /** The customer's mandate waiting for the signature: a fresh signing URL (after "Später unterschreiben"). */
+    /**
+     * The customer's mandate waiting for the signature: a fresh signing URL (after "Später unterschreiben"). When its
+     * envelope was voided, expired or declined the mandate is cancelled and the answer says so (SEPA.SIGNING_ENDED:
+     * fill in the form again), unless the project needs no mandate any more (SEPA.NOT_NEEDED).
+     */
     async resume(user: SessionUser, projectId: number): Promise<SepaMandateCreated> {
       await deps.projects.ownedProject(user.id, projectId);
-      const mandate = await deps.mandates.current(projectId);
+      const mandate = await settled(await deps.mandates.current(projectId), projectId);
+      if (mandate?.status === 'ACTIVE') throw new AppError(MoneyErrors.SEPA_ALREADY_ACTIVE);
       const fresh = mandate?.status === 'PENDING_SIGNATURE' && mandate.envelopeId && mandate.userId === user.id ? await deps.signing.resume(user, mandate.envelopeId) : null;
-      if (!mandate || !fresh) throw new AppError(mandate?.status === 'ACTIVE' ? MoneyErrors.SEPA_ALREADY_ACTIVE : MoneyErrors.SEPA_NOT_NEEDED);
-      return { mandateReference: mandate.mandateReference, envelopeId: fresh.envelopeId, url: fresh.url };
+      if (mandate && fresh) return { mandateReference: mandate.mandateReference, envelopeId: fresh.envelopeId, url: fresh.url };
+      const requirement = requirementOf(await deps.management.directDebit(projectId));
+      throw new AppError(requirement ? MoneyErrors.SEPA_SIGNING_ENDED : MoneyErrors.SEPA_NOT_NEEDED);
     },
 
     /** The page: requirement, creditor, the current mandate (settled with the provider), the form's prefill. */

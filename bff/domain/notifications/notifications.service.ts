@@ -1,6 +1,6 @@
-import type { SessionUser } from '../../contracts/auth.ts';
 import type { NotificationsResponse, NotificationsServices, PortalNotification } from '../../contracts/notifications.ts';
 import type { ManagedProject } from '../../ports/management-service.ts';
+import { notFound } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { NotificationSeenRepository } from '../repositories/messages.ts';
 
@@ -50,8 +50,16 @@ export function createNotificationsService(deps: { sources: readonly Notificatio
 
   return {
     mine,
-    /** Marks one notification as seen for this customer; marking an id twice (or an old one) is harmless. */
-    markSeen: (user: SessionUser, notificationId: string) => deps.seen.markSeen(user.id, notificationId),
+    /**
+     * Marks one of the customer's current notifications (the session project's, as the bell shows them) as seen;
+     * marking it twice is harmless. Any other id, made up or someone else's, is NOT_FOUND and stores nothing, so the
+     * table holds no more than the notifications there are.
+     */
+    async markSeen(ctx: RequestContext, notificationId: string): Promise<void> {
+      const user = ctx.user;
+      if (!user || !(await mine(ctx)).notifications.some((n) => n.id === notificationId)) throw notFound('Diese Benachrichtigung haben wir nicht gefunden.');
+      await deps.seen.markSeen(user.id, notificationId);
+    },
     forRequest: (ctx: RequestContext): NotificationsServices => ({ mine: () => mine(ctx) }),
   };
 }

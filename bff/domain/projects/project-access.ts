@@ -40,7 +40,7 @@ export function createProjectAccess(management: ManagementService) {
       const projects = await management.projectsOfUser(userId);
       return projects.filter((p) => p.portalUserIds.includes(userId)).sort((a, b) => a.id - b.id);
     };
-    return ctx ? ctx.once(`projects:${userId}`, load) : load();
+    return ctx ? ctx.once(`projects:${userId}`, load, 'management') : load();
   }
 
   async function myProjects(userId: string, chosen: number | undefined, ctx?: RequestContext) {
@@ -65,10 +65,14 @@ export function createProjectAccess(management: ManagementService) {
     projectsOf,
     myProjects,
 
-    /** The customer's project or NOT_FOUND, whether it does not exist or belongs to someone else. */
-    async ownedProject(userId: string, projectId: number): Promise<ManagedProject> {
+    /**
+     * The customer's project or NOT_FOUND, whether it does not exist or belongs to someone else. `what` names the
+     * thing asked for when the project was found through it (a document, a message): a foreign one then answers with
+     * exactly the words of a missing one, so sequential ids reveal nothing.
+     */
+    async ownedProject(userId: string, projectId: number, what = 'Dieses Projekt'): Promise<ManagedProject> {
       const project = await management.getProject(projectId);
-      if (!project || !project.portalUserIds.includes(userId)) throw notFound('Dieses Projekt haben wir nicht gefunden.');
+      if (!project || !project.portalUserIds.includes(userId)) throw notFound(`${what} haben wir nicht gefunden.`);
       return project;
     },
 

@@ -26,9 +26,10 @@ export interface VendorFile {
 /** Persistence of the mirror; implemented in bff/db/repositories/files.repository.ts. */
 export interface ManagementDocumentRepository {
   /**
-   * Brings the project's mirror in line with the service's list, in one transaction: a new file or a changed hash
-   * is a new row (the old version is marked deleted), share flag, name and type follow, and whatever the service no
-   * longer lists or marks deleted is marked deleted. Returns the current rows (deleted ones left out).
+   * Brings the project's mirror in line with the service's list: a new file or a changed hash is a new row (the old
+   * version is marked deleted), share flag, name and type follow, and whatever the service no longer lists or marks
+   * deleted is marked deleted. Read-mostly: when the rows already match, nothing is written; changes are written in one
+   * transaction, one writer per project. Returns the current rows (deleted ones left out).
    */
   sync(projectId: number, files: VendorFile[]): Promise<MirroredDocument[]>;
   get(id: number): Promise<MirroredDocument | null>;

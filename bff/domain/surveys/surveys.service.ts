@@ -473,12 +473,15 @@ export function createSurveysService(deps: SurveysDeps) {
      */
     submit,
 
-    /** The review invitation clicked on the result page (clickedOn CUP): the platform's link to go on to. */
-    async reviewClick(user: SessionUser, surveyId: number, lang: Language): Promise<string> {
+    /**
+     * The review invitation clicked on the result page (clickedOn CUP): the platform's link to go on to. `record` is
+     * false when the click did not come from the portal's own page (a GET another site can start): then it only leads on.
+     */
+    async reviewClick(user: SessionUser, surveyId: number, lang: Language, record = true): Promise<string> {
       const { row } = await ownedSurvey(user, surveyId);
       if (!row.completedAt) throw new AppError(SurveyErrors.NOT_COMPLETED);
       const url = await invitationUrl(row.projectId, lang);
-      await deps.reviews.recordClick(row.projectId, 'CUP', now());
+      if (record) await deps.reviews.recordClick(row.projectId, 'CUP', now());
       return url;
     },
 

@@ -15,7 +15,7 @@ const secretOf = (deps: RouteDeps, caller: MachineCaller) =>
 export function machineRouter(deps: RouteDeps, caller: MachineCaller): { router: Router; api: Router } {
   const router = Router();
   const api = Router();
-  api.use(requireMachineToken(caller, secretOf(deps, caller), deps.config.API_AUDIENCE, deps.logger));
+  api.use(requireMachineToken(caller, secretOf(deps, caller), deps.config.API_AUDIENCE, deps.logger, deps.services.machineTokens));
   // Who am I: integrators check their token here.
   api.get('/whoami', (req: Request, res) => {
     res.json({ caller: req.machineCaller, audience: deps.config.API_AUDIENCE });

@@ -25,6 +25,24 @@ export function isSameOriginRequest(req: Request, portalOrigin: string): boolean
 }
 
 /**
+ * Whether a GET comes from a click on one of the portal's own pages, not from another site (a link or an image there,
+ * a cross-site redirect): only then may a GET record something (docs/security.md "Requests": a logged click, the
+ * session's onboarding state). `Sec-Fetch-Site: same-origin`, or without it a Referer of the portal's origin (the
+ * portal's Referrer-Policy sends one to itself). Anything else still gets its redirect, with nothing recorded.
+ */
+export function isOwnNavigation(req: Request, portalOrigin: string): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
+  const referer = req.get('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === portalOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * CSRF (docs/security.md "Requests"): every state-changing /api/* request of a browser carries the custom header —
  * browsers cannot add it cross-site without a CORS preflight, which the portal never grants. Plain HTML forms (sign-out,
  * project switch; they work without JavaScript) cannot send it: they pass only when the browser says they come from the

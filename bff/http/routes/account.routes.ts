@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import * as z from 'zod/mini';
 import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, SETTINGS_PATH } from '../../contracts/account.ts';
 import { POST_LOGOUT_PATHS, UPDATE_PASSWORD_ACTION } from '../../contracts/auth.ts';
+import { CLEAR_SITE_DATA } from '../../contracts/http.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { AppError } from '../../domain/errors.ts';
 import { answerForm, isForm, redirect303, saveSession, textField, withParams } from '../form-answers.ts';
@@ -132,7 +133,7 @@ export function accountDataRoutes({ services: { account, identityProvider }, con
       const idToken = req.session.idToken;
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
       res.clearCookie(sessionCookieName(config.publicUrl.startsWith('https://')), { path: '/' });
-      res.set('Clear-Site-Data', '"storage"');
+      res.set('Clear-Site-Data', CLEAR_SITE_DATA);
       return identityProvider.logoutUrl(idToken, `${config.publicUrl}${POST_LOGOUT_PATHS.accountDeleted}`);
     };
     if (isForm(req)) {

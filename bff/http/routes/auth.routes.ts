@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { AccountErrors, SETTINGS_PATH } from '../../contracts/account.ts';
 import { AUTH_PATHS, POST_LOGOUT_PATHS, type ActionStatus, type SessionUser, type UPDATE_PASSWORD_ACTION } from '../../contracts/auth.ts';
 import { FUNNEL_COOKIE } from '../../contracts/funnel.ts';
+import { CLEAR_SITE_DATA } from '../../contracts/http.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { accessOf } from '../../contracts/routes.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
@@ -223,14 +224,14 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
    * Sign-out is a plain HTML form POST (works without JavaScript; CSRF by the same-origin form rule, see
    * middlewares/csrf.ts) answered by a 303 to the provider's end-session URL. The ID token (id_token_hint) travels
    * only in that Location header, never in a body script can read. Clear-Site-Data empties the browser's storage
-   * (the persisted API caches) for the portal's origin.
+   * (the persisted API caches) and HTTP cache (photos) for the portal's origin.
    */
   router.post('/logout', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
     const idToken = req.session.idToken;
     const wasSignedIn = Boolean(req.session.user);
     await promisify((cb) => req.session.destroy(cb));
     res.clearCookie(deps.sessionCookieName, { path: '/' });
-    res.set('Clear-Site-Data', '"storage"');
+    res.set('Clear-Site-Data', CLEAR_SITE_DATA);
     if (!wasSignedIn) {
       redirectWithin(res, POST_LOGOUT_PATHS.loggedOut, { status: 303 });
       return;

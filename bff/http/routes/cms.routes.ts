@@ -35,15 +35,22 @@ export function cmsWebhookRoutes({ services: { help }, config, logger }: RouteDe
   return router;
 }
 
+/** What /cms-media hands out: media (images, audio, video, captions) and PDFs, never a page or a script. */
+const MEDIA_TYPE = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/[\w.+-]+|audio\/[\w.+-]+|text\/vtt|application\/pdf)(;|$)/i;
+/** Shown in place (the rest is a download). */
+const INLINE_TYPE = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/|audio\/|text\/vtt)/i;
+
 /**
  * CMS uploads served from the portal's origin (`/cms-media/<file>` -> Strapi `/uploads/<file>`), so pages keep a
- * strict `img-src 'self'` CSP and Strapi need not be public. Only plain file names pass.
+ * strict `img-src 'self'` CSP and Strapi need not be public. Only plain file names pass (no dot-only names such as
+ * `..`, no hidden files), a redirect of Strapi is never followed, and only media types are handed out: anything
+ * else (Strapi's admin page, an uploaded HTML file) answers 404 like a missing file.
  */
 export function cmsMediaRoutes({ services: { help } }: RouteDeps): Router {
   const router = Router();
   router.get(`${CMS_MEDIA_PATH}/:file`, async (req, res) => {
     const file = req.params.file;
-    if (!/^[\w.-]+$/.test(file)) {
+    if (!/^[\w-][\w.-]*$/.test(file)) {
       res.status(404).end();
       return;
     }
@@ -54,7 +61,8 @@ export function cmsMediaRoutes({ services: { help } }: RouteDeps): Router {
       res.status(503).end();
       return;
     }
-    if (!media) {
+    if (!media || !MEDIA_TYPE.test(media.contentType)) {
+      if (media) await media.body.cancel().catch(() => undefined);
       res.status(404).end();
       return;
     }
@@ -64,7 +72,7 @@ export function cmsMediaRoutes({ services: { help } }: RouteDeps): Router {
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    if (!/^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/)/.test(media.contentType)) {
+    if (!INLINE_TYPE.test(media.contentType)) {
       res.set('Content-Disposition', `attachment; filename="${file}"`);
     }
     await streamToResponse(media.body, res);

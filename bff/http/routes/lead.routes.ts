@@ -19,6 +19,7 @@ import { afterTourStep } from '../../domain/lead/lead.service.ts';
 import type { SalesMedia } from '../../ports/sales-service.ts';
 import { answerForm, fieldsOf, redirect303, saveSession } from '../form-answers.ts';
 import { withFormFlash } from '../form-flash.ts';
+import { isOwnNavigation } from '../middlewares/csrf.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedInLead } from '../signed-in.ts';
 import { streamToResponse } from '../stream-response.ts';
@@ -65,7 +66,8 @@ function formPatch(req: Request): Record<string, unknown> {
  * content and contact links (LEAD_CONTENT_CLICKED, SALES_PERSON_CONTACTED, then 303) and the tour's plain forms.
  * Only a lead may call them (a customer gets 403 `AUTH.LEADS_ONLY`).
  */
-export function leadRoutes({ services: { lead } }: RouteDeps): Router {
+export function leadRoutes({ services: { lead }, config }: RouteDeps): Router {
+  const portalOrigin = new URL(config.publicUrl).origin;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 40 });
 
@@ -116,14 +118,15 @@ export function leadRoutes({ services: { lead } }: RouteDeps): Router {
   });
 
   // A plain link through the BFF (0 bytes of JavaScript on the dashboard): logged, then on to the content page. GETs
-  // below /api are never prefetched (speculation rules), so only a real click counts.
+  // below /api are never prefetched (speculation rules), and a link or image on another site leads on without being
+  // logged (isOwnNavigation), so only a real click on the portal counts.
   router.get(route(LEAD_ROUTES.content), async (req, res) => {
-    const target = await lead.contentClicked(signedInLead(req), parse(LeadTopicParam, req.params.topic));
+    const target = await lead.contentClicked(signedInLead(req), parse(LeadTopicParam, req.params.topic), isOwnNavigation(req, portalOrigin));
     redirect303(res, target, LEAD_PAGES.dashboard);
   });
 
   router.get(route(LEAD_ROUTES.contact), async (req, res) => {
-    leaveTo(res, await lead.contacted(signedInLead(req), parse(ContactMethodParam, req.params.method)));
+    leaveTo(res, await lead.contacted(signedInLead(req), parse(ContactMethodParam, req.params.method), isOwnNavigation(req, portalOrigin)));
   });
 
   router.post(route(LEAD_API.tourForm), form, async (req, res) => {

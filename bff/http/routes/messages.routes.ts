@@ -23,7 +23,13 @@ const parseUpload = uploadParser({
   maxFiles: MESSAGE_LIMITS.maxFiles,
   maxFileBytes: MESSAGE_LIMITS.maxFileBytes,
   fileTypes: MESSAGE_LIMITS.fileTypes,
-  errors: { tooLarge: MessagesErrors.FILE_TOO_LARGE, tooMany: MessagesErrors.TOO_MANY_FILES, type: MessagesErrors.FILE_TYPE },
+  errors: {
+    tooLarge: MessagesErrors.FILE_TOO_LARGE,
+    tooMany: MessagesErrors.TOO_MANY_FILES,
+    type: MessagesErrors.FILE_TYPE,
+    incomplete: MessagesErrors.FILE_INCOMPLETE,
+    encoding: MessagesErrors.FILE_ENCODING,
+  },
 });
 
 /** The composer's address with the refusal's code (the page shows it at the field); `back` may carry a query already. */

@@ -26,7 +26,7 @@ const parsePhoto = uploadParser({
   maxFiles: 1,
   maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
   fileTypes: UPLOAD_LIMITS.fileTypes,
-  errors: { tooLarge: UploadErrors.TOO_LARGE, tooMany: UploadErrors.TOO_MANY, type: UploadErrors.TYPE },
+  errors: { tooLarge: UploadErrors.TOO_LARGE, tooMany: UploadErrors.TOO_MANY, type: UploadErrors.TYPE, incomplete: UploadErrors.INCOMPLETE, encoding: UploadErrors.ENCODING },
 });
 const urlencoded = express.urlencoded({ extended: false, limit: '16kb' });
 

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
-import { IbanQuerySchema, MONEY_PAGES, MONEY_PATHS, MoneyErrors, ReferralRequestSchema, RefundPatchSchema, SepaMandateRequestSchema } from '../../contracts/money.ts';
+import { IbanCheckRequestSchema, MONEY_PAGES, MONEY_PATHS, MoneyErrors, ReferralRequestSchema, RefundPatchSchema, SepaMandateRequestSchema } from '../../contracts/money.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
 import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
@@ -92,14 +92,15 @@ async function answer<T>(
 }
 
 /**
- * Money on the internal base (spec section 7): `GET /util/ibanvalidation?iban=`, `GET|PATCH /project/{projectId}/refund`,
- * plus `POST /project/{projectId}/refund`, the refund page's plain form (HTML forms know no PATCH).
+ * Money on the internal base (spec section 7): `POST /util/ibanvalidation` (the IBAN in the body, never in a URL, so
+ * no access log, proxy or APM keeps it), `GET|PATCH /project/{projectId}/refund`, plus `POST /project/{projectId}/refund`,
+ * the refund page's plain form (HTML forms know no PATCH).
  */
 export function moneyInternalRoutes({ services: { money } }: RouteDeps): Router {
   const router = Router();
 
-  router.get(route(MONEY_PATHS.ibanValidation), async (req, res) => {
-    const { iban } = parse(IbanQuerySchema, req.query);
+  router.post(route(MONEY_PATHS.ibanValidation), async (req, res) => {
+    const { iban } = parse(IbanCheckRequestSchema, req.body);
     res.json(await money.checkIban(signedIn(req), iban));
   });
 

@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 import * as z from 'zod/mini';
+import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
 import { SessionProjectRequestSchema } from '../../contracts/projects.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
@@ -10,9 +11,10 @@ import { signedIn } from '../signed-in.ts';
 
 /**
  * `GET /api/v2/app/notification` (spec section 7): the customer's notifications of every project of theirs (and the
- * account), newest first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON
- * (204), or the bell's plain form with `returnTo`, which then leads on to the notification's page (303); its
- * `projectId` makes that project the session's first, so a page of another project opens on the right one.
+ * account), newest first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one of the
+ * customer's own current notifications seen: JSON (204; any other id 404), or the bell's plain form with `returnTo`,
+ * which then leads on to the notification's page (303); its `projectId` makes that project the session's first, so a
+ * page of another project opens on the right one.
  */
 export function notificationsRoutes({ services: { notifications, projects } }: RouteDeps): Router {
   const router = Router();
@@ -24,7 +26,13 @@ export function notificationsRoutes({ services: { notifications, projects } }: R
     const form = isHtmlForm(req);
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const { notificationId } = z.parse(MarkNotificationSchema, form ? { notificationId: fields.notificationId } : req.body);
-    await notifications.markSeen(signedIn(req), notificationId);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    try {
+      await notifications.markSeen(ctx, notificationId);
+    } catch (error) {
+      // The bell's plain form goes on to the notification's page even if it is gone meanwhile (seen in another tab).
+      if (!form || !hasErrorCode(error, CommonErrors.NOT_FOUND)) throw error;
+    }
     if (form && fields.projectId !== undefined && fields.projectId !== '') {
       const { projectId } = z.parse(SessionProjectRequestSchema, { projectId: Number(fields.projectId) });
       await projects.ownedProject(signedIn(req).id, projectId);

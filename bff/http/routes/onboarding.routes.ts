@@ -11,6 +11,7 @@ import {
 } from '../../contracts/onboarding.ts';
 import { answerForm, fieldsOf, fromOf, isForm, redirect303, returnToOf, saveSession, textField, withParams } from '../form-answers.ts';
 import { withFormFlash } from '../form-flash.ts';
+import { isOwnNavigation } from '../middlewares/csrf.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
@@ -36,7 +37,8 @@ async function setOnboarding(req: Request, step: OnboardingStep | null) {
  * plain forms (303 to the next step or the page the customer wanted); each step updates the session, which the page
  * guard reads.
  */
-export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Router {
+export function onboardingRoutes({ services: { onboarding }, config }: RouteDeps): Router {
+  const portalOrigin = new URL(config.publicUrl).origin;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '8kb' });
 
@@ -115,12 +117,13 @@ export function onboardingRoutes({ services: { onboarding } }: RouteDeps): Route
 
   /**
    * "Weiter" on an onboarding page whose step is done already (e.g. finished in another browser): the session learns
-   * the real state and the customer goes on.
+   * the real state and the customer goes on. Started by another site (a GET can be), it only leads on: the session
+   * is not written.
    */
   router.get(route('user/onboarding/continue'), async (req, res) => {
     const user = signedIn(req);
     const step = await onboarding.stepOf(user.id);
-    await setOnboarding(req, step);
+    if (isOwnNavigation(req, portalOrigin)) await setOnboarding(req, step);
     redirect303(res, nextPath(step, returnToOf(req)));
   });
 

@@ -15,7 +15,7 @@ import { isHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
-import { rawBodyOf } from '../webhook-signature.ts';
+import { EVENT_TOLERANCE_SECONDS, rawBodyOf } from '../webhook-signature.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const EnvelopeIdParam = z.string().check(z.minLength(1), z.maxLength(100));
@@ -85,12 +85,21 @@ export function signingRoutes({ services: { signing } }: RouteDeps): Router {
   return router;
 }
 
-const WebhookSchema = z.looseObject({ event: z.string(), data: z.looseObject({ envelopeId: z.string().check(z.minLength(1)) }) });
+const WebhookSchema = z.looseObject({ event: z.string(), generatedDateTime: z.optional(z.string()), data: z.looseObject({ envelopeId: z.string().check(z.minLength(1)) }) });
+
+/**
+ * Connect signs the whole body, and the body says when it was made (`generatedDateTime`): so the signature covers
+ * that time, and a captured call sent again after five minutes is refused like the other vendors' webhooks.
+ */
+function isFresh(generatedDateTime: string | undefined, nowMs = Date.now()): boolean {
+  const made = generatedDateTime ? Date.parse(generatedDateTime) : Number.NaN;
+  return Number.isFinite(made) && Math.abs(nowMs - made) <= EVENT_TOLERANCE_SECONDS * 1000;
+}
 
 /**
  * The e-signature provider's completion webhook (DocuSign Connect): a machine caller, checked by the HMAC of the raw
- * body (`X-DocuSign-Signature-1`) instead of a session; a forged or unsigned call answers 401. A valid one only makes
- * the portal ask the provider for the envelope's status.
+ * body (`X-DocuSign-Signature-1`) instead of a session, and by the signed body's time; a forged, unsigned or old call
+ * answers 401. A valid one only makes the portal ask the provider for the envelope's status.
  */
 export function esignWebhookRoutes({ services: { signing }, config, logger }: RouteDeps): Router {
   const router = Router();
@@ -102,6 +111,12 @@ export function esignWebhookRoutes({ services: { signing }, config, logger }: Ro
       return;
     }
     const payload = z.parse(WebhookSchema, req.body);
+    if (!isFresh(payload.generatedDateTime)) {
+      logger.warn('esign webhook with an old or missing time refused', { event: payload.event });
+      const { code, message, status } = SigningErrors.WEBHOOK_UNAUTHORIZED;
+      res.status(status).json({ code, message });
+      return;
+    }
     const outcome = await signing.webhook(payload.data.envelopeId);
     logger.info('esign webhook', { event: payload.event, envelopeId: payload.data.envelopeId, outcome });
     res.status(204).end();

@@ -13,7 +13,7 @@ import {
 } from '../../contracts/surveys.ts';
 import { AppError } from '../../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
-import { isPlainHtmlForm } from '../middlewares/csrf.ts';
+import { isOwnNavigation, isPlainHtmlForm } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
@@ -71,8 +71,9 @@ function idempotencyKey(req: Request): string | undefined {
  * typed values kept), and the review invitation of the result page (`GET /survey/{id}/review`: records the click, then
  * leads to the review platform).
  */
-export function surveysRoutes({ services: { surveys }, logger }: RouteDeps): Router {
+export function surveysRoutes({ services: { surveys }, logger, config }: RouteDeps): Router {
   const router = Router();
+  const portalOrigin = new URL(config.publicUrl).origin;
 
   router.get(route(SURVEY_PATHS.todo), async (req, res) => {
     res.json({ surveys: await surveys.todo(signedIn(req)) });
@@ -111,7 +112,8 @@ export function surveysRoutes({ services: { surveys }, logger }: RouteDeps): Rou
     const surveyId = z.parse(SurveyIdParam, req.params.surveyId);
     let url: string;
     try {
-      url = await surveys.reviewClick(signedIn(req), surveyId, req.language);
+      // A GET another site could start: only a click on the portal's own page is recorded.
+      url = await surveys.reviewClick(signedIn(req), surveyId, req.language, isOwnNavigation(req, portalOrigin));
     } catch (error) {
       if (!hasErrorCode(error, CommonErrors.UPSTREAM_UNAVAILABLE, SurveyErrors.REVIEW_LINK_INVALID)) throw error;
       logger.warn('review platform not reachable for the invitation', { surveyId, error });

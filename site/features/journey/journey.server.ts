@@ -1,6 +1,6 @@
 import type { MyJourney } from '../../../bff/contracts/journey.ts';
 import type { EnvelopeView } from '../../../bff/contracts/signing.ts';
-import { loadPage, type Loaded } from '../../lib/page.server.ts';
+import { loadPage, markUnavailable, type Loaded } from '../../lib/page.server.ts';
 import { signingReturnOf } from './steps.ts';
 
 type PageArgs = Parameters<typeof loadPage>[0];
@@ -13,11 +13,26 @@ export async function loadStep(page: PageArgs): Promise<Loaded<{ mine: MyJourney
   return loadPage(page, async (services) => {
     const back = signingReturnOf(page.url, undefined);
     const signing = back ? await services.journey.signingReturn(back.projectId, back.envelopeId) : null;
-    return { mine: await services.journey.mine(), signing };
+    return { mine: unavailableWithout(page, await services.journey.mine()), signing };
   });
 }
 
-/** The project page, the MaStR page and the dashboard: the session's project with its journey. */
-export function loadJourney(page: PageArgs): Promise<Loaded<MyJourney> | Response> {
-  return loadPage(page, (services) => services.journey.mine());
+/**
+ * The journey is a journey page's main content: without it (the management service down) the page says so in its
+ * notice and answers 503 like every page whose main vendor is down (docs/architecture.md "A vendor down").
+ */
+function unavailableWithout(page: PageArgs, mine: MyJourney): MyJourney {
+  if (!mine.available) markUnavailable(page.response, 'management');
+  return mine;
+}
+
+/**
+ * The project page and the MaStR page: the session's project with its journey. `/home/form` only looks for the next
+ * action and shows the dashboard otherwise (`asMainContent: false`): the dashboard decides its own status.
+ */
+export function loadJourney(page: PageArgs, { asMainContent = true } = {}): Promise<Loaded<MyJourney> | Response> {
+  return loadPage(page, async (services) => {
+    const mine = await services.journey.mine();
+    return asMainContent ? unavailableWithout(page, mine) : mine;
+  });
 }

@@ -28,6 +28,7 @@ export const messageComposerMessageKeys = [
   'messages.errorFilesTooMany',
   'messages.errorFileTooLarge',
   'messages.errorFileType',
+  'messages.errorFileIncomplete',
   'messages.errorTopic',
   'messages.errorUnavailable',
   'messages.errorGeneric',
@@ -91,6 +92,8 @@ function codeText(t: (key: Key, values?: Record<string, string | number>) => str
       return t('messages.errorFileTooLarge', { file });
     case 'MESSAGES.FILE_TYPE':
       return t('messages.errorFileType', { file });
+    case 'MESSAGES.FILE_INCOMPLETE':
+      return t('messages.errorFileIncomplete');
     case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
       return t('messages.errorTopic');
     case 'UPSTREAM.UNAVAILABLE':

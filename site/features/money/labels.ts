@@ -68,6 +68,8 @@ export function errorText(t: Translate, code: string): string {
       return t('money.errorSepaActive');
     case 'SEPA.NOT_NEEDED':
       return t('money.errorSepaNotNeeded');
+    case 'SEPA.SIGNING_ENDED':
+      return t('money.errorSepaSigningEnded');
     case 'REFERRAL.DUPLICATE':
       return t('money.errorReferralDuplicate');
     case 'REFERRAL.SELF':
