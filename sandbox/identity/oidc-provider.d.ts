@@ -123,6 +123,8 @@ declare module 'oidc-provider' {
 
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
+    /** Koa's: trust X-Forwarded-Proto and -Host (the provider is a Koa app). */
+    proxy: boolean;
     readonly issuer: string;
     Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
