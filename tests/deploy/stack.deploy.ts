@@ -293,9 +293,17 @@ describe('the production stack (docker-compose.yml)', () => {
     expect((await page(client, '/home/app/referral-reward')).html).toContain(REFERRED.emailAddress);
   });
 
-  it('limits the sign-in paths at nginx', async () => {
-    const statuses = await Promise.all(Array.from({ length: 60 }, () => fetch(`${PORTAL}/api/auth/login`, { redirect: 'manual' }).then((r) => r.status)));
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-    expect(statuses.filter((status) => status === 302 || status === 303).length).toBeGreaterThanOrEqual(20);
+  it('limits the sign-in paths at nginx, with a page that says so', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const response = await fetch(`${PORTAL}/api/auth/login`, { redirect: 'manual' });
+        return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
+      }),
+    );
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]).toMatchObject({ retryAfter: '10' });
+    expect(limited[0]?.text).toContain('Bitte warte einen Moment');
+    expect(answers.filter((answer) => answer.status === 302 || answer.status === 303).length).toBeGreaterThanOrEqual(20);
   });
 });
