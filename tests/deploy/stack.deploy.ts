@@ -156,6 +156,9 @@ describe('the production stack (docker-compose.yml)', () => {
     log(`stack healthy after ${seconds(healthyAfter)}`);
     const services = (await containers()).map((c) => c.service).sort();
     expect(services).toEqual(EXPECTED_SERVICES);
+    // Strapi's user may write its media volume (the volume takes the image folder's owner).
+    const write = await compose('exec', '-T', 'cms', 'sh', '-c', 'id -un && touch public/uploads/.write-test && rm public/uploads/.write-test && echo writable');
+    expect(write.trim().split('\n')).toEqual(['node', 'writable']);
   });
 
   it('serves the portal, Keycloak’s place and the Strapi admin through nginx, and nothing else', async () => {
