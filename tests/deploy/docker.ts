@@ -11,13 +11,19 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * Builds use Docker's classic builder, as deploy/base-images/build.sh does: it works with Debian's docker.io 20.10 and
+ * with a newer CLI that has no buildx; compose hands its builds to that CLI.
+ */
+const dockerEnv = { ...process.env, DOCKER_BUILDKIT: '0', COMPOSE_DOCKER_CLI_BUILD: '1' };
+
 /** Runs a command to its end; never throws for a non-zero exit (callers decide). */
 export function run(command: string, args: string[], options: { input?: Buffer | string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(
       command,
       args,
-      { cwd: root, maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 0, env: options.env ?? process.env, encoding: 'utf8' },
+      { cwd: root, maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs ?? 0, env: options.env ?? dockerEnv, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr: error && !stderr ? error.message : stderr });
@@ -40,7 +46,7 @@ export async function must(command: string, args: string[], options: Parameters<
 /** Streams a command's output to a file descriptor-less sink and answers its exit code and combined output. */
 export function runBinaryOut(command: string, args: string[]): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root });
+    const child = spawn(command, args, { cwd: root, env: dockerEnv });
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
