@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^(site|sandbox)/' },
     },
     {
+      name: 'bff-runs-on-production-dependencies',
+      comment: 'The portal image installs `dependencies` only (docs/operations.md, "Images"): the BFF imports no devDependency.',
+      severity: 'error',
+      from: { path: '^bff/', pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypes: ['npm-dev'] },
+    },
+    {
       name: 'sandbox-talks-over-the-wire',
       comment: 'The sandbox stands in for external services: it may read the shared configuration and contracts only.',
       severity: 'error',

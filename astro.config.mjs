@@ -33,4 +33,13 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  vite: {
+    ssr: {
+      // The server build carries the site's own packages (React, i18next, nanostores, ...), so the portal image installs
+      // only what the BFF needs at run time (docs/operations.md, "Images"). Kept outside: packages the BFF shares with the
+      // pages (one module instance each) and sharp's native binary.
+      noExternal: true,
+      external: ['zod', 'date-fns', 'sharp'],
+    },
+  },
 });

@@ -12,6 +12,22 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * What production demands of a variable (docs/operations.md, "Configuration"). Every such variable must be set, and
+ * not to its development default nor to any value that calls itself a development value. `remote`: a URL or host that
+ * is not this machine (the local defaults point at the sandbox on localhost; in a container localhost is the container
+ * itself). `https`: a URL over TLS. `productionVariables()` lists them, e.g. for the test of docker-compose.yml.
+ */
+interface ProductionRule {
+  remote?: boolean;
+  https?: boolean;
+}
+const productionRules = z.registry<ProductionRule>();
+function inProduction<T extends z.ZodType>(schema: T, rule: ProductionRule = {}): T {
+  productionRules.add(schema as z.ZodType, rule);
+  return schema;
+}
+
 
 /**
  * An external HTTP service of the portal, declared in one block: its URL variable (with the local default), its
@@ -172,9 +188,9 @@ type ServiceVariables = UnionToIntersection<VariablesOf<(typeof EXTERNAL_SERVICE
 function serviceVariables(services: Record<string, ServiceBlock>): ServiceVariables {
   const shape: Record<string, z.ZodType> = {};
   for (const block of Object.values(services)) {
-    shape[block.url.variable] = z.url().optional();
+    shape[block.url.variable] = inProduction(z.url().optional(), { remote: true });
     shape[block.timeout.variable] = z.coerce.number().int().min(100).max(55_000).default(block.timeout.defaultMs);
-    if (block.credential) shape[block.credential.variable] = z.string().min(16).default(block.credential.developmentValue);
+    if (block.credential) shape[block.credential.variable] = inProduction(z.string().min(16).default(block.credential.developmentValue));
   }
   return shape as unknown as ServiceVariables;
 }
@@ -186,24 +202,26 @@ export const envSchema = z.object({
   // Portal (Express BFF + Astro SSR handler)
   HOST: z.string().min(1).default('localhost'),
   PORT: port.default(4321),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: inProduction(z.url().optional(), { remote: true, https: true }),
   TRUST_PROXY: bool.default(false),
-  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET: inProduction(z.string().min(32).optional()),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   LOGIN_URL: z.string().min(1).default('/api/auth/login'),
   /** The installer's legal name, as powers of attorney and mails name it. */
-  INSTALLER_NAME: z.string().min(2).max(120).default('Beispiel Solar GmbH'),
+  INSTALLER_NAME: inProduction(z.string().min(2).max(120).default('Beispiel Solar GmbH')),
   /** The installer's postal address, as the SEPA mandate names the creditor (EPC: creditor name and address). */
-  INSTALLER_ADDRESS: z.string().min(5).max(200).default('Beispielweg 12, 04109 Leipzig'),
+  INSTALLER_ADDRESS: inProduction(z.string().min(5).max(200).default('Beispielweg 12, 04109 Leipzig')),
   /**
    * The installer's SEPA creditor identifier (Gläubiger-Identifikationsnummer, issued by the Bundesbank): German format
    * `DEkkZZZ0nnnnnnnnnn`, check digits mod 97. The default is the Bundesbank's test identifier.
    */
-  SEPA_CREDITOR_ID: z
-    .string()
-    .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
-    .default('DE98ZZZ09999999999'),
+  SEPA_CREDITOR_ID: inProduction(
+    z
+      .string()
+      .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
+      .default('DE98ZZZ09999999999'),
+  ),
 
   // Operations (docs/observability.md)
   /** The internal metrics port (Prometheus, `GET /metrics`); unset: no metrics listener. Never the public PORT. */
@@ -219,16 +237,16 @@ export const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default('kundenportal'),
 
   // Database: an external PostgreSQL, or the embedded one the local launcher starts
-  DATABASE_URL: z.url().optional(),
+  DATABASE_URL: inProduction(z.url().optional()),
   /** How long the portal waits at start for the database to answer before it exits with code 1 (seconds). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   PG_PORT: port.default(5433),
   DATA_DIR: z.string().min(1).default('.data'),
 
   // Identity provider (OIDC)
-  OIDC_ISSUER: z.url().optional(),
+  OIDC_ISSUER: inProduction(z.url().optional(), { remote: true, https: true }),
   OIDC_CLIENT_ID: z.string().min(1).default('kundenportal'),
-  OIDC_CLIENT_SECRET: z.string().min(16).optional(),
+  OIDC_CLIENT_SECRET: inProduction(z.string().min(16).optional()),
   CUSTOMER_ROLE_ID: z.string().min(1).default('rol_kunde'),
   /** The realm role of a lead's account (issue 18: a lead signs in through the lead login until the sale closes). */
   LEAD_ROLE_ID: z.string().min(1).default('rol_interessent'),
@@ -238,7 +256,7 @@ export const envSchema = z.object({
    * `deploy/keycloak/realm-kundenportal.json`: only the realm-management roles view-users and manage-users).
    */
   IDENTITY_ADMIN_CLIENT_ID: z.string().min(1).default('kundenportal-admin'),
-  IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(16).optional(),
+  IDENTITY_ADMIN_CLIENT_SECRET: inProduction(z.string().min(16).optional()),
   /**
    * Where the identity provider reaches the portal's back-channel logout (`POST /api/auth/backchannel-logout`); default
    * PUBLIC_URL plus the path. Set it when the provider reaches the portal by another address than the browser does
@@ -247,28 +265,28 @@ export const envSchema = z.object({
   OIDC_BACKCHANNEL_LOGOUT_URL: z.url().optional(),
 
   // Mail (SMTP); the sandbox's SMTP server listens here locally
-  SMTP_HOST: z.string().min(1).default('localhost'),
+  SMTP_HOST: inProduction(z.string().min(1).default('localhost'), { remote: true }),
   SMTP_PORT: port.default(2525),
   SMTP_SECURE: bool.default(false),
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
-  MAIL_FROM: z.string().min(3).default('Dein Kundenportal <kundenportal@example.de>'),
+  MAIL_FROM: inProduction(z.string().min(3).default('Dein Kundenportal <kundenportal@example.de>')),
 
   // Headless CMS (Strapi); its URL and timeout are the `cms` service block below
   STRAPI_PORT: port.default(1337),
   /** Strapi's own database; locally a second database (`strapi`) on the portal's PostgreSQL server. */
   CMS_DATABASE_URL: z.url().optional(),
   /** Shared secret Strapi sends as a bearer token with its publish webhook (`POST /api/cms/webhook`). */
-  CMS_WEBHOOK_SECRET: z.string().min(16).default('local-development-cms-webhook-secret'),
+  CMS_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-cms-webhook-secret')),
 
   /** HMAC key of the e-signature provider's completion webhook (DocuSign Connect: `X-DocuSign-Signature-1`). */
-  ESIGN_WEBHOOK_SECRET: z.string().min(16).default('local-development-esign-webhook-secret'),
+  ESIGN_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-esign-webhook-secret')),
   /** HMAC key of the management service's project events (`POST /api/hooks/management`, e.g. a project finished). */
-  MANAGEMENT_WEBHOOK_SECRET: z.string().min(16).default('local-development-management-webhook-secret'),
+  MANAGEMENT_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-management-webhook-secret')),
   /** HMAC key of the task service's events (`POST /api/tasks/webhook`: the installer answered, a to-do was created). */
-  TASKS_WEBHOOK_SECRET: z.string().min(16).default('local-development-tasks-webhook-secret'),
+  TASKS_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-tasks-webhook-secret')),
   /** HMAC key of the review platform's events (`POST /api/reviews/webhook`: a review was given; issue 15). */
-  REVIEWS_WEBHOOK_SECRET: z.string().min(16).default('local-development-reviews-webhook-secret'),
+  REVIEWS_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-reviews-webhook-secret')),
 
   /**
    * Review debug mode (spec section 9): every review mail goes to the debug SMTP server (REVIEW_DEBUG_SMTP_HOST and
@@ -278,7 +296,7 @@ export const envSchema = z.object({
   REVIEW_DEBUG_SMTP_HOST: z.string().min(1).optional(),
   REVIEW_DEBUG_SMTP_PORT: port.default(587),
   /** HMAC key of the identity provider's events (`POST /api/identity/events`: sign-in codes sent, account blocked). */
-  IDENTITY_WEBHOOK_SECRET: z.string().min(16).default('local-development-identity-webhook-secret'),
+  IDENTITY_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-identity-webhook-secret')),
 
   // The customer's own data (docs/account.md)
   /** A data export with at most this many records is downloaded at once; a larger one is built by a job. */
@@ -288,7 +306,7 @@ export const envSchema = z.object({
   /** Whether this instance runs the job workers and schedules; every instance may (a schedule still runs once). */
   JOBS_ENABLED: bool.default(true),
   /** Where a job that failed after its retries is reported. */
-  OPERATOR_EMAIL: z.email().default('betrieb@beispiel-solar.example'),
+  OPERATOR_EMAIL: inProduction(z.email().default('betrieb@beispiel-solar.example')),
   /** The privacy policy's retention period for activity and mail logs (months). */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** How long a users export can be fetched (days). */
@@ -313,21 +331,21 @@ export const envSchema = z.object({
 
   // Machine callers (spec section 6): one HS256 secret per caller; tokens carry `aud` = API_AUDIENCE (docs/machine-api.md)
   API_AUDIENCE: z.string().min(3).default('https://kundenportal.example.de/api'),
-  INTERNAL_API_SECRET: z.string().min(32).default('local-development-internal-api-secret-0000'),
-  CRON_API_SECRET: z.string().min(32).default('local-development-cron-api-secret-00000000'),
-  FUNNEL_API_SECRET: z.string().min(32).default('local-development-funnel-api-secret-000000'),
-  EXTERNAL_API_SECRET: z.string().min(32).default('local-development-external-api-secret-0000'),
+  INTERNAL_API_SECRET: inProduction(z.string().min(32).default('local-development-internal-api-secret-0000')),
+  CRON_API_SECRET: inProduction(z.string().min(32).default('local-development-cron-api-secret-00000000')),
+  FUNNEL_API_SECRET: inProduction(z.string().min(32).default('local-development-funnel-api-secret-000000')),
+  EXTERNAL_API_SECRET: inProduction(z.string().min(32).default('local-development-external-api-secret-0000')),
 
   // Lead funnel (issue 18, docs/funnel.md)
   /** Sender name of the funnel's SMS (alphanumeric, at most 11 characters, as networks allow). */
-  SMS_SENDER: z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, '3-11 letters, digits or spaces').default('BspSolar'),
+  SMS_SENDER: inProduction(z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, '3-11 letters, digits or spaces').default('BspSolar')),
   /** SMS per day (UTC) across all instances; when spent, sending stops and OPERATOR_EMAIL gets one alert. */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** The sales service's lead source for visitors without (or with an unknown or inactive) `quelle` parameter. */
   FUNNEL_DEFAULT_LEADSOURCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).default('LS-1000'),
 
   /** The session-replay vendor's recorder script; loaded only with its own consent (docs/consent.md). */
-  REPLAY_SCRIPT_URL: z.url().optional(),
+  REPLAY_SCRIPT_URL: inProduction(z.url().optional(), { remote: true, https: true }),
 
   // Feature switches (spec section 9)
   /**
@@ -348,6 +366,8 @@ export const envSchema = z.object({
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),
+  /** Where the sandbox listens (HTTP and SMTP); `0.0.0.0` in its container of the deployment test (tests/deploy). */
+  SANDBOX_HOST: z.string().min(1).default('localhost'),
   START_CMS: bool.default(true),
 
   // External services over HTTP: URL, credential and timeout, one block each (see EXTERNAL_SERVICES)
@@ -387,6 +407,39 @@ export class ConfigError extends Error {
   }
 }
 
+/** The variables production demands (see `ProductionRule`): set, not a development value, and remote or https where marked. */
+export function productionVariables(): { name: string; rule: ProductionRule }[] {
+  return Object.entries(envSchema.shape).flatMap(([name, schema]) => {
+    const rule = productionRules.get(schema);
+    return rule ? [{ name, rule }] : [];
+  });
+}
+
+/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: the machine (or container) itself. */
+function isThisMachine(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name) || name === '::1' || name === '0.0.0.0';
+}
+
+const DEVELOPMENT_VALUE = /local-development|not-for-production/;
+
+function productionProblems(env: Record<string, string | undefined>, parsed: Env): string[] {
+  const values = parsed as unknown as Record<string, unknown>;
+  return productionVariables().flatMap(({ name, rule }): string[] => {
+    const raw = env[name];
+    if (raw === undefined) return [`${name}: in production erforderlich`];
+    const schema = envSchema.shape[name as keyof typeof envSchema.shape];
+    const developmentDefault = schema.safeParse(undefined).data;
+    if ((developmentDefault !== undefined && values[name] === developmentDefault) || DEVELOPMENT_VALUE.test(raw)) {
+      return [`${name}: ein Entwicklungswert, in production nicht erlaubt`];
+    }
+    const host = rule.remote || rule.https ? (URL.canParse(raw) ? new URL(raw).hostname : raw) : '';
+    if (rule.remote && isThisMachine(host)) return [`${name}: zeigt auf diesen Rechner (${host}); in production die Adresse des Dienstes`];
+    if (rule.https && !raw.startsWith('https://')) return [`${name}: in production nur https://`];
+    return [];
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as "not set", as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -398,34 +451,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const missing: string[] = [];
   if (isProduction) {
-    if (!e.SESSION_SECRET) missing.push('SESSION_SECRET: in production erforderlich (mindestens 32 Zeichen)');
-    if (!e.OIDC_CLIENT_SECRET) missing.push('OIDC_CLIENT_SECRET: in production erforderlich');
-    if (!e.OIDC_ISSUER) missing.push('OIDC_ISSUER: in production erforderlich');
-    if (!e.IDENTITY_ADMIN_CLIENT_SECRET) missing.push('IDENTITY_ADMIN_CLIENT_SECRET: in production erforderlich');
-    if (!e.DATABASE_URL) missing.push('DATABASE_URL: in production erforderlich');
-    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL: in production erforderlich');
-    if (e.CMS_WEBHOOK_SECRET === 'local-development-cms-webhook-secret') missing.push('CMS_WEBHOOK_SECRET: in production erforderlich');
-    if (e.ESIGN_WEBHOOK_SECRET === 'local-development-esign-webhook-secret') missing.push('ESIGN_WEBHOOK_SECRET: in production erforderlich');
-    if (e.TASKS_WEBHOOK_SECRET === 'local-development-tasks-webhook-secret') missing.push('TASKS_WEBHOOK_SECRET: in production erforderlich');
-    if (e.REVIEWS_WEBHOOK_SECRET === 'local-development-reviews-webhook-secret') missing.push('REVIEWS_WEBHOOK_SECRET: in production erforderlich');
-    if (e.IDENTITY_WEBHOOK_SECRET === 'local-development-identity-webhook-secret') missing.push('IDENTITY_WEBHOOK_SECRET: in production erforderlich');
-    for (const name of ['INTERNAL_API_SECRET', 'CRON_API_SECRET', 'FUNNEL_API_SECRET', 'EXTERNAL_API_SECRET'] as const) {
-      if (e[name].startsWith('local-development-')) missing.push(`${name}: in production erforderlich`);
-    }
-    if (e.MANAGEMENT_WEBHOOK_SECRET === 'local-development-management-webhook-secret') {
-      missing.push('MANAGEMENT_WEBHOOK_SECRET: in production erforderlich');
-    }
-    const values = e as unknown as Record<string, unknown>;
-    for (const block of Object.values(EXTERNAL_SERVICES) as ServiceBlock[]) {
-      if (!values[block.url.variable]) missing.push(`${block.url.variable}: in production erforderlich`);
-      if (block.credential && values[block.credential.variable] === block.credential.developmentValue) {
-        missing.push(`${block.credential.variable}: in production erforderlich`);
-      }
-    }
+    const problems = productionProblems(cleaned, e);
+    if (problems.length > 0) throw new ConfigError(problems);
   }
-  if (missing.length > 0) throw new ConfigError(missing);
 
   const sandboxUrl = `http://localhost:${e.SANDBOX_PORT}`;
   const services = Object.fromEntries(

@@ -14,9 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In production the load balancer needs a moment to see readiness 503 before the listener closes. */
 const DRAIN_MS_PRODUCTION = 5_000;
+/** Idle keep-alive of a connection to the instance (docs/operations.md, "Proxy"). */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
- * The portal process: Express BFF + Astro's SSR handler on one port. Owns the port, migrations at start and the
+ * The portal process: Express BFF + Astro's SSR handler on one port. Owns the port, the schema check at start and the
  * graceful shutdown (docs/architecture.md, Conventions): on SIGTERM readiness turns 503, in-flight requests finish, pools close, exit 0.
  */
 async function main() {
@@ -52,8 +54,14 @@ async function main() {
     staticDir: path.join(root, 'dist/client'),
     pageHandler: handler,
   });
-  const applied = await portal.migrate();
-  if (applied.length > 0) logger.info('migrations applied', { migrations: applied });
+  // Migrations run once before the instances (bff/db/migrate.ts; docs/operations.md): an instance never races another
+  // one over the schema, and refuses to serve on a schema older than its code.
+  const pending = await portal.pendingMigrations();
+  if (pending.length > 0) {
+    console.error(`Die Datenbank ist nicht auf dem Stand dieses Portals; zuerst die Migrationen ausführen (bff/db/migrate.ts). Ausstehend: ${pending.join(', ')}`);
+    await portal.close();
+    process.exit(1);
+  }
   // Scheduled jobs (docs/jobs.md): every instance runs the workers; pg-boss sends each schedule once.
   if (config.JOBS_ENABLED) await portal.services.jobs.start();
   const { app, stopAccepting } = portal;
@@ -62,6 +70,10 @@ async function main() {
     ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }).catch(exitOnStartFailure(logger))
     : null;
   const server = http.createServer(app);
+  // Longer than any proxy keeps an idle connection to an instance (nginx and cloud load balancers: 60 s), so the
+  // instance never closes a connection the proxy is just reusing (a 502); headers must be allowed a little longer still.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await listen(server, config.PORT, config.HOST).catch(exitOnStartFailure(logger));
   logger.info(`portal listening on ${config.publicUrl}`, metricsServer ? { metrics: `http://${config.METRICS_HOST}:${metricsServer.port}/metrics` } : undefined);
 

@@ -32,12 +32,13 @@ export interface SandboxHandle {
   issuer: string;
 }
 
+/** The host name in the sandbox's own links (its URL), whatever interface it listens on. */
 const HOST = 'localhost';
 
-function listen(server: http.Server, port: number): Promise<number> {
+function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, HOST, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
@@ -86,7 +87,7 @@ async function closeAll(running: readonly RunningStandIn[]): Promise<void> {
 
 /**
  * Starts the local stand-ins for external services (sandbox/stand-ins.ts) on one HTTP port (SANDBOX_PORT), plus the
- * listeners some of them need (SMTP), all bound to localhost.
+ * listeners some of them need (SMTP), all bound to SANDBOX_HOST (localhost unless the sandbox runs in a container).
  */
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<SandboxHandle> {
   const log = options.log ?? ((line: string) => console.info(line));
@@ -98,7 +99,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   // every BFF call open a new connection (a DNS lookup and a TCP handshake each; docs/architecture.md, toolchain).
   // close() does not wait for idle connections: it closes them (closeIdleConnections below).
   server.keepAliveTimeout = 5_000;
-  const httpPort = await listen(server, options.httpPort ?? config.SANDBOX_PORT);
+  const httpPort = await listen(server, options.httpPort ?? config.SANDBOX_PORT, config.SANDBOX_HOST);
   const url = `http://${HOST}:${httpPort}`;
   // The issuer must carry the real port when the OS chose it (tests); an explicit OIDC_ISSUER always wins.
   const issuer = config.OIDC_ISSUER ? config.oidcIssuer : `${url}/oidc`;

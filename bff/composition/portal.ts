@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { createKnex, migrateLatest } from '../db/knex.ts';
+import { createKnex, pendingMigrations } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
 import { createSessionRevocation } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
@@ -52,8 +52,8 @@ export function composePortal(options: PortalOptions) {
     stopAccepting,
     services,
     knex,
-    /** Runs pending migrations; returns their names. */
-    migrate: () => migrateLatest(knex),
+    /** Migrations the database lacks (bff/db/migrate.ts applies them before any instance starts). */
+    pendingMigrations: () => pendingMigrations(knex),
     /** Closes the database pools. */
     async close() {
       unwatchPools();

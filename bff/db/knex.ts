@@ -3,7 +3,10 @@ import { knexSnakeCaseMappers } from 'objection';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = fileURLToPath(import.meta.url);
+const migrationsDir = path.join(path.dirname(here), 'migrations');
+/** `.ts` from the sources (tsx, vitest), `.js` in the image, which runs the BFF compiled (docs/operations.md). */
+const migrationExtension = path.extname(here);
 
 /** One pool per process (bff/composition/portal.ts); repositories bind objection models to it per query. */
 export function createKnex(databaseUrl: string, pool: Knex.PoolConfig = { min: 0, max: 10 }): Knex {
@@ -12,11 +15,14 @@ export function createKnex(databaseUrl: string, pool: Knex.PoolConfig = { min: 0
     connection: databaseUrl,
     pool,
     ...knexSnakeCaseMappers(),
-    migrations: { directory: migrationsDir, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
+    migrations: { directory: migrationsDir, loadExtensions: [migrationExtension], tableName: 'knex_migrations' },
   });
 }
 
-/** Runs all pending migrations; called at every start and by the test setup. */
+/**
+ * Runs all pending migrations: the one-shot `bff/db/migrate.ts` (the `migrate` service in production, the launcher's
+ * first step locally) and the test setup; never a portal instance (docs/operations.md, "Migrations").
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
   try {
     const [, applied] = (await knex.migrate.latest()) as [number, string[]];
@@ -33,4 +39,10 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
     }
     throw error;
   }
+}
+
+/** Migrations of this build the database has not applied yet (a portal refuses to start on them). */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  const [, pending] = (await knex.migrate.list()) as [unknown[], { file: string }[]];
+  return pending.map((migration) => migration.file);
 }

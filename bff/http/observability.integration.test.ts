@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
@@ -46,6 +47,8 @@ const cronToken = () =>
     .setSubject('cron')
     .setAudience(portal.config.API_AUDIENCE)
     .setIssuedAt()
+    .setExpirationTime('5m')
+    .setJti(randomUUID())
     .sign(new TextEncoder().encode(portal.config.CRON_API_SECRET));
 
 describe('logs an operator can search', () => {

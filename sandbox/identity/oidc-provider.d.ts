@@ -152,6 +152,8 @@ declare module 'oidc-provider' {
 
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
+    /** Koa's: trust X-Forwarded-Proto and -Host (the provider is a Koa app). */
+    proxy: boolean;
     readonly issuer: string;
     Grant: typeof Grant;
     Client: { find(id: string): Promise<Client | undefined> };

@@ -271,6 +271,9 @@ export async function createIdentityProvider(config: Config, options: IdentityDe
     },
   });
 
+  // An https issuer means a TLS-terminating proxy in front (the deployment test's nginx; the sandbox speaks plain HTTP):
+  // endpoints and cookies follow its X-Forwarded-Proto and -Host, as Keycloak's `--proxy-headers=xforwarded` does.
+  if (options.issuer.startsWith('https://')) provider.proxy = true;
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => log(`OIDC: Serverfehler: ${err.message}`));
   // Koa logs unhandled errors with a stack trace unless someone listens; a short line is enough here.
   provider.on('error', (err: Error) => log(`OIDC: Fehler: ${err.message}`));

@@ -9,8 +9,8 @@ import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from '.
 
 /**
  * `npm start`: the whole portal on one machine, with prefixed logs. Builds what is not built yet, starts PostgreSQL
- * (embedded, unless DATABASE_URL is set) and then the processes of process-table.ts (sandbox, Strapi, portal), and
- * stops everything in reverse order on Ctrl-C or SIGTERM.
+ * (embedded, unless DATABASE_URL is set), runs the portal's migrations and then the processes of process-table.ts
+ * (sandbox, Strapi, portal), and stops everything in reverse order on Ctrl-C or SIGTERM.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cmsDir = path.join(root, 'cms');
@@ -112,7 +112,10 @@ async function main() {
     cmsDatabaseUrl = url.href;
   }
 
-  // 3. The processes of the table start side by side; the portal retries the identity provider on first login.
+  // 3. The portal's migrations, once, before any instance starts (the production `migrate` service; docs/operations.md).
+  await run('migrate', node, ['--import', 'tsx', path.join(root, 'bff/db/migrate.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } });
+
+  // 4. The processes of the table start side by side; the portal retries the identity provider on first login.
   const context = { config, root, env, databaseUrl, cmsDatabaseUrl };
   const entries = PROCESS_TABLE.filter((entry) => entry.enabled?.(config) ?? true);
   const processes = entries.map((entry) => {

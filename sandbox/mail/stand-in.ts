@@ -15,7 +15,7 @@ export const mailStandIn: StandIn = {
   name: 'mail',
   async start({ config, dataDir, log, port, url }) {
     const store = await MailStore.open(path.join(dataDir, 'mails.json'), log);
-    const smtp = await startSmtpServer({ port: port('smtp') ?? config.SMTP_PORT, host: 'localhost', store, log });
+    const smtp = await startSmtpServer({ port: port('smtp') ?? config.SMTP_PORT, host: config.SANDBOX_HOST, store, log });
     const router = express.Router();
     const ports: Record<string, number> = { smtp: smtp.port };
     let debug: { smtp: SmtpHandle; store: MailStore } | null = null;
@@ -23,7 +23,7 @@ export const mailStandIn: StandIn = {
     if (debugPort !== undefined) {
       const debugStore = await MailStore.open(path.join(dataDir, 'mails-debug.json'), log);
       try {
-        debug = { smtp: await startSmtpServer({ port: debugPort, host: 'localhost', store: debugStore, log }), store: debugStore };
+        debug = { smtp: await startSmtpServer({ port: debugPort, host: config.SANDBOX_HOST, store: debugStore, log }), store: debugStore };
         ports.reviewDebugSmtp = debug.smtp.port;
         const debugSmtp = debug.smtp;
         router.use('/debug', createMailboxRouter(debugStore, { smtpPort: () => debugSmtp.port, debug: true }));
