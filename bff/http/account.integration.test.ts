@@ -253,7 +253,9 @@ describe('data export (small: at once)', () => {
     await browser.follow(`${action}/code`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: customer.email, code }).toString() });
     await expect.poll(() => portal.knex('activity_log').where({ userId: customer.sub, type: 'PASSWORDLESS_LOGIN_CODE' }).first()).toBeTruthy();
     // The portal's own mail and the newsletter service's double opt-in.
-    await call(browser, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
+    const screen = await openPasswordScreen(browser, portal.url);
+    const next = 'Neues-Sonnen-Passwort-9';
+    expect((await submitPasswordScreen(browser, screen.url, { current: customer.password, new: next, repeat: next })).url.searchParams.get('done')).toBe('PASSWORD_CHANGED');
     await call(browser, 'POST', '/api/v1/internal/marketing-service/event', { eventName: 'newsletter_subscribed' });
     await expect.poll(async () => (await mailsTo(portal.sandboxUrl, customer.email)).length).toBe(3);
 

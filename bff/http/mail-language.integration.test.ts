@@ -5,6 +5,7 @@ import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 
 type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 let portal: Portal;
@@ -33,7 +34,7 @@ describe("mails in the customer's language", () => {
     expect(switched.status).toBe(302);
     expect(await languageOf(customer.sub)).toBe('en');
     // The identity provider's own mails (sign-in code, block notice) follow: Keycloak's `locale` attribute.
-    const account = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: portal.config.services.identityAdmin.headers });
+    const account = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: await identityAdminHeaders(portal.config) });
     expect(await account.json()).toMatchObject({ attributes: { locale: ['en'] } });
 
     const target = newAddress();
