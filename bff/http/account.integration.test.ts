@@ -99,9 +99,9 @@ describe('changing the e-mail address', () => {
       body: new URLSearchParams({ email: typed }).toString(),
     });
     const location = refused.headers.get('location') ?? '';
-    expect(location).toBe('/home/app/settings?section=email&error=ACCOUNT.EMAIL_INVALID#email');
+    expect(location).toBe('/home/app/settings?error=ACCOUNT.EMAIL_INVALID&fields=email&form=email#email-errors');
     const page = (await (await client.request(`${portal.url}${location}`)).json()) as { locals: { formFlash: unknown } };
-    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', values: { email: typed } });
+    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', form: 'email', values: { email: typed } });
   });
 });
 
@@ -156,7 +156,10 @@ describe('changing the password', () => {
       body: new URLSearchParams({ currentPassword: '', newPassword: '', newPasswordRepeat: '' }).toString(),
     });
     // (site/features/settings/labels.test.ts: the page words it at the password form.)
-    expect(empty.headers.get('location')).toBe('/home/app/settings?section=password&error=VALIDATION#password');
+    expect(empty.headers.get('location')).toBe('/home/app/settings?error=VALIDATION&fields=currentPassword&form=password#password-errors');
+    // No password is ever kept, not even in the session.
+    const settings = (await (await formClient.request(`${portal.url}/home/app/settings`)).json()) as { locals: { formFlash: unknown } };
+    expect(settings.locals.formFlash).toBeNull();
   });
 
   it('an unavailable identity provider gives the German 503, and nothing changes', async () => {

@@ -1,9 +1,8 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import * as z from 'zod/mini';
 import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
-import { isHtmlForm } from '../middlewares/csrf.ts';
-import { redirectWithin } from '../redirect.ts';
+import { formActions, formFields, returnToOf } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
@@ -12,22 +11,25 @@ import { signedIn } from '../signed-in.ts';
  * first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one seen: JSON (204), or the bell's
  * plain form with `returnTo`, which then leads on to the notification's page (303).
  */
-export function notificationsRoutes({ services: { notifications } }: RouteDeps): Router {
+export function notificationsRoutes(deps: RouteDeps): Router {
+  const { notifications } = deps.services;
+  const action = formActions(deps);
   const router = Router();
   router.get(`/${NOTIFICATIONS_PATH}`, async (req, res) => {
     const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
     res.json(await notifications.mine(ctx));
   });
-  router.post(`/${NOTIFICATIONS_PATH}`, express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
-    const form = isHtmlForm(req);
-    const fields = (req.body ?? {}) as Record<string, unknown>;
-    const { notificationId } = z.parse(MarkNotificationSchema, form ? { notificationId: fields.notificationId } : req.body);
-    await notifications.markSeen(signedIn(req), notificationId);
-    if (form) {
-      redirectWithin(res, String(fields.returnTo ?? ''), { status: 303, fallback: '/home/dashboard' });
-      return;
-    }
-    res.status(204).end();
-  });
+  router.post(
+    `/${NOTIFICATIONS_PATH}`,
+    action({
+      form: 'notification',
+      // The notification's page: where the customer wanted to go (a refusal is said there).
+      page: (req) => returnToOf(req),
+      input: (req, { plain }) => z.parse(MarkNotificationSchema, plain ? { notificationId: formFields(req).notificationId } : req.body).notificationId,
+      run: (notificationId, { req }) => notifications.markSeen(signedIn(req), notificationId),
+      json: (res) => res.status(204).end(),
+      done: (_result, { req }) => returnToOf(req),
+    }),
+  );
   return router;
 }

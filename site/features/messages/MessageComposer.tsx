@@ -7,7 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { internalApi } from '../../lib/api/client.ts';
 import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
-import { fieldOfError, filesProblem, textProblem, type FilesProblem, type TextProblem } from './validation.ts';
+import { composerCodeText, fieldOfError, filesProblem, textProblem, type FilesProblem, type TextProblem } from './validation.ts';
 import './MessageComposer.css';
 
 export const messageComposerMessageKeys = [
@@ -47,11 +47,21 @@ interface Props {
   idempotencyKey: string;
   /** The topic's title, shown as the subject's placeholder. */
   subjectPlaceholder?: string;
-  /** An error code the BFF sent back to the plain form (`?error=`), shown until the next try. */
-  initialError?: string | null;
+  /**
+   * A refusal of the plain form (docs/architecture.md "Forms without JavaScript"), worded by the page: the message for
+   * the summary on top and the text at each refused field. Shown until the next try.
+   */
+  refused?: ComposerRefusal | null;
   /** What a refused plain form held (the BFF's form flash): shown again, so nothing typed is lost without JavaScript. */
   typed?: { subject?: string; text?: string } | null;
   messages: IslandMessages<Key>;
+}
+
+/** The composer's fields a refusal can name. */
+export type ComposerField = 'subject' | 'text' | 'files';
+export interface ComposerRefusal {
+  message: string;
+  fields: Partial<Record<ComposerField, string>>;
 }
 
 const DraftSchema = z.object({ text: z.string(), subject: z.string(), key: z.string() });
@@ -65,30 +75,6 @@ const TEXT_CODES: Record<TextProblem, string> = {
   invalidCharacters: 'MESSAGES.TEXT_INVALID_CHARACTERS',
 };
 const FILE_CODES: Record<FilesProblem, string> = { tooMany: 'MESSAGES.TOO_MANY_FILES', tooLarge: 'MESSAGES.FILE_TOO_LARGE', type: 'MESSAGES.FILE_TYPE' };
-
-/** The German/English text of an error code of the messages API; null for a code without its own text. */
-function codeText(t: (key: Key, values?: Record<string, string | number>) => string, code: string, file = ''): string | null {
-  switch (code) {
-    case 'MESSAGES.TEXT_REQUIRED':
-      return t('messages.errorTextRequired');
-    case 'MESSAGES.TEXT_TOO_LONG':
-      return t('messages.errorTextTooLong', { max: MESSAGE_LIMITS.textMaxLength });
-    case 'MESSAGES.TEXT_INVALID_CHARACTERS':
-      return t('messages.errorTextInvalid');
-    case 'MESSAGES.TOO_MANY_FILES':
-      return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
-    case 'MESSAGES.FILE_TOO_LARGE':
-      return t('messages.errorFileTooLarge', { file });
-    case 'MESSAGES.FILE_TYPE':
-      return t('messages.errorFileType', { file });
-    case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
-      return t('messages.errorTopic');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('messages.errorUnavailable');
-    default:
-      return null;
-  }
-}
 
 /**
  * The message form (new request or reply): text, optional subject, up to five photos or PDFs. It is a plain multipart
@@ -122,12 +108,11 @@ export default function MessageComposer(props: Props) {
     // Only once, when the island hydrates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const initial = props.initialError ?? '';
-  const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial) : null));
-  const [filesError, setFilesError] = useState<string | null>(() => (fieldOfError(initial) === 'files' ? codeText(t, initial) : null));
-  const [formError, setFormError] = useState<string | null>(() =>
-    initial && fieldOfError(initial) === 'form' ? (codeText(t, initial) ?? t('messages.errorGeneric')) : null,
-  );
+  const refused = props.refused ?? null;
+  const [subjectError, setSubjectError] = useState<string | null>(refused?.fields.subject ?? null);
+  const [textError, setTextError] = useState<string | null>(refused?.fields.text ?? null);
+  const [filesError, setFilesError] = useState<string | null>(refused?.fields.files ?? null);
+  const [formError, setFormError] = useState<string | null>(refused?.message ?? null);
   const [sending, setSending] = useState(false);
   const prefix = `composer-${props.draftKey.replace(/[^\w-]/g, '-')}`;
 
@@ -142,8 +127,9 @@ export default function MessageComposer(props: Props) {
     store.set(current);
     const text = textProblem(current.text);
     const file = filesProblem(files);
-    setTextError(text ? codeText(t, TEXT_CODES[text]) : null);
-    setFilesError(file ? codeText(t, FILE_CODES[file.problem], file.file) : null);
+    setTextError(text ? composerCodeText(t, TEXT_CODES[text]) : null);
+    setFilesError(file ? composerCodeText(t, FILE_CODES[file.problem], file.file) : null);
+    setSubjectError(null);
     setFormError(null);
     if (text || file) return;
     const body = new FormData();
@@ -162,9 +148,10 @@ export default function MessageComposer(props: Props) {
     } catch (error) {
       setSending(false);
       const code = error instanceof RequestError ? (error.body?.code ?? '') : '';
-      const text = codeText(t, code);
-      const where = fieldOfError(code);
-      if (text && where === 'text') setTextError(text);
+      const text = composerCodeText(t, code);
+      const where = error instanceof RequestError && error.body?.field === 'subject' ? 'subject' : fieldOfError(code);
+      if (text && where === 'subject') setSubjectError(text);
+      else if (text && where === 'text') setTextError(text);
       else if (text && where === 'files') setFilesError(text);
       else setFormError(`${error instanceof TimeoutError ? t('messages.errorTimeout') : (text ?? t('messages.errorGeneric'))} ${t('messages.draftKept')}`);
       // Another body under the same key would be refused: a changed draft gets a new key on the next try.
@@ -172,17 +159,35 @@ export default function MessageComposer(props: Props) {
     }
   }
 
+  // The summary names each refused field with a link to it; a refused plain form lands on it (`composer-errors`).
+  const summaryFields = [
+    { field: 'subject', label: t('messages.subjectLabel'), text: subjectError },
+    { field: 'text', label: t('messages.textLabel'), text: textError },
+    { field: 'files', label: t('messages.filesLabel'), text: filesError },
+  ].filter((entry) => entry.text && (entry.field !== 'subject' || props.mode === 'request'));
+
   return (
     <form className="composer" method="post" action={props.action} encType="multipart/form-data" onSubmit={onSubmit} noValidate id="composer" aria-busy={sending}>
+      {formError && (
+        <div className="composer__error composer__error--form" id="composer-errors" role="alert" tabIndex={-1}>
+          <p>{formError}</p>
+          {summaryFields.length > 0 && (
+            <ul>
+              {summaryFields.map((entry) => (
+                <li key={entry.field}>
+                  <a href={`#${prefix}-${entry.field}`}>
+                    {entry.label}: {entry.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {Object.entries(props.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="idempotencyKey" value={draft.key} />
-      {formError && (
-        <p className="composer__error composer__error--form" role="alert">
-          {formError}
-        </p>
-      )}
       {props.mode === 'request' && (
         <div className="composer__field">
           <label htmlFor={`${prefix}-subject`}>{t('messages.subjectLabel')}</label>
@@ -195,11 +200,17 @@ export default function MessageComposer(props: Props) {
             placeholder={props.subjectPlaceholder}
             value={draft.subject}
             onChange={(e) => update({ subject: e.target.value })}
-            aria-describedby={`${prefix}-subject-hint`}
+            aria-invalid={subjectError ? true : undefined}
+            aria-describedby={`${prefix}-subject-hint${subjectError ? ` ${prefix}-subject-error` : ''}`}
           />
           <p id={`${prefix}-subject-hint`} className="composer__hint">
             {t('messages.subjectHint')}
           </p>
+          {subjectError && (
+            <p id={`${prefix}-subject-error`} className="composer__error">
+              {subjectError}
+            </p>
+          )}
         </div>
       )}
       <div className="composer__field">

@@ -1,5 +1,7 @@
 import type { IbanProblem, MoneyField, ReferralState, SepaRequirement } from '../../../bff/contracts/money.ts';
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
 /** Why an IBAN is refused, in words a customer can act on (spec section 5: the reason at the field). */
 export function ibanProblemText(t: Translate, problem: IbanProblem | string | null, expectedLength?: number | string | null): string {
@@ -76,8 +78,6 @@ export function errorText(t: Translate, code: string): string {
       return t('money.errorInProgress');
     case 'IDEMPOTENCY.MISMATCH':
       return t('money.errorMismatch');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('money.errorUnavailable');
     case 'VALIDATION':
     case 'IBAN.INVALID':
     case 'IBAN.BIC_INVALID':
@@ -114,16 +114,17 @@ export function referralStateText(t: Translate, state: ReferralState): string {
 }
 
 /**
- * A plain form's round trip (`?error=&field=&fields=&problem=&expectedLength=`): the form-wide message and the text at
- * each refused field. Values typed never travel in the address.
+ * A refused plain form (docs/architecture.md "Forms without JavaScript"): the form-wide message and the text at each
+ * refused field. Values typed never travel in the address.
  */
-export function formErrors(t: Translate, params: URLSearchParams, form: 'refund' | 'sepa' | 'referral') {
-  const code = params.get('error');
-  if (!code) return { summary: null, fields: {} as Record<string, string> };
+export function formErrors(t: Translate, refusal: FormRefusal | null, form: 'refund' | 'sepa' | 'referral') {
+  if (!refusal) return { summary: null, fields: {} as Record<string, string> };
   const fields: Record<string, string> = {};
-  for (const field of (params.get('fields') ?? '').split(',').filter(Boolean).slice(0, 12)) fields[field] = fieldErrorText(t, field, form);
-  const field = params.get('field');
-  if (code === 'IBAN.INVALID') fields.iban = ibanProblemText(t, params.get('problem'), params.get('expectedLength'));
-  else if (field) fields[field] = code === 'IBAN.BIC_INVALID' ? t('money.errorBic') : errorText(t, code);
-  return { summary: errorText(t, code), fields };
+  for (const [field, problem] of Object.entries(refusal.fields).slice(0, 12)) {
+    if (refusal.code === 'IBAN.INVALID' && field === 'iban') fields.iban = ibanProblemText(t, problem || null, refusal.params.expectedLength);
+    else if (refusal.code === 'IBAN.BIC_INVALID') fields[field] = t('money.errorBic');
+    else if (refusal.code === 'VALIDATION') fields[field] = fieldErrorText(t, field, form);
+    else fields[field] = errorText(t, refusal.code);
+  }
+  return { summary: commonRefusalText(t, refusal) ?? errorText(t, refusal.code), fields };
 }

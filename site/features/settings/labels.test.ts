@@ -5,8 +5,9 @@ import { settingsErrorText } from './labels.ts';
 describe('settings error texts', () => {
   it('words a refused password form as a password problem, a refused e-mail form as an e-mail problem', () => {
     const t = getT('de');
-    expect(settingsErrorText(t, 'VALIDATION', new URLSearchParams('section=password&error=VALIDATION'))).toBe('Bitte gib Dein aktuelles Passwort ein.');
-    expect(settingsErrorText(t, 'VALIDATION', new URLSearchParams('section=email&error=VALIDATION'))).toBe('Bitte gib eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.');
-    expect(settingsErrorText(getT('en'), 'VALIDATION', new URLSearchParams('section=password'))).toBe('Please enter your current password.');
+    const refused = (form: string) => ({ form, code: 'VALIDATION', fields: {}, params: {} });
+    expect(settingsErrorText(t, refused('password'))).toBe('Bitte gib Dein aktuelles Passwort ein.');
+    expect(settingsErrorText(t, refused('email'))).toBe('Bitte gib eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.');
+    expect(settingsErrorText(getT('en'), refused('password'))).toBe('Please enter your current password.');
   });
 });

@@ -1,4 +1,6 @@
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
 /** The text for `?done=<what>` after a form of the settings. */
 export function settingsDoneText(t: Translate, done: string | null): string | null {
@@ -22,8 +24,12 @@ export function settingsDoneText(t: Translate, done: string | null): string | nu
   }
 }
 
-/** The text for `?error=<code>` after a form of the settings and the deletion page. */
-export function settingsErrorText(t: Translate, code: string, params: URLSearchParams): string {
+/** The text for a refused form of the settings, the deletion page and the newsletter banner. */
+export function settingsErrorText(t: Translate, refusal: FormRefusal): string {
+  return commonRefusalText(t, refusal) ?? accountErrorText(t, refusal);
+}
+
+function accountErrorText(t: Translate, { code, form, params }: FormRefusal): string {
   switch (code) {
     case 'ACCOUNT.EMAIL_SAME':
       return t('settings.errorEmailSame');
@@ -31,7 +37,7 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
       return t('settings.errorEmailInvalid');
     case 'VALIDATION':
       // The password form refuses only an empty current password this way (an empty new one is too weak).
-      return params.get('section') === 'password' ? t('settings.errorPasswordCurrentMissing') : t('settings.errorEmailInvalid');
+      return form === 'password' ? t('settings.errorPasswordCurrentMissing') : t('settings.errorEmailInvalid');
     case 'ACCOUNT.EMAIL_TAKEN':
       return t('settings.errorEmailTaken');
     case 'ACCOUNT.EMAIL_LINK_INVALID':
@@ -47,11 +53,9 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
     case 'ACCOUNT.PASSWORD_MISMATCH':
       return t('settings.errorPasswordMismatch');
     case 'ACCOUNT.RATE_LIMITED':
-      return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.get('retryAfterSeconds') ?? 60) / 60)) });
+      return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.retryAfterSeconds ?? 60) / 60)) });
     case 'ACCOUNT.DELETE_CONFIRMATION':
       return t('settings.errorDeleteConfirmation');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('settings.errorUnavailable');
     default:
       return t('settings.errorGeneric');
   }
