@@ -19,6 +19,11 @@ export interface FormFlash {
   form: string;
   /** The form's fields as typed (a ticked checkbox as the value it posted, e.g. "on"; an unticked one is absent). */
   values: Record<string, FormValue>;
+  /**
+   * Called by the page when it puts the values into its form: only a view that shows them uses them up (one that says
+   * the page's service is down leaves them for the next view).
+   */
+  markShown?: () => void;
 }
 
 /**

@@ -51,30 +51,34 @@ describe('form flash', () => {
   it('is taken once, by a GET of its page within its time', () => {
     const flash = { page: PAGE, form: 'refund', userId: 'sub-jonas', until: 10_000, values: { name: 'Jonas Weber' } };
     const other = request({ user: jonas, formFlash: { ...flash } }, { path: '/home/app/sepa-mandate' });
-    expect(takeFormFlash(other.req, undefined, 5_000)).toBeNull();
+    expect(takeFormFlash(other.req, response(200), 5_000)).toBeNull();
     expect(other.session.formFlash).toBeDefined();
     const head = request({ user: jonas, formFlash: { ...flash } }, { method: 'HEAD' });
-    expect(takeFormFlash(head.req, undefined, 5_000)).toBeNull();
+    expect(takeFormFlash(head.req, response(200), 5_000)).toBeNull();
     const { req, session } = request({ user: jonas, formFlash: { ...flash } });
-    expect(takeFormFlash(req, undefined, 5_000)).toEqual({ page: PAGE, form: 'refund', values: { name: 'Jonas Weber' } });
+    const view = response(200);
+    const taken = takeFormFlash(req, view, 5_000);
+    expect(taken).toMatchObject({ page: PAGE, form: 'refund', values: { name: 'Jonas Weber' } });
+    taken?.markShown?.();
+    view.end();
     expect(session.formFlash).toBeUndefined();
-    expect(takeFormFlash(req, undefined, 5_000)).toBeNull();
+    expect(takeFormFlash(req, response(200), 5_000)).toBeNull();
   });
 
   it('is never taken by a prefetch (the customer has not seen it)', () => {
     for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }] as Record<string, string>[]) {
       const { req, session } = request({ user: jonas, formFlash: { page: PAGE, form: 'refund', userId: 'sub-jonas', until: 10_000, values: {} } }, { headers });
-      expect(takeFormFlash(req, undefined, 5_000)).toBeNull();
+      expect(takeFormFlash(req, response(200), 5_000)).toBeNull();
       expect(session.formFlash).toBeDefined();
     }
   });
 
   it('past its time, or kept for another customer, it is dropped by any page view and never shown', () => {
     const late = request({ user: jonas, formFlash: { page: PAGE, form: 'refund', userId: 'sub-jonas', until: 10_000, values: { name: 'Jonas Weber' } } }, { path: '/home/dashboard' });
-    expect(takeFormFlash(late.req, undefined, 10_000)).toBeNull();
+    expect(takeFormFlash(late.req, response(200), 10_000)).toBeNull();
     expect(late.session.formFlash).toBeUndefined();
     const foreign = request({ user: { id: 'sub-anna' } as SessionData['user'], formFlash: { page: PAGE, form: 'refund', userId: 'sub-jonas', until: 10_000, values: { name: 'Jonas Weber' } } });
-    expect(takeFormFlash(foreign.req, undefined, 5_000)).toBeNull();
+    expect(takeFormFlash(foreign.req, response(200), 5_000)).toBeNull();
     expect(foreign.session.formFlash).toBeUndefined();
   });
 
@@ -87,16 +91,22 @@ describe('form flash', () => {
     expect(none.state.saves).toBe(0);
   });
 
-  it('stays for the next view while its page answers that its service is down, and is taken by the view that shows it', () => {
+  it('stays for the next view while its page shows no form (its service is down), and is taken by the view that shows it', () => {
     const flash = { page: PAGE, form: 'refund', userId: 'sub-jonas', until: 10_000, values: { name: 'Jonas Weber' } };
     const outage = request({ user: jonas, formFlash: { ...flash } });
-    const unavailable = response(503);
-    expect(takeFormFlash(outage.req, unavailable, 5_000)).toEqual({ page: PAGE, form: 'refund', values: { name: 'Jonas Weber' } });
+    const unavailable = response(200);
+    expect(takeFormFlash(outage.req, unavailable, 5_000)).toMatchObject({ page: PAGE, form: 'refund', values: { name: 'Jonas Weber' } });
     unavailable.end();
     expect(outage.session.formFlash).toBeDefined();
 
+    const failed = response(500);
+    takeFormFlash(outage.req, failed, 5_000)?.markShown?.();
+    failed.end();
+    expect(outage.session.formFlash).toBeDefined();
+
     const shown = response(200);
-    expect(takeFormFlash(outage.req, shown, 5_000)).not.toBeNull();
+    const view = takeFormFlash(outage.req, shown, 5_000);
+    view?.markShown?.();
     expect(outage.session.formFlash).toBeDefined();
     shown.end();
     expect(outage.session.formFlash).toBeUndefined();

@@ -35,10 +35,11 @@ export async function keepFormValues(req: Request, page: string, form: string, v
 /**
  * The kept form for this page view: a GET of the page it names, by the customer it was kept for, within its time. A
  * prefetch never sees it (the customer has not seen it). One past its time is dropped by any page view. It is taken
- * (deleted) only when this view answers with a page that shows it (status below 400): the "service unavailable" view of
- * a page whose vendor is down leaves it for the next view, so what was typed survives the outage.
+ * (deleted) only by a view that shows it: the page's form marks it shown when it puts the values in (`markShown`), and
+ * the session forgets it as that answer ends (unless the answer is a server error). The view of a page whose own
+ * service is down shows no form and leaves it for the next view, so what was typed survives the outage.
  */
-export function takeFormFlash(req: Request, res?: Response, now = Date.now()): FormFlash | null {
+export function takeFormFlash(req: Request, res: Response, now = Date.now()): FormFlash | null {
   const kept = req.session?.formFlash;
   if (!kept || req.method !== 'GET' || isPrefetch(req)) return null;
   if (kept.until <= now || kept.userId !== req.session.user?.id) {
@@ -46,18 +47,18 @@ export function takeFormFlash(req: Request, res?: Response, now = Date.now()): F
     return null;
   }
   if (kept.page !== req.path) return null;
-  if (!res) delete req.session.formFlash;
-  else afterStatus(res, (status) => {
-    if (status < 400 && req.session?.formFlash === kept) delete req.session.formFlash;
+  let shown = false;
+  beforeEnd(res, (status) => {
+    if (shown && status < 500 && req.session?.formFlash === kept) delete req.session.formFlash;
   });
-  return { page: kept.page, form: kept.form, values: { ...kept.values } };
+  return { page: kept.page, form: kept.form, values: { ...kept.values }, markShown: () => void (shown = true) };
 }
 
 /**
  * Runs `decide` with the answer's status just before the answer ends, ahead of express-session's own end (which then
  * sees the changed session and saves it): registered after the session middleware, this wrapper is the outer one.
  */
-function afterStatus(res: Response, decide: (status: number) => void): void {
+function beforeEnd(res: Response, decide: (status: number) => void): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((...args: unknown[]) => {
     decide(res.statusCode);

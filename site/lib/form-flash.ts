@@ -34,12 +34,19 @@ export function formState(page: PageView, form: string): FormState {
   const flash = page.locals.formFlash;
   const typed = flash && flash.page === page.url.pathname && flash.form === form ? flash.values : null;
   const first = (value: FormValue | undefined) => (typeof value === 'string' ? value : (value?.[0] ?? ''));
+  // Reading a typed value to show it uses the kept values up (the BFF forgets them after this view, not before).
+  const shown = () => flash?.markShown?.();
   return {
     refusal,
     typed,
-    value: (name, stored) => (typed ? first(typed[name]) : stored === null || stored === undefined ? '' : String(stored)),
+    value: (name, stored) => {
+      if (!typed) return stored === null || stored === undefined ? '' : String(stored);
+      shown();
+      return first(typed[name]);
+    },
     values: (name, stored) => {
       if (!typed) return (stored ?? []).map(String);
+      shown();
       const value = typed[name];
       return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
     },

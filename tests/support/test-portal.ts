@@ -41,12 +41,14 @@ export async function startTestPortal(options: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
-  // Like Astro in middleware mode, it hands paths without a page to next(). `x-echo-status` plays a page that answers
-  // with another status (503: its service is down).
+  // Like Astro in middleware mode, it hands paths without a page to next(). Its page shows a kept form (what a page's
+  // form does), unless `x-echo-status` plays a page that answers otherwise (503: its service is down, no form).
   const echoPage: PageHandler = async (req, res, next, locals) => {
     if (!routeOf(req.path)) return next();
     const layout = await locals.services.layout.view();
-    res.status(Number(req.get('x-echo-status') ?? 200)).json({ page: req.path, locals: { ...locals, layout } });
+    const status = Number(req.get('x-echo-status') ?? 200);
+    if (status < 400) locals.formFlash?.markShown?.();
+    res.status(status).json({ page: req.path, locals: { ...locals, layout } });
   };
   const portal = composePortal({
     config,

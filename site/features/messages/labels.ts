@@ -36,6 +36,6 @@ export function composerRefusal(t: Translate, form: FormState): ComposerRefusal 
   const text = composerCodeText(t, refusal.code, '', max);
   const fields: Partial<Record<ComposerField, string>> = {};
   for (const name of ['subject', 'text', 'files'] as const) if (form.invalid(name)) fields[name] = text ?? t('messages.errorGeneric');
-  const message = commonRefusalText(t, refusal) ?? (Object.keys(fields).length > 0 ? t('messages.errorSummary') : (text ?? t('messages.errorGeneric')));
+  const message = commonRefusalText(t, refusal) ?? (Object.keys(fields).length > 0 ? t('forms.checkFields') : (text ?? t('messages.errorGeneric')));
   return { message, fields };
 }

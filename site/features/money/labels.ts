@@ -126,5 +126,6 @@ export function formErrors(t: Translate, refusal: FormRefusal | null, form: 'ref
     else if (refusal.code === 'VALIDATION') fields[field] = fieldErrorText(t, field, form);
     else fields[field] = errorText(t, refusal.code);
   }
-  return { summary: commonRefusalText(t, refusal) ?? errorText(t, refusal.code), fields };
+  // Named fields are listed under "Bitte prüfe die markierten Angaben", each with its reason; else the reason itself.
+  return { summary: commonRefusalText(t, refusal) ?? (Object.keys(fields).length > 0 ? t('money.errorSummary') : errorText(t, refusal.code)), fields };
 }
