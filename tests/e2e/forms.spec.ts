@@ -5,7 +5,7 @@ import { PAGE_ROUTES, type PageAccess } from '../../bff/contracts/routes.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
 import { codeFromSmsInbox, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
-import { linkDemoProject, resetLinkingState, resetMessagesState, resetMoneyState, sql, waitForStrapi } from './support/stack.ts';
+import { linkDemoProject, resetFilesState, resetLinkingState, resetMessagesState, resetMoneyState, sql, waitForStrapi } from './support/stack.ts';
 
 /**
  * Every plain form of the portal keeps what was typed (docs/architecture.md "Forms without JavaScript"). With JavaScript
@@ -292,6 +292,25 @@ async function expectOutageKeepsAll(page: Page, found: FoundForm) {
   await expectTyped(formAt(page, found.action), typed, rule, `${where}, back up`);
 }
 
+/**
+ * Runs a check over each form and reports every form that fails it at once (not only the first): the list is what
+ * needs fixing.
+ */
+async function eachForm(forms: readonly FoundForm[], title: string, check: (form: FoundForm) => Promise<void>) {
+  const failures: string[] = [];
+  for (const form of forms) {
+    await test.step(`${title}: ${form.key} auf ${new URL(form.url).pathname}`, async () => {
+      try {
+        await check(form);
+      } catch (error) {
+        const first = (error as Error).message.split('\n')[0] ?? String(error);
+        failures.push(first.startsWith(form.key) ? first : `${form.key} on ${new URL(form.url).pathname}: ${first}`);
+      }
+    });
+  }
+  expect.soft(failures, `${title}: forms that lose what was typed or do not say why`).toEqual([]);
+}
+
 /** Every form found, and the rules that were used, across the tests of this file. */
 const seen = new Set<string>();
 
@@ -348,6 +367,7 @@ let data: TestData;
 test.beforeEach(async () => {
   data = testData(E2E.sandbox);
   await resetMoneyState();
+  await resetFilesState();
   await resetMessagesState();
   await sql('DELETE FROM survey WHERE project_id < 900000');
   await sql('DELETE FROM rate_limit');
@@ -417,18 +437,14 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
         '/api/v1/internal/survey',
       ].sort(),
     );
-    for (const form of forms) {
-      await test.step(`abgelehnt: ${form.key} auf ${new URL(form.url).pathname}`, async () => {
-        if (form.projectId) await choose(page, form.projectId);
-        await expectRefusedKeepsAll(page, form);
-      });
-    }
-    for (const form of forms) {
-      await test.step(`Dienst aus: ${form.key} auf ${new URL(form.url).pathname}`, async () => {
-        if (form.projectId) await choose(page, form.projectId);
-        await expectOutageKeepsAll(page, form);
-      });
-    }
+    await eachForm(forms, 'abgelehnt', async (form) => {
+      if (form.projectId) await choose(page, form.projectId);
+      await expectRefusedKeepsAll(page, form);
+    });
+    await eachForm(forms, 'Dienst aus', async (form) => {
+      if (form.projectId) await choose(page, form.projectId);
+      await expectOutageKeepsAll(page, form);
+    });
     await signing.close();
   });
 
@@ -443,7 +459,7 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
     const page = await withoutJavaScript(browser, signing);
     const forms = withFields(await discover(page, ['/onboarding/two-factor?returnTo=%2Fhome%2Fdashboard'], null));
     expect(forms.map((f) => f.key)).toEqual(['/api/v1/internal/user/two-factor/confirm']);
-    for (const form of forms) await expectRefusedKeepsAll(page, form);
+    await eachForm(forms, 'abgelehnt', (form) => expectRefusedKeepsAll(page, form));
     await signing.close();
   });
 
@@ -454,8 +470,8 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
     const page = await withoutJavaScript(browser, signing);
     const forms = withFields(await discover(page, routePaths(['public', 'lead', 'account']), null));
     expect(forms.map((f) => f.key).sort()).toEqual(['/api/v1/internal/user/delete-account', '/api/v1/internal/user/lead/contact-details']);
-    for (const form of forms) await test.step(`abgelehnt: ${form.key}`, () => expectRefusedKeepsAll(page, form));
-    for (const form of forms) await test.step(`Dienst aus: ${form.key}`, () => expectOutageKeepsAll(page, form));
+    await eachForm(forms, 'abgelehnt', (form) => expectRefusedKeepsAll(page, form));
+    await eachForm(forms, 'Dienst aus', (form) => expectOutageKeepsAll(page, form));
     await signing.close();
   });
 
@@ -470,8 +486,8 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
     const page = await context.newPage();
     const details = withFields(await discover(page, routePaths(['public']), null), { funnel: true });
     expect([...new Set(details.map((f) => f.key))]).toEqual(['/api/v2/app/funnel/details']);
-    for (const form of details) await test.step(`abgelehnt: ${form.key}`, () => expectRefusedKeepsAll(page, form));
-    for (const form of details) await test.step(`Dienst aus: ${form.key}`, () => expectOutageKeepsAll(page, form));
+    await eachForm(details, 'abgelehnt', (form) => expectRefusedKeepsAll(page, form));
+    await eachForm(details, 'Dienst aus', (form) => expectOutageKeepsAll(page, form));
     // The code page has its form once a request waits for its code.
     const phone = mobile();
     await page.goto('/angebot');
@@ -481,7 +497,7 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
     expect(await codeFromSmsInbox(browser, phone)).toMatch(/^\d{6}$/);
     const code = withFields(await discover(page, ['/angebot/code'], null), { funnel: true }).filter((form) => form.key !== '/api/v2/app/funnel/details');
     expect(code.map((f) => f.key)).toEqual(['/api/v2/app/funnel/verify']);
-    for (const form of code) await test.step(`abgelehnt: ${form.key}`, () => expectRefusedKeepsAll(page, form));
+    await eachForm(code, 'abgelehnt', (form) => expectRefusedKeepsAll(page, form));
     await context.close();
   });
 
