@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { MESSAGE_LIMITS } from '../../../bff/contracts/messages.ts';
 import { Button } from '../../components/Button.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { internalApi } from '../../lib/api/client.ts';
 import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
@@ -169,20 +170,12 @@ export default function MessageComposer(props: Props) {
   return (
     <form className="composer" method="post" action={props.action} encType="multipart/form-data" onSubmit={onSubmit} noValidate id="composer" aria-busy={sending}>
       {formError && (
-        <div className="composer__error composer__error--form" id="composer-errors" role="alert" tabIndex={-1}>
-          <p>{formError}</p>
-          {summaryFields.length > 0 && (
-            <ul>
-              {summaryFields.map((entry) => (
-                <li key={entry.field}>
-                  <a href={`#${prefix}-${entry.field}`}>
-                    {entry.label}: {entry.text}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ErrorSummary
+          form="composer"
+          className="composer__error composer__error--form"
+          message={formError}
+          fields={summaryFields.map((entry) => ({ id: `${prefix}-${entry.field}`, label: entry.label, text: entry.text ?? '' }))}
+        />
       )}
       {Object.entries(props.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -9,6 +9,7 @@ import {
 } from '../../../bff/contracts/meter-change.ts';
 import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { appApi } from '../../lib/api/client.ts';
 import { RequestError } from '../../lib/api/errors.ts';
@@ -305,20 +306,12 @@ export default function MeterChangeForm(props: Props) {
   return (
     <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
       {formError && (
-        <div className="meter-form__error meter-form__error--form" id="meter-change-errors" role="alert" tabIndex={-1}>
-          <p>{formError}</p>
-          {refused.length > 0 && (
-            <ul>
-              {refused.map((name) => (
-                <li key={name}>
-                  <a href={`#${targetOf(name)}`}>
-                    {labels[name]}: {errors[name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ErrorSummary
+          form="meter-change"
+          className="meter-form__error meter-form__error--form"
+          message={formError}
+          fields={refused.map((name) => ({ id: targetOf(name), label: labels[name], text: errors[name] ?? '' }))}
+        />
       )}
       <input type="hidden" name="projectId" value={props.projectId} />
       {choices.map((choice) => (
