@@ -57,6 +57,18 @@ beforeAll(async () => {
       done: (result) => (result.href.startsWith('https://') ? new URL(result.href) : result.href),
     }),
   );
+  // A mailed link's form: its 404 is the customer's to read on the page.
+  app.post(
+    '/api/link',
+    formAction(logger, {
+      form: 'link',
+      page: '/link',
+      passThrough: () => false,
+      input: () => undefined,
+      run: () => Promise.reject(new AppError(CommonErrors.NOT_FOUND)),
+      done: () => '/link?done=1',
+    }),
+  );
   app.use(errorHandler(logger));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -109,6 +121,8 @@ describe('one form action for plain forms and scripts', () => {
     expect(sessions.get('d')?.formFlash).toBeUndefined();
     const away = await plain('away', 'd', valid);
     expect([away.status, away.headers.get('location'), await away.text()]).toEqual([303, 'https://signing.example/abc', '']);
+    const link = await fetch(`${base}/api/link`, { method: 'POST', body: new URLSearchParams(), redirect: 'manual' });
+    expect([link.status, link.headers.get('location')]).toEqual([303, '/link?error=NOT_FOUND&form=link#link-errors']);
     const badKey = await plain('ok', 'd', new URLSearchParams([...valid].map(([k, v]) => [k, k === 'idempotencyKey' ? 'no spaces allowed' : v])));
     expect(badKey.headers.get('location')).toBe('/home/things?tab=2&error=VALIDATION&fields=idempotencyKey&form=thing#thing-errors');
   });

@@ -63,7 +63,10 @@ export interface FormAction<I, O> {
   fieldOf?: Readonly<Record<string, string>>;
   /** A schema path's form field where they differ (default: the path's last name): `preferredAppointmentTimes.note` → `note`. */
   fieldOfPath?(path: readonly PropertyKey[]): string;
-  /** Errors that take the normal error path for plain forms too; by default only 404 (a foreign id answers like a missing one). */
+  /**
+   * Whether an error takes the normal error path for a plain form too; by default a 404 does (a foreign id answers like
+   * a missing one). A form whose 404 is the customer's to read (a mailed link that no longer works) says `() => false`.
+   */
   passThrough?(error: AppError): boolean;
 }
 
@@ -123,7 +126,7 @@ function refusalOf<I, O>(action: FormAction<I, O>, form: string, error: unknown,
     return { form, code: CommonErrors.VALIDATION.code, fields, params: {} };
   }
   if (error instanceof AppError) {
-    if (error.status === 404 || action.passThrough?.(error)) return null;
+    if (action.passThrough ? action.passThrough(error) : error.status === 404) return null;
     const fields: Record<string, string> = {};
     const { field, problem, fields: named, problems } = error.params;
     if (typeof field === 'string' && field) fields[field] = typeof problem === 'string' ? problem : '';

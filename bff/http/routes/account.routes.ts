@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
-import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, PasswordChangeSchema, SETTINGS_PATH } from '../../contracts/account.ts';
+import { ACCOUNT_API, AccountErrors, DELETE_ACCOUNT_PATH, EMAIL_CHANGE_PARAM, DeleteAccountSchema, EmailChangeSchema, EmailConfirmSchema, PasswordChangeSchema, SETTINGS_PATH } from '../../contracts/account.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
 import { AppError } from '../../domain/errors.ts';
 import { formActions, saveSession, textField, withParams } from '../form-action.ts';
@@ -46,7 +46,8 @@ export function accountRoutes(deps: RouteDeps): Router {
     route(ACCOUNT_API.emailConfirm),
     action({
       form: 'email-confirm',
-      page: SETTINGS_PATH,
+      // Back to the link's own view of the settings, which says what became of the link.
+      page: (req) => withParams(SETTINGS_PATH, { [EMAIL_CHANGE_PARAM]: /^[\w-]{1,64}$/.test(textField(req, 'uuid')) ? textField(req, 'uuid') : undefined }),
       // An invalid or used link is worded on the page like every other refusal of the form.
       passThrough: () => false,
       input: (req, { plain }) => {
