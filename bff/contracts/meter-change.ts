@@ -51,6 +51,20 @@ export const MeterChangeRequestSchema = z.object({
 export type MeterChangeRequestInput = z.infer<typeof MeterChangeRequestSchema>;
 export type MeterChangeField = keyof MeterChangeRequestInput;
 
+/** The fields a customer fills in (the project is the page's); a refused plain form shows each of them again. */
+export const METER_CHANGE_FORM_FIELDS = [
+  'buildingType',
+  'meterKind',
+  'existingComponent',
+  'locationInBuilding',
+  'meterNumber',
+  'street',
+  'houseNumber',
+  'zip',
+  'city',
+  'note',
+] as const satisfies readonly MeterChangeField[];
+
 export const MeterPhotoCapabilitySchema = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,64}$/)),
   code: z.string().check(z.regex(/^\d{6}$/)),

@@ -101,9 +101,9 @@ describe('changing the e-mail address', () => {
       body: new URLSearchParams({ email: typed }).toString(),
     });
     const location = refused.headers.get('location') ?? '';
-    expect(location).toBe('/home/app/settings?section=email&error=ACCOUNT.EMAIL_INVALID#email');
+    expect(location).toBe('/home/app/settings?error=ACCOUNT.EMAIL_INVALID&fields=email&form=email#email-errors');
     const page = (await (await client.request(`${portal.url}${location}`)).json()) as { locals: { formFlash: unknown } };
-    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', values: { email: typed } });
+    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', form: 'email', values: { email: typed } });
   });
 });
 
@@ -160,7 +160,7 @@ describe('changing the password at the identity provider', () => {
     // The callback with a status but without the provider's code: refused, the other session stays.
     const state = screen.authorizationUrl.searchParams.get('state') ?? '';
     const forged = await client.follow(`${portal.url}/api/auth/callback?${new URLSearchParams({ state, kc_action_status: 'success' })}`);
-    expect(new URL(forged.url).search).toBe('?section=password&error=ACCOUNT.PASSWORD_NOT_CHANGED');
+    expect(new URL(forged.url).search).toBe('?error=ACCOUNT.PASSWORD_NOT_CHANGED&form=password');
     expect((await call(elsewhere, 'GET', '/api/auth/me')).status).toBe(200);
     expect((await call(client, 'GET', '/api/auth/me')).status).toBe(200);
   });

@@ -120,8 +120,8 @@ export function createApp(deps: AppDeps) {
       loginUrl: config.LOGIN_URL,
       replayScriptUrl: config.replayScriptUrl,
       services: pageServicesFor(services, ctx),
-      // Taken once, by the view of the page a refused plain form went back to (./form-flash.ts).
-      formFlash: takeFormFlash(req),
+      // Taken once, by the view of the page a refused plain form went back to that shows it (./form-flash.ts).
+      formFlash: takeFormFlash(req, res),
     };
     res.locals.portal = locals;
     return locals;

@@ -71,7 +71,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const client = await browser();
     // The first, refused post makes the request (and its cookie) the two clicks then share.
     const refused = await post(client, `${FUNNEL}/details`, details(phone, { contactConsent: '' }));
-    expect(refused.headers.get('location')).toContain('fehler=FUNNEL.INVALID');
+    expect(refused.headers.get('location')).toContain('error=FUNNEL.INVALID');
     const form = details(phone);
     const answers = await Promise.all([post(client, `${FUNNEL}/details`, form), post(client, `${FUNNEL}/details`, form)]);
     expect(answers.map((a) => [a.status, a.headers.get('location')])).toEqual([
@@ -104,7 +104,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     expect((await portal.knex('rate_limit').pluck('key')).filter((key: string) => key.includes(digits))).toEqual([]);
 
     const wrong = await post(client, `${FUNNEL}/verify`, { code: code === '000000' ? '000001' : '000000' });
-    expect([wrong.status, wrong.headers.get('location')]).toEqual([303, '/angebot/code?fehler=FUNNEL.CODE_INVALID&versuche=4']);
+    expect([wrong.status, wrong.headers.get('location')]).toEqual([303, '/angebot/code?error=FUNNEL.CODE_INVALID&fields=code&attemptsLeft=4&form=funnel-code#funnel-code-errors']);
 
     const right = await post(client, `${FUNNEL}/verify`, { code });
     expect([right.status, right.headers.get('location')]).toEqual([303, '/angebot/fertig']);
@@ -131,7 +131,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
   it('keeps what was typed when a field is wrong and names the fields; a script gets 422 with them', async () => {
     const client = await browser();
     const back = await post(client, `${FUNNEL}/details`, details('0171-123', { firstName: '', contactConsent: '', quelle: 'partner-mueller' }));
-    expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?quelle=partner-mueller&fehler=FUNNEL.INVALID']);
+    expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?quelle=partner-mueller&error=FUNNEL.INVALID&fields=firstName%2Cphone%2CcontactConsent&form=funnel-details#funnel-details-errors']);
     const view = await portal.services.funnel.forRequest().page(client.cookie(portal.url, 'kundenportal.funnel') ?? null);
     expect(view.state).toBe('DRAFT');
     expect(view.draft).toMatchObject({ lastName: 'Krüger', phone: '0171-123', topics: ['SOLAR', 'STORAGE'], contactConsent: false });
@@ -176,7 +176,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     await fetch(`${portal.sandboxUrl}/sms/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail', status: 503 }) });
     try {
       const back = await post(client, `${FUNNEL}/details`, details(phone, { quelle: '' }));
-      expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?fehler=UPSTREAM.UNAVAILABLE']);
+      expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?error=UPSTREAM.UNAVAILABLE&service=sms&form=funnel-details#funnel-details-errors']);
     } finally {
       await fetch(`${portal.sandboxUrl}/sms/_control/faults`, { method: 'DELETE' });
     }

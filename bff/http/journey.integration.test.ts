@@ -66,7 +66,7 @@ describe('the journey of a customer’s project', () => {
       body: new URLSearchParams({ action: 'CONFIRM_ORDER', returnTo: '/home/app/my-project/planning-phase/offer-confirmation' }).toString(),
     });
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/home/app/my-project/planning-phase/offer-confirmation?error=JOURNEY.ACTION_NOT_POSSIBLE');
+    expect(form.headers.get('location')).toBe('/home/app/my-project/planning-phase/offer-confirmation?error=JOURNEY.ACTION_NOT_POSSIBLE&form=action#action-errors');
   });
 
   it('changes only the contact phone and preferred appointment times; unknown fields and a bad phone are 400', async () => {

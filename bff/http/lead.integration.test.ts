@@ -164,7 +164,7 @@ describe('what a lead may do', () => {
     expect((await jsonCall(portal.url, client, 'PATCH', `${INTERNAL}/user/lead/not-a-uuid`, details)).status).toBe(400);
 
     const wrong = await jsonCall(portal.url, client, 'PATCH', path, { ...details, zip: '1234', topics: [] });
-    expect([wrong.status, wrong.body?.code, wrong.body?.problems, wrong.body?.topics]).toEqual([400, 'ONBOARDING.BASE_DATA_INVALID', 'zip:format', 'required']);
+    expect([wrong.status, wrong.body?.code, wrong.body?.problems, wrong.body?.topics]).toEqual([400, 'ONBOARDING.BASE_DATA_INVALID', 'zip:format,topics:required', 'required']);
 
     const saved = await jsonCall(portal.url, client, 'PATCH', path, details);
     expect(saved.status).toBe(200);
@@ -193,12 +193,13 @@ describe('what a lead may do', () => {
     const refused = await post(typed);
     expect(refused.status).toBe(303);
     const back = new URL(refused.headers.get('location') ?? '', portal.url);
-    expect([back.pathname, back.searchParams.get('error'), back.searchParams.get('problems')]).toEqual(['/home/lead/contact-details', 'ONBOARDING.BASE_DATA_INVALID', 'zip:format']);
+    expect([back.pathname, back.searchParams.get('error'), back.searchParams.get('fields'), back.searchParams.get('form')]).toEqual(['/home/lead/contact-details', 'ONBOARDING.BASE_DATA_INVALID', 'zip:format', 'base-data']);
     expect(back.href).not.toMatch(/Linden|Krüger|Kr%C3%BCger|2223334|Leipzig|v_/);
     const page = (await (await client.request(back.href)).json()) as { locals: { formFlash: { page: string; values: Record<string, string> } | null } };
     expect(page.locals.formFlash).toEqual({
       page: '/home/lead/contact-details',
-      values: { salutation: '', firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: 'SOLAR,CHARGE' },
+      form: 'base-data',
+      values: { firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: ['SOLAR', 'CHARGE'] },
     });
 
     const saved = await post({ ...typed, zip: '04109' });

@@ -200,12 +200,12 @@ describe('first sign-in: onboarding', () => {
 
     const bad = await post('/api/v1/internal/user/base-data', { ...validBaseData, zip: '0123', returnTo: '/home/app/profile', from: '/onboarding/base-data' });
     const badBack = new URL(bad.headers.get('location') ?? '', portal.url);
-    expect(badBack.searchParams.get('problems')).toBe('zip:format');
+    expect([badBack.searchParams.get('fields'), badBack.searchParams.get('form'), badBack.hash]).toEqual(['zip:format', 'base-data', '#base-data-errors']);
     // What was typed comes back, so nothing is lost, through the session (the form flash), never in the address
     // (access logs, history, Referer): the page shows it once.
     expect(bad.headers.get('location')).not.toMatch(/Dom|Mehmet|555|v_/);
-    const shown = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: { page: string; values: Record<string, string> } | null } };
-    expect(shown.locals.formFlash).toEqual({ page: '/onboarding/base-data', values: { ...validBaseData, zip: '0123' } });
+    const shown = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: { page: string; form: string; values: Record<string, string> } | null } };
+    expect(shown.locals.formFlash).toEqual({ page: '/onboarding/base-data', form: 'base-data', values: { ...validBaseData, zip: '0123' } });
     const again = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: unknown } };
     expect(again.locals.formFlash).toBeNull();
     const good = await post('/api/v1/internal/user/base-data', { ...validBaseData, returnTo: '/home/app/profile', from: '/onboarding/base-data' });

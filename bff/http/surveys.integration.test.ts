@@ -255,7 +255,14 @@ describe('answering a survey', () => {
       });
     const refused = await post({ surveyId: String(survey.id), 'star.punctuality': '4', netPromoterScore: '8', additionalMessage: 'Danke\u0007', contactEmail: customer.email });
     expect(refused.status).toBe(303);
-    expect(refused.headers.get('location')).toBe(`/home/app/surveys/${survey.id}?error=SURVEY.INVALID#survey-errors`);
+    expect(refused.headers.get('location')).toBe(`/home/app/surveys/${survey.id}?error=SURVEY.INVALID&fields=additionalMessage%3AmessageInvalidCharacters&form=survey#survey-errors`);
+    // The survey page's next view also has what was typed as the form flash (the draft table keeps it longer).
+    const page = (await (await client.request(`${portal.url}/home/app/surveys/${survey.id}`)).json()) as { locals: { formFlash: unknown } };
+    expect(page.locals.formFlash).toEqual({
+      page: `/home/app/surveys/${survey.id}`,
+      form: 'survey',
+      values: { 'star.punctuality': '4', netPromoterScore: '8', additionalMessage: 'Danke\u0007', contactEmail: customer.email },
+    });
     const draft = await jsonCall(portal.url, client, 'GET', `/api/v1/internal/survey/${survey.id}`);
     expect(draft.body?.draft).toMatchObject({ values: { stars: { punctuality: '4' }, netPromoterScore: '8', additionalMessage: 'Danke\u0007' }, errors: { additionalMessage: 'messageInvalidCharacters' } });
 
@@ -264,7 +271,7 @@ describe('answering a survey', () => {
     expect(sent.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result`);
     expect((await jsonCall(portal.url, client, 'GET', `/api/v1/internal/survey/${survey.id}`)).body?.draft).toBeNull();
     const twice = await post({ surveyId: String(survey.id), netPromoterScore: '8' });
-    expect(twice.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result?error=SURVEY.ALREADY_COMPLETED`);
+    expect(twice.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result?error=SURVEY.ALREADY_COMPLETED&form=survey#survey-errors`);
     // Without the same-origin signal a form post is refused (CSRF).
     const foreign = await client.request(`${portal.url}/api/v1/internal/survey`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `surveyId=${survey.id}` });
     expect(foreign.status).toBe(403);

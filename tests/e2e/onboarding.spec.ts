@@ -46,7 +46,7 @@ test.describe('Onboarding bei der ersten Anmeldung', () => {
     await field.fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Der Code stimmt nicht. Du hast noch 4 Versuche.')).toBeVisible();
+    await expect(page.getByText('Der Code stimmt nicht. Du hast noch 4 Versuche.', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto('/home/dashboard');
     await expect(page).toHaveURL(/\/onboarding\/two-factor\?returnTo=%2Fhome%2Fdashboard$/);

@@ -46,10 +46,14 @@ export async function startTestPortal(options: {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
-  // Like Astro in middleware mode, it hands paths without a page to next().
+  // Like Astro in middleware mode, it hands paths without a page to next(). Its page shows a kept form (what a page's
+  // form does), unless `x-echo-status` plays a page that answers otherwise (503: its service is down, no form).
   const echoPage: PageHandler = async (req, res, next, locals) => {
     if (!routeOf(req.path)) return next();
     const layout = await locals.services.layout.view();
+    const played = req.get('x-echo-status');
+    if (played) res.status(Number(played));
+    if (res.statusCode < 400) locals.formFlash?.markShown?.();
     res.json({ page: req.path, locals: { ...locals, layout } });
   };
   const portal = composePortal({

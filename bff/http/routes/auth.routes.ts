@@ -8,7 +8,8 @@ import { accessOf } from '../../contracts/routes.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type VerifiedLogin } from '../../ports/identity-provider.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
-import { withParams } from '../form-answers.ts';
+import { refusalLocation } from '../../contracts/form-flash.ts';
+import { withParams } from '../form-action.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
@@ -115,13 +116,14 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     }
     await promisify((cb) => req.session.save(cb));
     const back = pending.returnTo.split('#')[0] ?? SETTINGS_PATH;
+    // Done or cancelled: a notice on the section; failed: a refusal of the section's form (its summary says why).
     const target =
       status === 'success'
-        ? withParams(back, { done: 'PASSWORD_CHANGED' })
+        ? `${withParams(back, { done: 'PASSWORD_CHANGED' })}#password`
         : status === 'cancelled'
-          ? withParams(back, { done: 'PASSWORD_UNCHANGED' })
-          : withParams(back, { section: 'password', error: AccountErrors.PASSWORD_NOT_CHANGED.code });
-    redirectWithin(res, `${target}#password`, { fallback: SETTINGS_PATH });
+          ? `${withParams(back, { done: 'PASSWORD_UNCHANGED' })}#password`
+          : refusalLocation(back, { form: 'password', code: AccountErrors.PASSWORD_NOT_CHANGED.code, fields: {}, params: {} });
+    redirectWithin(res, target, { fallback: SETTINGS_PATH });
   }
 
   /** Where the customer lands after an invitation: the dashboard confirming the project, or saying why not. */

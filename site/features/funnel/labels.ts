@@ -77,8 +77,6 @@ export function pageError(t: Translate, code: string | null, waitSeconds: number
       return t('funnel.errorCodeExpired');
     case 'FUNNEL.NO_REQUEST':
       return t('funnel.errorNoRequest');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('funnel.errorSmsUnavailable');
     default:
       return t('funnel.errorGeneric');
   }

@@ -279,6 +279,22 @@ export function journeyErrorText(t: Translate, code: string): string {
   }
 }
 
+/** What to change at a refused field of the appointment wishes (the phone number, the days, the time, the note). */
+export function preferencesFieldText(t: Translate, field: string): string {
+  switch (field) {
+    case 'contactPhone':
+      return t('journey.preferencesErrorPhone');
+    case 'weekdays':
+      return t('journey.preferencesErrorWeekdays');
+    case 'timeOfDay':
+      return t('journey.preferencesErrorTimeOfDay');
+    case 'note':
+      return t('journey.preferencesErrorNote');
+    default:
+      return t('journey.errorValidation');
+  }
+}
+
 /** The texts for `?done=<action>` after a form of the journey pages. */
 export function journeyDoneText(t: Translate, done: string): string | null {
   switch (done) {

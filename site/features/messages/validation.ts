@@ -43,3 +43,51 @@ export function fieldOfError(code: string): 'subject' | 'text' | 'files' | 'form
   if (code.startsWith('MESSAGES.FILE_') || code === 'MESSAGES.TOO_MANY_FILES') return 'files';
   return 'form';
 }
+
+/** The keys `composerCodeText` needs (the composer island's messages hold them, and so does the full translation). */
+export type ComposerCodeKey =
+  | 'messages.errorTextRequired'
+  | 'messages.errorTextTooLong'
+  | 'messages.errorTextInvalid'
+  | 'messages.errorSubjectTooLong'
+  | 'messages.errorSubjectInvalid'
+  | 'messages.errorFileIncomplete'
+  | 'messages.errorFilesTooMany'
+  | 'messages.errorFileTooLarge'
+  | 'messages.errorFileType'
+  | 'messages.errorTopic'
+  | 'messages.errorUnavailable';
+
+/**
+ * The German/English text of an error code of the messages API; null for a code without its own text. `detail` is the
+ * file a file error names, or the character a character error names.
+ */
+export function composerCodeText(t: (key: ComposerCodeKey, values?: Record<string, string | number>) => string, code: string, detail = '', max?: number): string | null {
+  const file = detail;
+  switch (code) {
+    case 'MESSAGES.TEXT_REQUIRED':
+      return t('messages.errorTextRequired');
+    case 'MESSAGES.TEXT_TOO_LONG':
+      return t('messages.errorTextTooLong', { max: max ?? MESSAGE_LIMITS.textMaxLength });
+    case 'MESSAGES.TEXT_INVALID_CHARACTERS':
+      return t('messages.errorTextInvalid', { character: detail });
+    case 'MESSAGES.SUBJECT_TOO_LONG':
+      return t('messages.errorSubjectTooLong', { max: max ?? MESSAGE_LIMITS.subjectMaxLength });
+    case 'MESSAGES.SUBJECT_INVALID_CHARACTERS':
+      return t('messages.errorSubjectInvalid', { character: detail });
+    case 'MESSAGES.TOO_MANY_FILES':
+      return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
+    case 'MESSAGES.FILE_TOO_LARGE':
+      return t('messages.errorFileTooLarge', { file });
+    case 'MESSAGES.FILE_TYPE':
+      return t('messages.errorFileType', { file });
+    case 'MESSAGES.FILE_INCOMPLETE':
+      return t('messages.errorFileIncomplete');
+    case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
+      return t('messages.errorTopic');
+    case 'UPSTREAM.UNAVAILABLE':
+      return t('messages.errorUnavailable');
+    default:
+      return null;
+  }
+}

@@ -9,6 +9,7 @@ import {
 } from '../../../bff/contracts/meter-change.ts';
 import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { appApi } from '../../lib/api/client.ts';
 import { RequestError } from '../../lib/api/errors.ts';
@@ -72,9 +73,13 @@ interface Props {
   projectId: number;
   address: { street: string; houseNumber: string; zip: string; city: string };
   uploadEnabled: boolean;
-  /** What the BFF sent back to the plain form (`?error=`, `?fields=`). */
+  /** A refusal of the plain form (docs/architecture.md "Forms without JavaScript"): its code and refused fields. */
   initialError: string | null;
   initialFields: string[];
+  /** The page's words for a refusal every form can meet (a service that is down …), if it is one. */
+  initialMessage: string | null;
+  /** What the refused plain form held (the BFF's form flash), by field name; null: the address on file. */
+  typed: Readonly<Record<string, string>> | null;
   messages: IslandMessages<Key>;
 }
 
@@ -173,14 +178,16 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
 export default function MeterChangeForm(props: Props) {
   const t = translatorFor(props.messages);
   const form = useRef<HTMLFormElement>(null);
-  const initialField = new Set(props.initialFields);
-  const [errors, setErrors] = useState<Partial<Record<MeterChangeField | 'photo', string>>>(() =>
-    Object.fromEntries(props.initialFields.filter(isField).map((f) => [f, fieldError(t, f)])),
-  );
+  const [errors, setErrors] = useState<Partial<Record<MeterChangeField | 'photo', string>>>(() => ({
+    ...Object.fromEntries(props.initialFields.filter(isField).map((f) => [f, fieldError(t, f)])),
+    ...(props.initialError && props.initialFields.includes('file') ? { photo: codeText(t, props.initialError) } : {}),
+  }));
   const [formError, setFormError] = useState<string | null>(() => {
     if (!props.initialError) return null;
-    return initialField.size > 0 ? t('meterChange.errorSummary') : codeText(t, props.initialError);
+    if (props.initialMessage) return props.initialMessage;
+    return props.initialFields.length > 0 ? t('meterChange.errorSummary') : codeText(t, props.initialError);
   });
+  const typed = (name: string) => props.typed?.[name];
   const [state, setState] = useState<'idle' | 'sending' | 'uploading'>('idle');
   const [progress, setProgress] = useState(0);
 
@@ -265,7 +272,7 @@ export default function MeterChangeForm(props: Props) {
         name={name}
         type="text"
         required
-        defaultValue={name === 'meterNumber' ? '' : props.address[name]}
+        defaultValue={typed(name) ?? (name === 'meterNumber' ? '' : props.address[name])}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describe(name, Boolean(hint))}
         onChange={() => setErrors((e) => ({ ...e, [name]: undefined }))}
@@ -280,20 +287,47 @@ export default function MeterChangeForm(props: Props) {
     </div>
   );
 
+  // The summary names each refused field with a link to it; a refused plain form lands on it (`meter-change-errors`).
+  const choices = choicesOf(t);
+  const labels: Record<MeterChangeField | 'photo', string> = {
+    projectId: '',
+    ...(Object.fromEntries(choices.map((choice) => [choice.name, choice.legend])) as Record<(typeof choices)[number]['name'], string>),
+    meterNumber: t('meterChange.meterNumberLabel'),
+    street: t('meterChange.streetLabel'),
+    houseNumber: t('meterChange.houseNumberLabel'),
+    zip: t('meterChange.zipLabel'),
+    city: t('meterChange.cityLabel'),
+    note: t('meterChange.noteLabel'),
+    photo: t('meterChange.photoLabel'),
+  };
+  const targetOf = (name: MeterChangeField | 'photo') => (choices.some((choice) => choice.name === name) ? `mc-${name}-1` : `mc-${name}`);
+  const refused = (Object.keys(labels) as (MeterChangeField | 'photo')[]).filter((name) => errors[name] && labels[name]);
+
   return (
     <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
-      <input type="hidden" name="projectId" value={props.projectId} />
       {formError && (
-        <p className="meter-form__error meter-form__error--form" role="alert">
-          {formError}
-        </p>
+        <ErrorSummary
+          form="meter-change"
+          className="meter-form__error meter-form__error--form"
+          message={formError}
+          fields={refused.map((name) => ({ id: targetOf(name), label: labels[name], text: errors[name] ?? '' }))}
+        />
       )}
-      {choicesOf(t).map((choice) => (
+      <input type="hidden" name="projectId" value={props.projectId} />
+      {choices.map((choice) => (
         <fieldset key={choice.name} className="meter-form__choices" aria-invalid={errors[choice.name] ? true : undefined} aria-describedby={errors[choice.name] ? `mc-${choice.name}-error` : undefined}>
           <legend>{choice.legend}</legend>
           {choice.options.map((option, i) => (
             <label key={option} className="meter-form__choice">
-              <input type="radio" name={choice.name} value={i + 1} required onChange={() => setErrors((e) => ({ ...e, [choice.name]: undefined }))} />
+              <input
+                type="radio"
+                id={`mc-${choice.name}-${i + 1}`}
+                name={choice.name}
+                value={i + 1}
+                required
+                defaultChecked={typed(choice.name) === String(i + 1)}
+                onChange={() => setErrors((e) => ({ ...e, [choice.name]: undefined }))}
+              />
               {option}
             </label>
           ))}
@@ -315,7 +349,15 @@ export default function MeterChangeForm(props: Props) {
       </fieldset>
       <div className="meter-form__field">
         <label htmlFor="mc-note">{t('meterChange.noteLabel')}</label>
-        <textarea id="mc-note" name="note" rows={3} maxLength={METER_CHANGE_LIMITS.noteMaxLength} aria-invalid={errors.note ? true : undefined} aria-describedby={describe('note', true)} />
+        <textarea
+          id="mc-note"
+          name="note"
+          rows={3}
+          maxLength={METER_CHANGE_LIMITS.noteMaxLength}
+          defaultValue={typed('note') ?? ''}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={describe('note', true)}
+        />
         <p id="mc-note-hint" className="meter-form__hint">
           {t('meterChange.noteHint')}
         </p>

@@ -1,7 +1,9 @@
 import type { IbanProblem, MoneyField, ReferralState, SepaRequirement } from '../../../bff/contracts/money.ts';
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
 import { toSepaText } from '../../../bff/contracts/sepa-text.ts';
 import { codePointName } from '../../../bff/contracts/text.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
 /** Why an IBAN is refused, in words a customer can act on (spec section 5: the reason at the field). */
 export function ibanProblemText(t: Translate, problem: IbanProblem | string | null, expectedLength?: number | string | null): string {
@@ -80,8 +82,6 @@ export function errorText(t: Translate, code: string): string {
       return t('money.errorInProgress');
     case 'IDEMPOTENCY.MISMATCH':
       return t('money.errorMismatch');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('money.errorUnavailable');
     case 'MONEY.NAME_REVIEW':
       return t('money.nameReviewSummary');
     case 'VALIDATION':
@@ -123,38 +123,40 @@ export function referralStateText(t: Translate, state: ReferralState): string {
 type MoneyForm = 'refund' | 'sepa' | 'referral';
 
 /** The account holder's name as the form holds it (the mandate's debtor: first and last name). */
-function holderOf(form: MoneyForm, typed: Record<string, string>): string {
-  if (form === 'sepa') return `${typed.firstName ?? ''} ${typed.lastName ?? ''}`;
-  return (form === 'refund' ? typed.name : typed.bankAccountOwnerName) ?? '';
+function holderOf(form: MoneyForm, value: (name: string) => string): string {
+  if (form === 'sepa') return `${value('firstName')} ${value('lastName')}`;
+  return value(form === 'refund' ? 'name' : 'bankAccountOwnerName');
 }
 
 /**
  * The review step of a holder's name (docs/money.md "Names at the bank"): after MONEY.NAME_REVIEW, the name as the bank
  * will get it, which the form shows and sends back as `holderAsSent` to confirm; null otherwise.
  */
-export function holderReview(params: URLSearchParams, typed: Record<string, string> | null, form: MoneyForm): string | null {
-  if (params.get('error') !== 'MONEY.NAME_REVIEW' || !typed) return null;
-  return toSepaText(holderOf(form, typed)).text || null;
+export function holderReview(refusal: FormRefusal | null, value: (name: string) => string, form: MoneyForm): string | null {
+  if (refusal?.code !== 'MONEY.NAME_REVIEW') return null;
+  return toSepaText(holderOf(form, value)).text || null;
 }
 
 /**
- * A plain form's round trip (`?error=&field=&fields=&problem=&expectedLength=`): the form-wide message and the text at
- * each refused field. Values typed never travel in the address; the page's own flash of them (`typed`) lets a message
- * name the character the bank cannot carry, or show the name as the bank will get it.
+ * A refused plain form (docs/architecture.md "Forms without JavaScript"): the form-wide message and the text at each
+ * refused field. Values typed never travel in the address; the form's kept values (`value`) let a message name the
+ * character the bank cannot carry, or show the name as the bank will get it.
  */
-export function formErrors(t: Translate, params: URLSearchParams, form: MoneyForm, typed: Record<string, string> | null = null) {
-  const code = params.get('error');
-  if (!code) return { summary: null, fields: {} as Record<string, string> };
+export function formErrors(t: Translate, refusal: FormRefusal | null, form: MoneyForm, value: (name: string) => string = () => '') {
+  if (!refusal) return { summary: null, fields: {} as Record<string, string> };
   const fields: Record<string, string> = {};
-  for (const field of (params.get('fields') ?? '').split(',').filter(Boolean).slice(0, 12)) fields[field] = fieldErrorText(t, field, form);
-  const field = params.get('field');
-  if (code === 'IBAN.INVALID') fields.iban = ibanProblemText(t, params.get('problem'), params.get('expectedLength'));
-  else if (field && code === 'MONEY.NAME_CHARACTER') {
-    const refused = toSepaText(typed?.[field] ?? '').refused;
-    fields[field] = refused ? t('money.errorNameCharacter', { character: codePointName(refused) }) : t('money.errorName');
-  } else if (field && code === 'MONEY.NAME_REVIEW') {
-    const asSent = holderReview(params, typed, form);
-    fields[field] = asSent ? t('money.nameReview', { name: asSent }) : t('money.errorName');
-  } else if (field) fields[field] = code === 'IBAN.BIC_INVALID' ? t('money.errorBic') : errorText(t, code);
-  return { summary: errorText(t, code), fields };
+  for (const [field, problem] of Object.entries(refusal.fields).slice(0, 12)) {
+    if (refusal.code === 'IBAN.INVALID' && field === 'iban') fields.iban = ibanProblemText(t, problem || null, refusal.params.expectedLength);
+    else if (refusal.code === 'IBAN.BIC_INVALID') fields[field] = t('money.errorBic');
+    else if (refusal.code === 'MONEY.NAME_CHARACTER') {
+      const refused = toSepaText(value(field)).refused;
+      fields[field] = refused ? t('money.errorNameCharacter', { character: codePointName(refused) }) : t('money.errorName');
+    } else if (refusal.code === 'MONEY.NAME_REVIEW') {
+      const asSent = holderReview(refusal, value, form);
+      fields[field] = asSent ? t('money.nameReview', { name: asSent }) : t('money.errorName');
+    } else if (refusal.code === 'VALIDATION') fields[field] = fieldErrorText(t, field, form);
+    else fields[field] = errorText(t, refusal.code);
+  }
+  // Named fields are listed under "Bitte prüfe die markierten Angaben", each with its reason; else the reason itself.
+  return { summary: commonRefusalText(t, refusal) ?? (Object.keys(fields).length > 0 ? t('money.errorSummary') : errorText(t, refusal.code)), fields };
 }

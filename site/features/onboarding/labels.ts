@@ -1,11 +1,16 @@
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
 import type { BaseDataField, BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
-/** The text for `?error=<code>` after a form of the onboarding pages. */
-export function onboardingErrorText(t: Translate, code: string, params: URLSearchParams): string {
+/** The text for a refused form of the onboarding pages. */
+export function onboardingErrorText(t: Translate, refusal: FormRefusal): string {
+  const { code, params } = refusal;
+  const common = commonRefusalText(t, refusal);
+  if (common) return common;
   switch (code) {
     case 'ONBOARDING.CODE_INVALID': {
-      const left = Number(params.get('attemptsLeft') ?? 0);
+      const left = Number(params.attemptsLeft ?? 0);
       return left === 1 ? t('onboarding.codeInvalidOne') : t('onboarding.codeInvalidOther', { attempts: left });
     }
     case 'ONBOARDING.CODE_EXPIRED':
@@ -15,15 +20,13 @@ export function onboardingErrorText(t: Translate, code: string, params: URLSearc
     case 'ONBOARDING.TOO_MANY_ATTEMPTS':
       return t('onboarding.tooManyAttempts');
     case 'ONBOARDING.RESEND_COOLDOWN':
-      return t('onboarding.resendCooldown', { seconds: Number(params.get('retryAfterSeconds') ?? 30) });
+      return t('onboarding.resendCooldown', { seconds: Number(params.retryAfterSeconds ?? 30) });
     case 'ONBOARDING.ALREADY_CONFIRMED':
       return t('onboarding.alreadyConfirmed');
     case 'VALIDATION':
       return t('onboarding.codeFormat');
     case 'ONBOARDING.BASE_DATA_INVALID':
       return t('onboarding.baseDataInvalid');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('onboarding.unavailable');
     default:
       return t('onboarding.errorGeneric');
   }

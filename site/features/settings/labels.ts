@@ -1,4 +1,8 @@
+import { DELETE_CONFIRMATION_WORDS } from '../../../bff/contracts/account.ts';
+import type { Language } from '../../../bff/contracts/auth.ts';
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
 /** The text for `?done=<what>` after a form of the settings. */
 export function settingsDoneText(t: Translate, done: string | null): string | null {
@@ -24,8 +28,12 @@ export function settingsDoneText(t: Translate, done: string | null): string | nu
   }
 }
 
-/** The text for `?error=<code>` after a form of the settings and the deletion page. */
-export function settingsErrorText(t: Translate, code: string, params: URLSearchParams): string {
+/** The text for a refused form of the settings, the deletion page and the newsletter banner. */
+export function settingsErrorText(t: Translate, refusal: FormRefusal, lang: Language = 'de'): string {
+  return commonRefusalText(t, refusal) ?? accountErrorText(t, refusal, lang);
+}
+
+function accountErrorText(t: Translate, { code, params }: FormRefusal, lang: Language): string {
   switch (code) {
     case 'ACCOUNT.EMAIL_SAME':
       return t('settings.errorEmailSame');
@@ -42,11 +50,9 @@ export function settingsErrorText(t: Translate, code: string, params: URLSearchP
     case 'ACCOUNT.PASSWORD_NOT_CHANGED':
       return t('settings.errorPasswordNotChanged');
     case 'ACCOUNT.RATE_LIMITED':
-      return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.get('retryAfterSeconds') ?? 60) / 60)) });
+      return t('settings.errorRateLimited', { minutes: Math.max(1, Math.ceil(Number(params.retryAfterSeconds ?? 60) / 60)) });
     case 'ACCOUNT.DELETE_CONFIRMATION':
-      return t('settings.errorDeleteConfirmation', { word: params.get('word') ?? '' });
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('settings.errorUnavailable');
+      return t('settings.errorDeleteConfirmation', { word: DELETE_CONFIRMATION_WORDS[lang] });
     default:
       return t('settings.errorGeneric');
   }
