@@ -60,12 +60,14 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     const holder = page.getByLabel('Kontoinhaber/in');
     await holder.fill('Jonas 😀');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
-    await expect(page.getByText('Das Zeichen „😀“ können Banken nicht übermitteln')).toBeVisible();
+    // Named at the field (the summary above the form links to it with the same words).
+    await expect(holder).toHaveAccessibleDescription(/Das Zeichen „😀“ können Banken nicht übermitteln/);
+    await expect(page.getByRole('link', { name: /^Kontoinhaber\/in: Das Zeichen „😀“/ })).toHaveAttribute('href', '#refund-name');
     await expect(holder).toHaveValue('Jonas 😀');
     // A letter the bank gets converted: the form shows the name as it goes to the bank, and takes it when sent again.
     await holder.fill('Jonas Wéber');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
-    await expect(page.getByText('So geht der Name an die Bank: „Jonas Weber“')).toBeVisible();
+    await expect(holder).toHaveAccessibleDescription(/So geht der Name an die Bank: „Jonas Weber“/);
     await expect(holder).toHaveValue('Jonas Wéber');
     await expectNoAxeViolations(page);
 

@@ -209,7 +209,7 @@ export default function MessageComposer(props: Props) {
             {t('messages.subjectHint')}
           </p>
           {subjectError && (
-            <p id={`${prefix}-subject-error`} className="composer__error">
+            <p id={`${prefix}-subject-error`} className="composer__error" role="alert">
               {subjectError}
             </p>
           )}
