@@ -4,7 +4,7 @@ import { sentAsTyped, tidyName, toSepaText } from './sepa-text.ts';
 import { SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 
 /**
- * Money (issue 16; spec sections 3, 5, 7, 9; docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
+ * Money (docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
  * refund with bank details (`GET|PATCH /project/{projectId}/refund`), the SEPA direct-debit mandate
  * (`POST /sepa-mandate`) and the referral reward (`POST /referral-reward`). Amounts travel as decimal strings
  * ("312.45", "-89.90"), never as JavaScript numbers (spec section 9: precision 20, rounding half up).

@@ -93,7 +93,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/home/app/files/gallery', access: 'customer', logVisit: true, needsProject: true },
   { path: '/home/app/files/gallery/[id]', access: 'customer', needsProject: true, sample: '/home/app/files/gallery/demo-100240-roof' },
   { path: '/home/app/meter-change-request', access: 'customer', needsProject: true },
-  // Money (issue 16): in the account menu, besides the bell's notifications and the profile's "Zahlungen und Empfehlungen".
+  // Money: in the account menu, besides the bell's notifications and the profile's "Zahlungen und Empfehlungen".
   { path: '/home/app/refund', access: 'customer', needsProject: true, nav: { labelKey: 'nav.refund', order: 64, group: 'account' } },
   { path: '/home/app/sepa-mandate', access: 'customer', needsProject: true, nav: { labelKey: 'nav.sepaMandate', order: 65, group: 'account' } },
   { path: '/home/app/referral-reward', access: 'customer', needsProject: true, nav: { labelKey: 'nav.referral', order: 66, group: 'account' } },
@@ -110,14 +110,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'customer',
     sample: '/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden',
   },
-  // Surveys (issue 15): reached from the invitation mail, the bell (open surveys) and the account menu (answered ones
-  // stay readable there); not a logged visit (spec section 2). The samples are ids no survey has.
+  // Surveys: reached from the invitation mail, the bell (open surveys) and the account menu (answered ones
+  // stay readable there); not a logged visit. The samples are ids no survey has.
   { path: '/home/app/surveys', access: 'customer', nav: { labelKey: 'nav.surveys', order: 68, group: 'account' } },
   { path: '/home/app/surveys/[id]', access: 'customer', sample: '/home/app/surveys/999999999' },
   { path: '/home/app/surveys/[id]/result', access: 'customer', sample: '/home/app/surveys/999999999/result' },
   { path: '/home/app/help', access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50, for: 'both' } },
   { path: '/home/app/profile', access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60, group: 'account' } },
-  // The customer's account (issue 17): settings (with the data export and the deletion), and the onboarding of the
+  // The customer's account: settings (with the data export and the deletion), and the onboarding of the
   // first sign-in (the page guard keeps a customer on the first open onboarding step; done steps stay viewable).
   { path: '/home/app/settings', access: 'customer', nav: { labelKey: 'nav.settings', order: 62, group: 'account' } },
   // Deleting the account is open to a lead too (GDPR Art. 17; issue 18).

@@ -112,7 +112,7 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
 }
 
 /**
- * MailLog (spec section 3): every mail the portal sent to one of the customer's addresses, and every mail it sent on
+ * MailLog: every mail the portal sent to one of the customer's addresses, and every mail it sent on
  * the customer's behalf to someone else (a referral's invitation names the customer), found by the customer's
  * activity it belongs to. Runs before the activity source, which takes that link away.
  */

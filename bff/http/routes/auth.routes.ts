@@ -59,7 +59,7 @@ export function landingOf(user: SessionUser, returnTo: string): string {
 
 /**
  * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
- * `/login` for everyone, `/login-lead` the separate lead login (issue 18): the same client and callback, the provider's
+ * `/login` for everyone, `/login-lead` the separate lead login (docs/funnel.md): the same client and callback, the provider's
  * e-mail code scope (it offers the code first, in any browser), the address from the browser's verified funnel
  * request as `login_hint` when there is one, and the lead dashboard as the page to come back to.
  */

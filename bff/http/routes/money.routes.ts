@@ -38,7 +38,7 @@ const REFERRAL_FIELDS = typedFields(ReferralRequestSchema);
 const asIs = (res: Response, result: { status: number; body: unknown }) => res.status(result.status).json(result.body);
 
 /**
- * Money on the internal base (spec section 7): `POST /util/ibanvalidation` (the IBAN in the body, never in a URL, so
+ * Money on the internal base (docs/money.md): `POST /util/ibanvalidation` (the IBAN in the body, never in a URL, so
  * no access log, proxy or APM keeps it), `GET|PATCH /project/{projectId}/refund`, plus `POST /project/{projectId}/refund`,
  * the refund page's plain form (HTML forms know no PATCH).
  */

@@ -9,7 +9,7 @@ import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
 /**
- * `GET /api/v2/app/notification` (spec section 7): the customer's notifications of every project of theirs (and the
+ * `GET /api/v2/app/notification`: the customer's notifications of every project of theirs (and the
  * account), newest first, with `seen`. `POST /api/v2/app/notification` with `notificationId` marks one of the
  * customer's own current notifications seen: JSON (204; any other id 404), or the bell's plain form with `returnTo`,
  * which then leads on to the notification's page (303); its `projectId` makes that project the session's first, so a
