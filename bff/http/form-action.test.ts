@@ -95,7 +95,10 @@ describe('one form action for plain forms and scripts', () => {
     signedIn('b');
     const valid = new URLSearchParams([['name', 'Jonas Weber'], ['phone', '+491712345678']]);
     expect((await plain('taken', 'b', valid)).headers.get('location')).toBe('/home/things?tab=2&error=TEST.TAKEN&fields=name&form=thing#thing-errors');
+    logged.length = 0;
     const down = await plain('down', 'b', valid);
+    // The operator sees the outage with its cause, as for a script's request.
+    expect(logged).toEqual(['request failed']);
     expect([down.status, down.headers.get('location')]).toEqual([303, '/home/things?tab=2&error=UPSTREAM.UNAVAILABLE&service=management&form=thing#thing-errors']);
     expect(sessions.get('b')?.formFlash?.values).toEqual({ name: 'Jonas Weber', phone: '+491712345678' });
     const slow = await plain('slow', 'b', valid);

@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../domain/idempotency/idempotency.ts';
 import type { Logger } from '../logger.ts';
 import { dropFormFlash, keepFormValues, saveSession } from './form-flash.ts';
 import { isPlainHtmlForm } from './middlewares/csrf.ts';
+import { routeLabel } from './middlewares/observe-requests.ts';
 import { redirectWithin } from './redirect.ts';
 
 /**
@@ -127,6 +128,9 @@ function refusalOf<I, O>(action: FormAction<I, O>, form: string, error: unknown,
   }
   if (error instanceof AppError) {
     if (action.passThrough ? action.passThrough(error) : error.status === 404) return null;
+    // A service that is down is a 5xx for the operator even though the customer goes back to the form: the same error
+    // line (with the cause) as the error middleware writes for a script's request.
+    if (error.status >= 500) logger.error('request failed', { method: req.method, route: routeLabel(req), status: error.status, error });
     const fields: Record<string, string> = {};
     const { field, problem, fields: named, problems } = error.params;
     if (typeof field === 'string' && field) fields[field] = typeof problem === 'string' ? problem : '';
@@ -144,7 +148,7 @@ function refusalOf<I, O>(action: FormAction<I, O>, form: string, error: unknown,
   // A body Express could not read (too large, malformed): nothing to keep, but the form is answered on its page.
   if (typeof status === 'number' && status >= 400 && status < 500) return { form, code: CommonErrors.BAD_REQUEST.code, fields: {}, params: {} };
   // A fault of ours: logged like the error middleware does, and the customer goes back to the form with what was typed.
-  logger.error('request failed', { method: req.method, path: req.path, error });
+  logger.error('request failed', { method: req.method, route: routeLabel(req), status: CommonErrors.INTERNAL.status, error });
   return { form, code: CommonErrors.INTERNAL.code, fields: {}, params: {} };
 }
 
