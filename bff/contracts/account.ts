@@ -49,6 +49,12 @@ export const AccountErrors = defineErrors({
   EXPORT_NOT_FOUND: { code: 'ACCOUNT.EXPORT_NOT_FOUND', status: 404, message: 'Diesen Export gibt es nicht (mehr).' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    account: typeof AccountErrors;
+  }
+}
+
 export interface DataExportStatus {
   id: string;
   status: 'PENDING' | 'READY' | 'FAILED';

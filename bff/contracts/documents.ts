@@ -192,6 +192,12 @@ export const DocumentsErrors = defineErrors({
   PHOTO_UNREADABLE: { code: 'DOCUMENTS.PHOTO_UNREADABLE', status: 502, message: 'Dieses Foto können wir gerade nicht anzeigen.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    documents: typeof DocumentsErrors;
+  }
+}
+
 /** What the files pages call in-process (site/features/files). */
 export interface DocumentsServices {
   /** The session project's documents, grouped; null without a project. */

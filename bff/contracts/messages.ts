@@ -141,6 +141,12 @@ export const MessagesErrors = defineErrors({
   WEBHOOK_UNAUTHORIZED: { code: 'MESSAGES.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    messages: typeof MessagesErrors;
+  }
+}
+
 /** What the messages pages call in-process (site/features/messages). */
 export interface MessagesServices {
   /** The support questions to choose from, in the page's language (CMS, at most 100). */

@@ -179,6 +179,12 @@ export const MonitoringErrors = defineErrors({
   },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    monitoring: typeof MonitoringErrors;
+  }
+}
+
 /** What the monitoring page shows for the address it was opened with. */
 export type MonitoringPageData =
   /** None of the customer's projects has an installation yet. */
