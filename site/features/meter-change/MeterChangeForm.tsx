@@ -1,18 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
 import {
   METER_CHANGE_LIMITS,
   METER_CHANGE_PAGE,
+  MeterChangeErrors,
   MeterChangeRequestSchema,
   type MeterChangeField,
 } from '../../../bff/contracts/meter-change.ts';
-import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
+import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { appApi } from '../../lib/api/client.ts';
 import { RequestError } from '../../lib/api/errors.ts';
+import { entryOf } from '../../lib/codes.ts';
 import './MeterChangeForm.css';
 
 export const meterChangeMessageKeys = [
@@ -107,45 +110,36 @@ const choicesOf = (t: Translate) =>
   ] as const satisfies readonly { name: MeterChangeField; legend: string; options: readonly string[] }[];
 
 function fieldError(t: Translate, field: MeterChangeField): string {
-  switch (field) {
-    case 'buildingType':
-    case 'meterKind':
-    case 'existingComponent':
-    case 'locationInBuilding':
-      return t('meterChange.errorChoose');
-    case 'meterNumber':
-      return t('meterChange.errorMeterNumber');
-    case 'street':
-      return t('meterChange.errorStreet');
-    case 'houseNumber':
-      return t('meterChange.errorHouseNumber');
-    case 'zip':
-      return t('meterChange.errorZip');
-    case 'city':
-      return t('meterChange.errorCity');
-    case 'note':
-      return t('meterChange.errorNote');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    projectId: t('meterChange.errorGeneric'),
+    buildingType: t('meterChange.errorChoose'),
+    meterKind: t('meterChange.errorChoose'),
+    existingComponent: t('meterChange.errorChoose'),
+    locationInBuilding: t('meterChange.errorChoose'),
+    meterNumber: t('meterChange.errorMeterNumber'),
+    street: t('meterChange.errorStreet'),
+    houseNumber: t('meterChange.errorHouseNumber'),
+    zip: t('meterChange.errorZip'),
+    city: t('meterChange.errorCity'),
+    note: t('meterChange.errorNote'),
+  } satisfies Record<MeterChangeField, string>;
+  return entryOf(texts, field) ?? t('meterChange.errorGeneric');
 }
 
 /** The text of an error code the API answered with (null: the generic text). */
 function codeText(t: Translate, code: string): string {
-  switch (code) {
-    case 'METER_CHANGE.ALREADY_SUBMITTED':
-      return t('meterChange.errorAlready');
-    case 'METER_CHANGE.NOT_NEEDED':
-      return t('meterChange.errorNotNeeded');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('meterChange.errorUnavailable');
-    case 'UPLOAD.TYPE':
-      return t('meterChange.errorPhotoType');
-    case 'UPLOAD.TOO_LARGE':
-      return t('meterChange.errorPhotoSize');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    [MeterChangeErrors.ALREADY_SUBMITTED.code]: t('meterChange.errorAlready'),
+    [MeterChangeErrors.NOT_NEEDED.code]: t('meterChange.errorNotNeeded'),
+    [MeterChangeErrors.LINK_INVALID.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_USED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_EXPIRED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.TOO_MANY_ATTEMPTS.code]: t('meterChange.errorGeneric'),
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: t('meterChange.errorUnavailable'),
+    [UploadErrors.TYPE.code]: t('meterChange.errorPhotoType'),
+    [UploadErrors.TOO_LARGE.code]: t('meterChange.errorPhotoSize'),
+  } satisfies Record<CodeOf<typeof MeterChangeErrors>, string> & Partial<Record<ErrorCode, string>>;
+  return entryOf(texts, code) ?? t('meterChange.errorGeneric');
 }
 
 const FIELDS = ['projectId', 'buildingType', 'meterKind', 'existingComponent', 'locationInBuilding', 'meterNumber', 'street', 'houseNumber', 'zip', 'city', 'note'] as const;
@@ -251,7 +245,7 @@ export default function MeterChangeForm(props: Props) {
       } catch (error) {
         // The request is filed; the photo can follow by the mailed link. The page says why this one was refused.
         const code = error instanceof Error ? error.message : '';
-        sent = `photo-failed&reason=${code === 'UPLOAD.TYPE' ? 'type' : code === 'UPLOAD.TOO_LARGE' ? 'size' : 'other'}`;
+        sent = `photo-failed&reason=${code === UploadErrors.TYPE.code ? 'type' : code === UploadErrors.TOO_LARGE.code ? 'size' : 'other'}`;
       }
     }
     window.location.assign(`${METER_CHANGE_PAGE}?sent=${sent}`);
