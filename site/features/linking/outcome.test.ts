@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
 import { LinkErrors } from '../../../bff/contracts/linking.ts';
 import { pickMessages } from '../../i18n/index.ts';
 import { translatorFor } from '../../i18n/island.ts';
@@ -136,8 +137,8 @@ describe('a failed link call (spec section 8)', () => {
   it('anything else is logged and shows the default error', async () => {
     const log = vi.fn();
     for (const error of [
-      linkError(500, 'INTERNAL'),
-      linkError(503, 'UPSTREAM.UNAVAILABLE'),
+      linkError(500, CommonErrors.INTERNAL.code),
+      linkError(503, CommonErrors.UPSTREAM_UNAVAILABLE.code),
       new FetchError('offline', 'post', '/api/v2/app/project/link'),
       new TypeError('bug'),
     ]) {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
 import type { ProjectSummary, UserProjectsResponse } from '../../../bff/contracts/projects.ts';
 import { createApiClient } from '../../lib/api/client.ts';
 import { writeCache } from '../../stores/apiCache.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
     } else if (answer) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     } else {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"UPSTREAM.UNAVAILABLE","message":"x"}');
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ code: CommonErrors.UPSTREAM_UNAVAILABLE.code, message: 'x' }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
