@@ -17,6 +17,8 @@ export const ACCOUNT_API = {
 } as const;
 
 export const SETTINGS_PATH = '/home/app/settings';
+/** The profile page: the customer's base data and the ways to the money pages. */
+export const PROFILE_PATH = '/home/app/profile';
 export const DELETE_ACCOUNT_PATH = '/home/app/settings/delete-account';
 /** The confirmation link of an e-mail change opens the settings with this parameter. */
 export const EMAIL_CHANGE_PARAM = 'emailChange';

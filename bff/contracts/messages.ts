@@ -114,7 +114,10 @@ export const attachmentHref = (taskId: string, attachmentId: string) =>
   `/api/v1/internal/tasks/${encodeURIComponent(taskId)}/attachments/${encodeURIComponent(attachmentId)}`;
 export const threadHref = (taskId: string) => `/home/app/messages/${encodeURIComponent(taskId)}`;
 /** Where a new message is written (the messages page's composer). */
-export const MESSAGES_NEW_PATH = '/home/app/messages#new';
+export const MESSAGES_PAGE = '/home/app/messages';
+export const MESSAGES_NEW_PATH = `${MESSAGES_PAGE}#new`;
+/** One thread's page. */
+export const messageThreadPath = (taskId: string) => `${MESSAGES_PAGE}/${encodeURIComponent(taskId)}`;
 
 export const MessagesErrors = defineErrors({
   TEXT_REQUIRED: { code: 'MESSAGES.TEXT_REQUIRED', status: 400, message: 'Bitte schreib eine Nachricht.' },

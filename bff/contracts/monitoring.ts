@@ -149,6 +149,8 @@ export interface MonitoringOverview {
   latestAt: string | null;
 }
 
+export const MONITORING_PAGE = '/home/app/monitoring';
+
 export const MONITORING_PATHS = {
   installations: 'installation',
   devices: (id: string) => `installation/${encodeURIComponent(id)}/devices`,
