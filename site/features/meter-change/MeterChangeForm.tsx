@@ -1,14 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import {
-  METER_CHANGE_LIMITS,
-  METER_CHANGE_PAGE,
-  MeterChangeErrors,
-  MeterChangeRequestSchema,
-  type MeterChangeField,
-} from '../../../bff/contracts/meter-change.ts';
+import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '../../../bff/contracts/meter-change.ts';
 import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
@@ -153,7 +147,7 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
     body.append('code', capability.code);
     body.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v2/app/meter-change-request/file');
+    xhr.open('POST', `${APP_API_BASE}/${METER_CHANGE_PATHS.file}`);
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.timeout = 120_000;
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
@@ -298,7 +292,7 @@ export default function MeterChangeForm(props: Props) {
   const refused = (Object.keys(labels) as (MeterChangeField | 'photo')[]).filter((name) => errors[name] && labels[name]);
 
   return (
-    <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
+    <form ref={form} className="meter-form" method="post" action={`${APP_API_BASE}/${METER_CHANGE_PATHS.create}`} encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
       {formError && (
         <ErrorSummary
           form="meter-change"
