@@ -16,7 +16,7 @@ import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
 import { entryOf } from '../../lib/codes.ts';
 import { stepLabel } from '../projects/labels.ts';
-import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../monitoring/format.ts';
+import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../../lib/format.ts';
 
 /** Every text of the journey by its key, spelled out so the locale test sees each key in use. */
 

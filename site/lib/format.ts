@@ -1,8 +1,10 @@
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { PORTAL_TIME_ZONE } from './periods.ts';
+import type { Language } from '../../bff/contracts/auth.ts';
+
+/** The installer and its customers are in Germany; "today" is a Berlin date even on a server running in UTC. */
+export const PORTAL_TIME_ZONE = 'Europe/Berlin';
 
 /**
- * Number and date formatting of the monitoring page: German by default ("1.234,5 kWh", "12.05.2026, 14:15 Uhr"),
+ * Number and date formatting of the site: German by default ("1.234,5 kWh", "12.05.2026, 14:15 Uhr"),
  * times in Europe/Berlin whatever the server's or the browser's zone. Imported by the chart island too, so it
  * depends on nothing but Intl.
  */
