@@ -205,14 +205,12 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   const autoComplete: Record<LinkField, string> = { projectId: 'off', customerNumber: 'off', zip: 'postal-code' };
 
   function successText(result: LinkResult): string {
-    switch (successVariant(result)) {
-      case 'oneProjectOneMail':
-        return t('linkProject.successTextOneProjectOneMail');
-      case 'severalProjectsOneMail':
-        return t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects });
-      case 'severalMails':
-        return t('linkProject.successTextSeveralMails');
-    }
+    const texts = {
+      oneProjectOneMail: () => t('linkProject.successTextOneProjectOneMail'),
+      severalProjectsOneMail: () => t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects }),
+      severalMails: () => t('linkProject.successTextSeveralMails'),
+    } satisfies Record<ReturnType<typeof successVariant>, () => string>;
+    return texts[successVariant(result)]();
   }
 
   return (
