@@ -17,6 +17,8 @@ export const ACCOUNT_API = {
 } as const;
 
 export const SETTINGS_PATH = '/home/app/settings';
+/** The profile page: the customer's base data and the ways to the money pages. */
+export const PROFILE_PATH = '/home/app/profile';
 export const DELETE_ACCOUNT_PATH = '/home/app/settings/delete-account';
 /** The confirmation link of an e-mail change opens the settings with this parameter. */
 export const EMAIL_CHANGE_PARAM = 'emailChange';
@@ -48,6 +50,12 @@ export const AccountErrors = defineErrors({
   DELETE_CONFIRMATION: { code: 'ACCOUNT.DELETE_CONFIRMATION', status: 422, message: 'Bitte tippe das Wort zur Bestätigung genau so ab.' },
   EXPORT_NOT_FOUND: { code: 'ACCOUNT.EXPORT_NOT_FOUND', status: 404, message: 'Diesen Export gibt es nicht (mehr).' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    account: typeof AccountErrors;
+  }
+}
 
 export interface DataExportStatus {
   id: string;

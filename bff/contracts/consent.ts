@@ -19,6 +19,8 @@ export const CONSENT_VERSION = 2;
 export const CONSENT_COOKIE = 'kundenportal.consent';
 export const CONSENT_PAGE = '/consent';
 export const CONSENT_PATH = '/api/consent';
+/** Internal base: a project's map image, loaded only with the customer's consent to external media. */
+export const PROJECT_MAP_PATH = 'project/:id/map';
 /** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
 export const ANALYTICS_EVENT_PATH = '/api/event';
 

@@ -180,7 +180,13 @@ export const DOCUMENTS_PATHS = {
 export const documentHref = (id: string) => `/api/v1/internal/documents/${encodeURIComponent(id)}/download`;
 export const photoHref = (projectId: number, photoId: string, size: 'thumbnail' | 'full') =>
   `/api/v1/internal/project/${projectId}/photos/${encodeURIComponent(photoId)}/${size}`;
-export const galleryPhotoPath = (photoId: string) => `/home/app/files/gallery/${encodeURIComponent(photoId)}`;
+/** The pages of the files area. */
+export const FILES_PAGES = {
+  hub: '/home/app/files',
+  documents: '/home/app/files/documents',
+  gallery: '/home/app/files/gallery',
+} as const;
+export const galleryPhotoPath = (photoId: string) => `${FILES_PAGES.gallery}/${encodeURIComponent(photoId)}`;
 
 /** The categories named in a query (`categoryFilter=BILL&categoryFilter=OFFER_DOCUMENT`), unknown names left out. */
 export function parseCategoryFilter(value: unknown): DocumentCategory[] {
@@ -191,6 +197,12 @@ export function parseCategoryFilter(value: unknown): DocumentCategory[] {
 export const DocumentsErrors = defineErrors({
   PHOTO_UNREADABLE: { code: 'DOCUMENTS.PHOTO_UNREADABLE', status: 502, message: 'Dieses Foto können wir gerade nicht anzeigen.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    documents: typeof DocumentsErrors;
+  }
+}
 
 /** What the files pages call in-process (site/features/files). */
 export interface DocumentsServices {

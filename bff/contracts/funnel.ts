@@ -201,3 +201,9 @@ export const FunnelErrors = defineErrors({
   SMS_PAUSED: { code: 'FUNNEL.SMS_PAUSED', status: 503, message: 'Wir können gerade keine SMS verschicken. Bitte versuche es später noch einmal oder ruf uns an.' },
   UNKNOWN_LEAD: { code: 'FUNNEL.UNKNOWN_LEAD', status: 404, message: 'Diesen Lead kennen wir nicht.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    funnel: typeof FunnelErrors;
+  }
+}

@@ -138,6 +138,13 @@ export const addressLines = (address: string) => address.split(/\s*,\s*/).filter
 export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });
 export type UserProductsResponse = z.infer<typeof UserProductsResponseSchema>;
 
+/** The help page and the instructions and knowledge base of the files area. */
+export const HELP_PAGES = {
+  help: '/home/app/help',
+  instructions: '/home/app/files/instructions',
+  knowledgebase: '/home/app/files/knowledgebase',
+} as const;
+
 export const HELP_PATHS = {
   /** Internal base: the product lines of the customer's projects. */
   userProducts: 'user/product',

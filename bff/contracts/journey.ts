@@ -295,6 +295,12 @@ export const JourneyErrors = defineErrors({
   WEBHOOK_UNAUTHORIZED: { code: 'JOURNEY.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    journey: typeof JourneyErrors;
+  }
+}
+
 /** What a page of the journey calls in-process (site/features/journey). */
 export interface JourneyServices {
   /** The session's project with its journey, or null without a linked project. */

@@ -156,3 +156,9 @@ export const LeadErrors = defineErrors({
   CUSTOMERS_ONLY: { code: 'AUTH.CUSTOMERS_ONLY', status: 403, message: 'Dieser Bereich ist für Kundinnen und Kunden. Als Interessent findest Du alles in Deinem Bereich.' },
   LEADS_ONLY: { code: 'AUTH.LEADS_ONLY', status: 403, message: 'Diese Funktion gibt es nur in der Angebotsphase.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    lead: typeof LeadErrors;
+  }
+}

@@ -114,7 +114,10 @@ export const attachmentHref = (taskId: string, attachmentId: string) =>
   `/api/v1/internal/tasks/${encodeURIComponent(taskId)}/attachments/${encodeURIComponent(attachmentId)}`;
 export const threadHref = (taskId: string) => `/home/app/messages/${encodeURIComponent(taskId)}`;
 /** Where a new message is written (the messages page's composer). */
-export const MESSAGES_NEW_PATH = '/home/app/messages#new';
+export const MESSAGES_PAGE = '/home/app/messages';
+export const MESSAGES_NEW_PATH = `${MESSAGES_PAGE}#new`;
+/** One thread's page. */
+export const messageThreadPath = (taskId: string) => `${MESSAGES_PAGE}/${encodeURIComponent(taskId)}`;
 
 export const MessagesErrors = defineErrors({
   TEXT_REQUIRED: { code: 'MESSAGES.TEXT_REQUIRED', status: 400, message: 'Bitte schreib eine Nachricht.' },
@@ -140,6 +143,12 @@ export const MessagesErrors = defineErrors({
   SUPPORT_QUESTION_UNKNOWN: { code: 'MESSAGES.SUPPORT_QUESTION_UNKNOWN', status: 400, message: 'Bitte wähle ein Thema aus.' },
   WEBHOOK_UNAUTHORIZED: { code: 'MESSAGES.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    messages: typeof MessagesErrors;
+  }
+}
 
 /** What the messages pages call in-process (site/features/messages). */
 export interface MessagesServices {

@@ -119,6 +119,12 @@ export const MeterChangeErrors = defineErrors({
   TOO_MANY_ATTEMPTS: { code: 'METER_CHANGE.TOO_MANY_ATTEMPTS', status: 429, message: 'Zu viele falsche Versuche. Der Link gilt nicht mehr.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    meterChange: typeof MeterChangeErrors;
+  }
+}
+
 export interface MeterChangeServices {
   /** The form's data for the session project; null without a project. */
   page(): Promise<MeterChangeView | null>;

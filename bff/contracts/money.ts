@@ -287,6 +287,12 @@ export const MoneyErrors = defineErrors({
   NAME_REVIEW: { code: 'MONEY.NAME_REVIEW', status: 422, message: 'Bitte bestätige, wie der Name an die Bank geht.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    money: typeof MoneyErrors;
+  }
+}
+
 /** What the three pages call in-process (site/features/money). */
 export interface MoneyServices {
   /** The session project's refund; null without a project. */

@@ -149,6 +149,8 @@ export interface MonitoringOverview {
   latestAt: string | null;
 }
 
+export const MONITORING_PAGE = '/home/app/monitoring';
+
 export const MONITORING_PATHS = {
   installations: 'installation',
   devices: (id: string) => `installation/${encodeURIComponent(id)}/devices`,
@@ -178,6 +180,12 @@ export const MonitoringErrors = defineErrors({
     message: 'Den Leistungsverlauf gibt es nur für einen einzelnen Tag (period=day).',
   },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    monitoring: typeof MonitoringErrors;
+  }
+}
 
 /** What the monitoring page shows for the address it was opened with. */
 export type MonitoringPageData =

@@ -185,6 +185,12 @@ export const OnboardingErrors = defineErrors({
   JOURNEY_BACKWARDS: { code: 'ONBOARDING.JOURNEY_BACKWARDS', status: 409, message: 'Dieser Schritt liegt schon hinter Dir.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    onboarding: typeof OnboardingErrors;
+  }
+}
+
 /** What the two-factor page shows. */
 export interface TwoFactorView {
   email: string;

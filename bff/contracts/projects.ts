@@ -59,6 +59,9 @@ export function toProjectsMap(projects: readonly ProjectSummary[]): Record<numbe
   return Object.fromEntries(projects.map((project) => [project.id, project]));
 }
 
+/** The customer's home: the dashboard with the session's project (and the link dialog). */
+export const DASHBOARD_PAGE = '/home/dashboard';
+
 export const PROJECTS_PATHS = {
   /** Internal base: the projects map query (spec section 7). */
   userProjects: 'user/project',

@@ -190,6 +190,12 @@ export const SurveyErrors = defineErrors({
   WEBHOOK_UNAUTHORIZED: { code: 'SURVEY.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    surveys: typeof SurveyErrors;
+  }
+}
+
 export interface SurveySummary {
   id: number;
   projectId: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CommonErrors } from '../../bff/contracts/errors.ts';
+import { LinkErrors } from '../../bff/contracts/linking.ts';
 import type { PortalServices } from '../../bff/contracts/page-services.ts';
 import { loadPage } from './page.server.ts';
 
@@ -60,7 +61,7 @@ describe('loadPage, the pages’ one loader idiom', () => {
 
   it('lets any other failure through to the 500 page', async () => {
     await expect(loadPage(page(), () => Promise.reject(new Error('bug')))).rejects.toThrow('bug');
-    await expect(loadPage(page(), () => Promise.reject(appError('LINK.CODE_INVALID')))).rejects.toThrow();
+    await expect(loadPage(page(), () => Promise.reject(appError(LinkErrors.CODE_INVALID.code)))).rejects.toThrow();
   });
 
   it('refuses to render without the BFF’s services', async () => {

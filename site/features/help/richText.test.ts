@@ -1,5 +1,6 @@
+import { MY_PROJECT_PATH } from '../../../bff/contracts/journey.ts';
 import { describe, expect, it } from 'vitest';
-import { RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
+import { HELP_PAGES, RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
 import { headingLevels, marksOf, plainText, safeImageSrc, safeLink, toRichTextView, type BlockView } from './richText.ts';
 
 // Test data through the production schema (docs/architecture.md, Tests).
@@ -23,7 +24,7 @@ describe('the link policy of help content', () => {
     ['http://example.org/a?b=c', 'http://example.org/a?b=c', true],
     ['mailto:service@solar.example', 'mailto:service@solar.example', false],
     ['tel:+4989123456', 'tel:+4989123456', false],
-    ['/home/app/help?question=wie-verknuepfe-ich-mein-projekt', '/home/app/help?question=wie-verknuepfe-ich-mein-projekt', false],
+    [`${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`, `${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`, false],
     ['#abschnitt', '#abschnitt', false],
     ['anleitungen/speicher', 'anleitungen/speicher', false],
     ['https://portal.example/home/app/files/instructions', 'https://portal.example/home/app/files/instructions', false],
@@ -149,9 +150,9 @@ describe('inline marks', () => {
   });
 
   it('keeps marks inside links', () => {
-    const inline = firstInline(view([paragraph({ type: 'link', url: '/home/app/help', children: [text('Hilfe', { bold: true })] })]));
+    const inline = firstInline(view([paragraph({ type: 'link', url: HELP_PAGES.help, children: [text('Hilfe', { bold: true })] })]));
     expect(inline).toEqual([
-      { kind: 'link', href: '/home/app/help', external: false, children: [{ kind: 'text', text: 'Hilfe', marks: ['strong'] }] },
+      { kind: 'link', href: HELP_PAGES.help, external: false, children: [{ kind: 'text', text: 'Hilfe', marks: ['strong'] }] },
     ]);
   });
 });
@@ -200,12 +201,12 @@ describe('plain text of rich text (for the search)', () => {
 describe('links to portal pages that do not exist yet', () => {
   it('stay plain text until the page is in the route table, so content never links into a 404', () => {
     expect(safeLink('/home/app/wallbox-abrechnung')).toBeNull();
-    expect(safeLink('/home/app/my-project?step=dc')).toEqual({ href: '/home/app/my-project?step=dc', external: false });
-    expect(safeLink('/home/app/help?question=wie-verknuepfe-ich-mein-projekt')).toEqual({
-      href: '/home/app/help?question=wie-verknuepfe-ich-mein-projekt',
+    expect(safeLink(`${MY_PROJECT_PATH}?step=dc`)).toEqual({ href: `${MY_PROJECT_PATH}?step=dc`, external: false });
+    expect(safeLink(`${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`)).toEqual({
+      href: `${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`,
       external: false,
     });
-    expect(safeLink('/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden')).toMatchObject({ external: false });
+    expect(safeLink(`${HELP_PAGES.instructions}/wechselrichter-mit-dem-internet-verbinden`)).toMatchObject({ external: false });
     expect(safeLink('/privacy-policy')).toEqual({ href: '/privacy-policy', external: false });
   });
 });

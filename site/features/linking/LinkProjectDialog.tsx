@@ -1,3 +1,4 @@
+import { HELP_PAGES } from '../../../bff/contracts/help.ts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { hasErrorCode } from '../../../bff/contracts/errors.ts';
 import { LINK_CODE_TTL_MINUTES, LinkErrors, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
@@ -74,7 +75,7 @@ interface Props {
   reason?: string | null;
 }
 
-const FAQ_HREF = `/home/app/help?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
+const FAQ_HREF = `${HELP_PAGES.help}?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
 
 async function streetOf(projectId: number): Promise<string | null> {
   const project = await findCustomerProject(projectId);
@@ -204,14 +205,12 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   const autoComplete: Record<LinkField, string> = { projectId: 'off', customerNumber: 'off', zip: 'postal-code' };
 
   function successText(result: LinkResult): string {
-    switch (successVariant(result)) {
-      case 'oneProjectOneMail':
-        return t('linkProject.successTextOneProjectOneMail');
-      case 'severalProjectsOneMail':
-        return t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects });
-      case 'severalMails':
-        return t('linkProject.successTextSeveralMails');
-    }
+    const texts = {
+      oneProjectOneMail: () => t('linkProject.successTextOneProjectOneMail'),
+      severalProjectsOneMail: () => t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects }),
+      severalMails: () => t('linkProject.successTextSeveralMails'),
+    } satisfies Record<ReturnType<typeof successVariant>, () => string>;
+    return texts[successVariant(result)]();
   }
 
   return (

@@ -123,16 +123,13 @@ export type ConfirmTranslate = (key: ConfirmKey, values?: TranslationValues) => 
 
 /** Spec section 8, project-connection result messages: each result closes the code dialog with a toast. */
 export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): ToastInput {
-  switch (result) {
-    case 'PROJECT_CONNECTED':
-      return { message: t('linkCode.connected'), type: 'success' };
-    case 'PROJECT_ALREADY_CONNECTED':
-      return { message: t('linkCode.alreadyConnected'), type: 'info' };
-    case 'PROJECT_NOT_FOUND':
-      return { message: t('linkCode.notFound'), type: 'error' };
-    case 'CODE_EXPIRED':
-      return { message: t('linkCode.expired'), type: 'warning' };
-  }
+  const toasts = {
+    PROJECT_CONNECTED: { message: t('linkCode.connected'), type: 'success' },
+    PROJECT_ALREADY_CONNECTED: { message: t('linkCode.alreadyConnected'), type: 'info' },
+    PROJECT_NOT_FOUND: { message: t('linkCode.notFound'), type: 'error' },
+    CODE_EXPIRED: { message: t('linkCode.expired'), type: 'warning' },
+  } satisfies Record<ConfirmResult, ToastInput>;
+  return toasts[result];
 }
 
 /** `retryAfterSeconds` of a 429 answer, when the server sent one. */

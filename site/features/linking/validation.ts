@@ -71,16 +71,12 @@ export function toLinkRequest(mode: LinkMode, values: LinkFormValues): LinkProje
 
 /** The text of a validation key; the keys are spelled out so that the locale test sees them in use. */
 export function validationMessage(t: (key: LinkValidationKey, values?: { max: number }) => string, key: LinkValidationKey, field: LinkField = 'projectId'): string {
-  switch (key) {
-    case 'errorMessage.required':
-      return t('errorMessage.required');
-    case 'errorMessage.numbersOnly':
-      return t('errorMessage.numbersOnly');
-    case 'errorMessage.integer':
-      return t('errorMessage.integer');
-    case 'errorMessage.positive':
-      return t('errorMessage.positive');
-    case 'errorMessage.tooManyDigits':
-      return t('errorMessage.tooManyDigits', { max: LINK_FIELD_MAX_DIGITS[field] });
-  }
+  const texts = {
+    'errorMessage.required': () => t('errorMessage.required'),
+    'errorMessage.numbersOnly': () => t('errorMessage.numbersOnly'),
+    'errorMessage.integer': () => t('errorMessage.integer'),
+    'errorMessage.positive': () => t('errorMessage.positive'),
+    'errorMessage.tooManyDigits': () => t('errorMessage.tooManyDigits', { max: LINK_FIELD_MAX_DIGITS[field] }),
+  } satisfies Record<LinkValidationKey, () => string>;
+  return texts[key]();
 }

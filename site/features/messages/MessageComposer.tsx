@@ -2,7 +2,8 @@ import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { MESSAGE_LIMITS } from '../../../bff/contracts/messages.ts';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MessagesErrors } from '../../../bff/contracts/messages.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
@@ -75,13 +76,20 @@ type Draft = z.infer<typeof DraftSchema>;
 const emptyDraft = (key: string): Draft => ({ text: '', subject: '', key });
 
 /** Client-side problems as the BFF's codes, so both are worded in one place. */
-const SUBJECT_CODES: Record<SubjectProblem, string> = { tooLong: 'MESSAGES.SUBJECT_TOO_LONG', invalidCharacters: 'MESSAGES.SUBJECT_INVALID_CHARACTERS' };
-const TEXT_CODES: Record<TextProblem, string> = {
-  required: 'MESSAGES.TEXT_REQUIRED',
-  tooLong: 'MESSAGES.TEXT_TOO_LONG',
-  invalidCharacters: 'MESSAGES.TEXT_INVALID_CHARACTERS',
+const SUBJECT_CODES: Record<SubjectProblem, string> = {
+  tooLong: MessagesErrors.SUBJECT_TOO_LONG.code,
+  invalidCharacters: MessagesErrors.SUBJECT_INVALID_CHARACTERS.code,
 };
-const FILE_CODES: Record<FilesProblem, string> = { tooMany: 'MESSAGES.TOO_MANY_FILES', tooLarge: 'MESSAGES.FILE_TOO_LARGE', type: 'MESSAGES.FILE_TYPE' };
+const TEXT_CODES: Record<TextProblem, string> = {
+  required: MessagesErrors.TEXT_REQUIRED.code,
+  tooLong: MessagesErrors.TEXT_TOO_LONG.code,
+  invalidCharacters: MessagesErrors.TEXT_INVALID_CHARACTERS.code,
+};
+const FILE_CODES: Record<FilesProblem, string> = {
+  tooMany: MessagesErrors.TOO_MANY_FILES.code,
+  tooLarge: MessagesErrors.FILE_TOO_LARGE.code,
+  type: MessagesErrors.FILE_TYPE.code,
+};
 
 /**
  * The message form (new request or reply): text, optional subject, up to five photos or PDFs. It is a plain multipart
@@ -164,7 +172,7 @@ export default function MessageComposer(props: Props) {
       else if (text && where === 'files') setFilesError(text);
       else setFormError(`${error instanceof TimeoutError ? t('messages.errorTimeout') : (text ?? t('messages.errorGeneric'))} ${t('messages.draftKept')}`);
       // Another body under the same key would be refused: a changed draft gets a new key on the next try.
-      if (code === 'IDEMPOTENCY.MISMATCH') update({ key: crypto.randomUUID() });
+      if (code === CommonErrors.IDEMPOTENCY_MISMATCH.code) update({ key: crypto.randomUUID() });
     }
   }
 

@@ -6,14 +6,12 @@ import { composerCodeText, fieldOfError, refusedIn } from './validation.ts';
 
 /** The task status in words (spec section 4: OPEN, IN_PROGRESS, DONE). */
 export function statusLabel(t: Translate, status: TaskStatus): string {
-  switch (status) {
-    case 'OPEN':
-      return t('messages.statusOpen');
-    case 'IN_PROGRESS':
-      return t('messages.statusInProgress');
-    case 'DONE':
-      return t('messages.statusDone');
-  }
+  const texts = {
+    OPEN: t('messages.statusOpen'),
+    IN_PROGRESS: t('messages.statusInProgress'),
+    DONE: t('messages.statusDone'),
+  } satisfies Record<TaskStatus, string>;
+  return texts[status];
 }
 
 /** An ACTION_COMMENT line: "Status geändert: erledigt". */

@@ -1,5 +1,7 @@
-import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, normalizeMessageText } from '../../../bff/contracts/messages.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, MessagesErrors, normalizeMessageText } from '../../../bff/contracts/messages.ts';
 import { refusedCharacter } from '../../../bff/contracts/text.ts';
+import { entryOf } from '../../lib/codes.ts';
 
 /** The composer's own checks, the same rules the BFF applies (contracts/messages.ts), so most errors show at once. */
 export type TextProblem = 'required' | 'tooLong' | 'invalidCharacters';
@@ -38,10 +40,21 @@ export function filesProblem(files: readonly { name: string; size: number; type:
 
 /** The error codes of the BFF that concern the subject, the text field, the files, or neither. */
 export function fieldOfError(code: string): 'subject' | 'text' | 'files' | 'form' {
-  if (code.startsWith('MESSAGES.SUBJECT_')) return 'subject';
-  if (code.startsWith('MESSAGES.TEXT_')) return 'text';
-  if (code.startsWith('MESSAGES.FILE_') || code === 'MESSAGES.TOO_MANY_FILES') return 'files';
-  return 'form';
+  const fields = {
+    [MessagesErrors.SUBJECT_TOO_LONG.code]: 'subject',
+    [MessagesErrors.SUBJECT_INVALID_CHARACTERS.code]: 'subject',
+    [MessagesErrors.TEXT_REQUIRED.code]: 'text',
+    [MessagesErrors.TEXT_TOO_LONG.code]: 'text',
+    [MessagesErrors.TEXT_INVALID_CHARACTERS.code]: 'text',
+    [MessagesErrors.TOO_MANY_FILES.code]: 'files',
+    [MessagesErrors.FILE_TOO_LARGE.code]: 'files',
+    [MessagesErrors.FILE_TYPE.code]: 'files',
+    [MessagesErrors.FILE_INCOMPLETE.code]: 'files',
+    [MessagesErrors.FILE_ENCODING.code]: 'files',
+    [MessagesErrors.SUPPORT_QUESTION_UNKNOWN.code]: 'form',
+    [MessagesErrors.WEBHOOK_UNAUTHORIZED.code]: 'form',
+  } as const satisfies Record<CodeOf<typeof MessagesErrors>, 'subject' | 'text' | 'files' | 'form'>;
+  return entryOf(fields, code) ?? 'form';
 }
 
 /** The keys `composerCodeText` needs (the composer island's messages hold them, and so does the full translation). */
@@ -64,30 +77,20 @@ export type ComposerCodeKey =
  */
 export function composerCodeText(t: (key: ComposerCodeKey, values?: Record<string, string | number>) => string, code: string, detail = '', max?: number): string | null {
   const file = detail;
-  switch (code) {
-    case 'MESSAGES.TEXT_REQUIRED':
-      return t('messages.errorTextRequired');
-    case 'MESSAGES.TEXT_TOO_LONG':
-      return t('messages.errorTextTooLong', { max: max ?? MESSAGE_LIMITS.textMaxLength });
-    case 'MESSAGES.TEXT_INVALID_CHARACTERS':
-      return t('messages.errorTextInvalid', { character: detail });
-    case 'MESSAGES.SUBJECT_TOO_LONG':
-      return t('messages.errorSubjectTooLong', { max: max ?? MESSAGE_LIMITS.subjectMaxLength });
-    case 'MESSAGES.SUBJECT_INVALID_CHARACTERS':
-      return t('messages.errorSubjectInvalid', { character: detail });
-    case 'MESSAGES.TOO_MANY_FILES':
-      return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
-    case 'MESSAGES.FILE_TOO_LARGE':
-      return t('messages.errorFileTooLarge', { file });
-    case 'MESSAGES.FILE_TYPE':
-      return t('messages.errorFileType', { file });
-    case 'MESSAGES.FILE_INCOMPLETE':
-      return t('messages.errorFileIncomplete');
-    case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
-      return t('messages.errorTopic');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('messages.errorUnavailable');
-    default:
-      return null;
-  }
+  const texts = {
+    [MessagesErrors.TEXT_REQUIRED.code]: () => t('messages.errorTextRequired'),
+    [MessagesErrors.TEXT_TOO_LONG.code]: () => t('messages.errorTextTooLong', { max: max ?? MESSAGE_LIMITS.textMaxLength }),
+    [MessagesErrors.TEXT_INVALID_CHARACTERS.code]: () => t('messages.errorTextInvalid', { character: detail }),
+    [MessagesErrors.SUBJECT_TOO_LONG.code]: () => t('messages.errorSubjectTooLong', { max: max ?? MESSAGE_LIMITS.subjectMaxLength }),
+    [MessagesErrors.SUBJECT_INVALID_CHARACTERS.code]: () => t('messages.errorSubjectInvalid', { character: detail }),
+    [MessagesErrors.TOO_MANY_FILES.code]: () => t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles }),
+    [MessagesErrors.FILE_TOO_LARGE.code]: () => t('messages.errorFileTooLarge', { file }),
+    [MessagesErrors.FILE_TYPE.code]: () => t('messages.errorFileType', { file }),
+    [MessagesErrors.FILE_INCOMPLETE.code]: () => t('messages.errorFileIncomplete'),
+    [MessagesErrors.FILE_ENCODING.code]: () => null,
+    [MessagesErrors.SUPPORT_QUESTION_UNKNOWN.code]: () => t('messages.errorTopic'),
+    [MessagesErrors.WEBHOOK_UNAUTHORIZED.code]: () => null,
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: () => t('messages.errorUnavailable'),
+  } satisfies Record<CodeOf<typeof MessagesErrors>, () => string | null> & Partial<Record<ErrorCode, () => string | null>>;
+  return entryOf(texts, code)?.() ?? null;
 }

@@ -1,18 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import {
-  METER_CHANGE_LIMITS,
-  METER_CHANGE_PAGE,
-  MeterChangeRequestSchema,
-  type MeterChangeField,
-} from '../../../bff/contracts/meter-change.ts';
-import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '../../../bff/contracts/meter-change.ts';
+import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { appApi } from '../../lib/api/client.ts';
 import { RequestError } from '../../lib/api/errors.ts';
+import { entryOf } from '../../lib/codes.ts';
 import './MeterChangeForm.css';
 
 export const meterChangeMessageKeys = [
@@ -107,45 +104,36 @@ const choicesOf = (t: Translate) =>
   ] as const satisfies readonly { name: MeterChangeField; legend: string; options: readonly string[] }[];
 
 function fieldError(t: Translate, field: MeterChangeField): string {
-  switch (field) {
-    case 'buildingType':
-    case 'meterKind':
-    case 'existingComponent':
-    case 'locationInBuilding':
-      return t('meterChange.errorChoose');
-    case 'meterNumber':
-      return t('meterChange.errorMeterNumber');
-    case 'street':
-      return t('meterChange.errorStreet');
-    case 'houseNumber':
-      return t('meterChange.errorHouseNumber');
-    case 'zip':
-      return t('meterChange.errorZip');
-    case 'city':
-      return t('meterChange.errorCity');
-    case 'note':
-      return t('meterChange.errorNote');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    projectId: t('meterChange.errorGeneric'),
+    buildingType: t('meterChange.errorChoose'),
+    meterKind: t('meterChange.errorChoose'),
+    existingComponent: t('meterChange.errorChoose'),
+    locationInBuilding: t('meterChange.errorChoose'),
+    meterNumber: t('meterChange.errorMeterNumber'),
+    street: t('meterChange.errorStreet'),
+    houseNumber: t('meterChange.errorHouseNumber'),
+    zip: t('meterChange.errorZip'),
+    city: t('meterChange.errorCity'),
+    note: t('meterChange.errorNote'),
+  } satisfies Record<MeterChangeField, string>;
+  return entryOf(texts, field) ?? t('meterChange.errorGeneric');
 }
 
 /** The text of an error code the API answered with (null: the generic text). */
 function codeText(t: Translate, code: string): string {
-  switch (code) {
-    case 'METER_CHANGE.ALREADY_SUBMITTED':
-      return t('meterChange.errorAlready');
-    case 'METER_CHANGE.NOT_NEEDED':
-      return t('meterChange.errorNotNeeded');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('meterChange.errorUnavailable');
-    case 'UPLOAD.TYPE':
-      return t('meterChange.errorPhotoType');
-    case 'UPLOAD.TOO_LARGE':
-      return t('meterChange.errorPhotoSize');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    [MeterChangeErrors.ALREADY_SUBMITTED.code]: t('meterChange.errorAlready'),
+    [MeterChangeErrors.NOT_NEEDED.code]: t('meterChange.errorNotNeeded'),
+    [MeterChangeErrors.LINK_INVALID.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_USED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_EXPIRED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.TOO_MANY_ATTEMPTS.code]: t('meterChange.errorGeneric'),
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: t('meterChange.errorUnavailable'),
+    [UploadErrors.TYPE.code]: t('meterChange.errorPhotoType'),
+    [UploadErrors.TOO_LARGE.code]: t('meterChange.errorPhotoSize'),
+  } satisfies Record<CodeOf<typeof MeterChangeErrors>, string> & Partial<Record<ErrorCode, string>>;
+  return entryOf(texts, code) ?? t('meterChange.errorGeneric');
 }
 
 const FIELDS = ['projectId', 'buildingType', 'meterKind', 'existingComponent', 'locationInBuilding', 'meterNumber', 'street', 'houseNumber', 'zip', 'city', 'note'] as const;
@@ -159,7 +147,7 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
     body.append('code', capability.code);
     body.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v2/app/meter-change-request/file');
+    xhr.open('POST', `${APP_API_BASE}/${METER_CHANGE_PATHS.file}`);
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.timeout = 120_000;
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
@@ -251,7 +239,7 @@ export default function MeterChangeForm(props: Props) {
       } catch (error) {
         // The request is filed; the photo can follow by the mailed link. The page says why this one was refused.
         const code = error instanceof Error ? error.message : '';
-        sent = `photo-failed&reason=${code === 'UPLOAD.TYPE' ? 'type' : code === 'UPLOAD.TOO_LARGE' ? 'size' : 'other'}`;
+        sent = `photo-failed&reason=${code === UploadErrors.TYPE.code ? 'type' : code === UploadErrors.TOO_LARGE.code ? 'size' : 'other'}`;
       }
     }
     window.location.assign(`${METER_CHANGE_PAGE}?sent=${sent}`);
@@ -304,7 +292,7 @@ export default function MeterChangeForm(props: Props) {
   const refused = (Object.keys(labels) as (MeterChangeField | 'photo')[]).filter((name) => errors[name] && labels[name]);
 
   return (
-    <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
+    <form ref={form} className="meter-form" method="post" action={`${APP_API_BASE}/${METER_CHANGE_PATHS.create}`} encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
       {formError && (
         <ErrorSummary
           form="meter-change"

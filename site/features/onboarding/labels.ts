@@ -1,6 +1,8 @@
 import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
-import type { BaseDataField, BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { OnboardingErrors, type BaseDataField, type BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { entryOf } from '../../lib/codes.ts';
 import { commonRefusalText } from '../../lib/form-flash.ts';
 
 /** The text for a refused form of the onboarding pages. */
@@ -8,53 +10,35 @@ export function onboardingErrorText(t: Translate, refusal: FormRefusal): string 
   const { code, params } = refusal;
   const common = commonRefusalText(t, refusal);
   if (common) return common;
-  switch (code) {
-    case 'ONBOARDING.CODE_INVALID': {
-      const left = Number(params.attemptsLeft ?? 0);
-      return left === 1 ? t('onboarding.codeInvalidOne') : t('onboarding.codeInvalidOther', { attempts: left });
-    }
-    case 'ONBOARDING.CODE_EXPIRED':
-      return t('onboarding.codeExpired');
-    case 'ONBOARDING.NO_CODE':
-      return t('onboarding.noCode');
-    case 'ONBOARDING.TOO_MANY_ATTEMPTS':
-      return t('onboarding.tooManyAttempts');
-    case 'ONBOARDING.RESEND_COOLDOWN':
-      return t('onboarding.resendCooldown', { seconds: Number(params.retryAfterSeconds ?? 30) });
-    case 'ONBOARDING.ALREADY_CONFIRMED':
-      return t('onboarding.alreadyConfirmed');
-    case 'VALIDATION':
-      return t('onboarding.codeFormat');
-    case 'ONBOARDING.BASE_DATA_INVALID':
-      return t('onboarding.baseDataInvalid');
-    default:
-      return t('onboarding.errorGeneric');
-  }
+  const left = Number(params.attemptsLeft ?? 0);
+  const texts = {
+    [OnboardingErrors.CODE_INVALID.code]: () => (left === 1 ? t('onboarding.codeInvalidOne') : t('onboarding.codeInvalidOther', { attempts: left })),
+    [OnboardingErrors.CODE_EXPIRED.code]: () => t('onboarding.codeExpired'),
+    [OnboardingErrors.NO_CODE.code]: () => t('onboarding.noCode'),
+    [OnboardingErrors.TOO_MANY_ATTEMPTS.code]: () => t('onboarding.tooManyAttempts'),
+    [OnboardingErrors.RESEND_COOLDOWN.code]: () => t('onboarding.resendCooldown', { seconds: Number(params.retryAfterSeconds ?? 30) }),
+    [OnboardingErrors.ALREADY_CONFIRMED.code]: () => t('onboarding.alreadyConfirmed'),
+    [OnboardingErrors.BASE_DATA_INVALID.code]: () => t('onboarding.baseDataInvalid'),
+    [OnboardingErrors.JOURNEY_BACKWARDS.code]: () => t('onboarding.errorGeneric'),
+    [CommonErrors.VALIDATION.code]: () => t('onboarding.codeFormat'),
+  } satisfies Record<CodeOf<typeof OnboardingErrors>, () => string> & Partial<Record<ErrorCode, () => string>>;
+  return (entryOf(texts, code) ?? (() => t('onboarding.errorGeneric')))();
 }
 
 /** The message under a base data field. */
 export function baseDataProblemText(t: Translate, field: BaseDataField, problem: BaseDataProblem): string {
   if (problem === 'tooLong') return t('baseData.tooLong');
-  if (problem === 'required') {
-    switch (field) {
-      case 'preferredContact':
-        return t('baseData.contactRequired');
-      default:
-        return t('baseData.required');
-    }
-  }
-  switch (field) {
-    case 'phone':
-      return t('baseData.phoneFormat');
-    case 'zip':
-      return t('baseData.zipFormat');
-    case 'houseNumber':
-      return t('baseData.houseNumberFormat');
-    case 'firstName':
-    case 'lastName':
-    case 'city':
-      return t('baseData.nameFormat');
-    default:
-      return t('baseData.choiceFormat');
-  }
+  if (problem === 'required') return field === 'preferredContact' ? t('baseData.contactRequired') : t('baseData.required');
+  const formats = {
+    salutation: t('baseData.choiceFormat'),
+    preferredContact: t('baseData.choiceFormat'),
+    street: t('baseData.choiceFormat'),
+    phone: t('baseData.phoneFormat'),
+    zip: t('baseData.zipFormat'),
+    houseNumber: t('baseData.houseNumberFormat'),
+    firstName: t('baseData.nameFormat'),
+    lastName: t('baseData.nameFormat'),
+    city: t('baseData.nameFormat'),
+  } satisfies Record<BaseDataField, string>;
+  return entryOf(formats, field) ?? t('baseData.choiceFormat');
 }

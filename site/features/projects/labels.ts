@@ -3,54 +3,39 @@ import type { Translate } from '../../i18n/types.ts';
 
 /** German names of the product lines (the keys are spelled out so that the locale test sees them in use). */
 export function productLineLabel(t: Translate, line: ProductLine): string {
-  switch (line) {
-    case 'SOLAR':
-      return t('project.productSolar');
-    case 'STORAGE':
-      return t('project.productStorage');
-    case 'CHARGE':
-      return t('project.productCharge');
-    case 'IQ':
-      return t('project.productIq');
-    case 'OFFGRID':
-      return t('project.productOffgrid');
-    case 'HEAT_PUMP':
-      return t('project.productHeatPump');
-  }
+  const texts = {
+    SOLAR: t('project.productSolar'),
+    STORAGE: t('project.productStorage'),
+    CHARGE: t('project.productCharge'),
+    IQ: t('project.productIq'),
+    OFFGRID: t('project.productOffgrid'),
+    HEAT_PUMP: t('project.productHeatPump'),
+  } satisfies Record<ProductLine, string>;
+  return texts[line];
 }
 
 export function phaseLabel(t: Translate, phase: ProjectPhase): string {
-  switch (phase) {
-    case 'PLANNING':
-      return t('project.phasePlanning');
-    case 'ASSEMBLY':
-      return t('project.phaseAssembly');
-    case 'COMPLETED':
-      return t('project.phaseCompleted');
-  }
+  const texts = {
+    PLANNING: t('project.phasePlanning'),
+    ASSEMBLY: t('project.phaseAssembly'),
+    COMPLETED: t('project.phaseCompleted'),
+  } satisfies Record<ProjectPhase, string>;
+  return texts[phase];
 }
 
 export function stepLabel(t: Translate, step: ProjectStep): string {
-  switch (step) {
-    case 'OFFER_CONFIRMATION':
-      return t('project.stepOfferConfirmation');
-    case 'POWER_OF_ATTORNEY':
-      return t('project.stepPowerOfAttorney');
-    case 'POWER_OF_ATTORNEY_MASTR':
-      return t('project.stepPowerOfAttorneyMastr');
-    case 'PLANNING_CONCLUSION':
-      return t('project.stepPlanningConclusion');
-    case 'DELIVERY':
-      return t('project.stepDelivery');
-    case 'DC':
-      return t('project.stepDc');
-    case 'AC':
-      return t('project.stepAc');
-    case 'ASSEMBLY_CONCLUSION':
-      return t('project.stepAssemblyConclusion');
-    case 'IN_OPERATION':
-      return t('project.stepInOperation');
-  }
+  const texts = {
+    OFFER_CONFIRMATION: t('project.stepOfferConfirmation'),
+    POWER_OF_ATTORNEY: t('project.stepPowerOfAttorney'),
+    POWER_OF_ATTORNEY_MASTR: t('project.stepPowerOfAttorneyMastr'),
+    PLANNING_CONCLUSION: t('project.stepPlanningConclusion'),
+    DELIVERY: t('project.stepDelivery'),
+    DC: t('project.stepDc'),
+    AC: t('project.stepAc'),
+    ASSEMBLY_CONCLUSION: t('project.stepAssemblyConclusion'),
+    IN_OPERATION: t('project.stepInOperation'),
+  } satisfies Record<ProjectStep, string>;
+  return texts[step];
 }
 
 /** "Musterstraße 12" */

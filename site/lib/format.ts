@@ -1,8 +1,10 @@
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { PORTAL_TIME_ZONE } from './periods.ts';
+import type { Language } from '../../bff/contracts/auth.ts';
+
+/** The installer and its customers are in Germany; "today" is a Berlin date even on a server running in UTC. */
+export const PORTAL_TIME_ZONE = 'Europe/Berlin';
 
 /**
- * Number and date formatting of the monitoring page: German by default ("1.234,5 kWh", "12.05.2026, 14:15 Uhr"),
+ * Number and date formatting of the site: German by default ("1.234,5 kWh", "12.05.2026, 14:15 Uhr"),
  * times in Europe/Berlin whatever the server's or the browser's zone. Imported by the chart island too, so it
  * depends on nothing but Intl.
  */
@@ -110,3 +112,28 @@ export function formatBerlinDay(instant: string | number, options: Intl.DateTime
 export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOptions, lang: Language = 'de'): string {
   return dateTimeFormat(lang, options, 'UTC').format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * Amounts arrive as decimal strings with two places ("312.46", "-89.90"); they are shown from their digits, never
+ * through a binary float (spec section 9). German "1.234,56 €", English "€1,234.56".
+ */
+export function formatAmount(amount: string, lang: 'de' | 'en', options: { absolute?: boolean } = {}): string {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, minus, whole = '0', fraction = ''] = match;
+  const cents = fraction.padEnd(2, '0');
+  const sign = minus && !options.absolute && !/^0+$/.test(whole + cents) ? '−' : '';
+  if (lang === 'en') return `${sign}€${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents} €`;
+}
+
+/** A day (`YYYY-MM-DD`) in the page's language, without time zone shifts: "09.12.2026", "2026-12-09". */
+export function formatDay(day: string, lang: 'de' | 'en'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return day;
+  const [, y, m, d] = match;
+  return lang === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
+}
+
+/** An IBAN in groups of four, as printed on bank cards and invoices. */
+export const groupIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
