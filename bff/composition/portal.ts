@@ -4,10 +4,15 @@ import type { Config } from '../config.ts';
 import { createKnex, pendingMigrations } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
 import { createSessionRevocation } from '../http/session.ts';
+import type { RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
+import { buildKernel, composeCapabilities } from './capability.ts';
+import { CAPABILITIES } from './capabilities.ts';
+import { pageServicesFor } from './page-services.ts';
+import { MOUNTS } from '../http/mounts.ts';
 
 export interface PortalOptions {
   config: Config;
@@ -32,11 +37,16 @@ export function composePortal(options: PortalOptions) {
   const adapters = buildAdapters(config, options.adapterOverrides);
   // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
   const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });
-  const services = buildServices({ config, knex, adapters, logger, sessions });
+  const kernel = buildKernel({ config, knex, adapters, logger, sessions });
+  const composed = composeCapabilities(CAPABILITIES, kernel);
+  const services = buildServices({ kernel, composed });
+  const pageServices = (ctx: RequestContext) => pageServicesFor(services, composed, ctx);
   const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
     config,
     services,
+    mounts: [...MOUNTS, ...composed.mounts],
+    pageServices,
     logger,
     sessionPool,
     databaseReachable: () =>
@@ -51,6 +61,8 @@ export function composePortal(options: PortalOptions) {
     app,
     stopAccepting,
     services,
+    /** The page services bound to one request, as a page gets them. */
+    pageServices,
     knex,
     /** Migrations the database lacks (bff/db/migrate.ts applies them before any instance starts). */
     pendingMigrations: () => pendingMigrations(knex),

@@ -1,6 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
-import type { Knex } from 'knex';
-import type { Config } from '../config.ts';
+import type { Language } from '../contracts/auth.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
 import {
   accountTablesData,
@@ -20,13 +18,11 @@ import {
   createOnboardingRepository,
   createProfileRepository,
 } from '../db/repositories/account.repository.ts';
-import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
 import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
-import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
 import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
-import { createExportRepository, createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
+import { createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
 import { createInvitationRepository } from '../db/repositories/invitations.repository.ts';
 import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import {
@@ -39,20 +35,16 @@ import {
 } from '../db/repositories/money.repository.ts';
 import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
-import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
 import { createLeadService } from '../domain/lead/lead.service.ts';
 import { createFunnelService } from '../domain/funnel/funnel.service.ts';
 import { createSmsCodeHasher } from '../domain/funnel/sms-code.ts';
-import { createUserRepository } from '../db/repositories/users.repository.ts';
 import { createAccountData } from '../domain/account/account-data.ts';
 import { createAccountService } from '../domain/account/account.service.ts';
 import { everyMailData } from '../domain/account/mails-data.ts';
 import { identityAccountData, newsletterData, projectLinksData, sessionsAccountData } from '../domain/account/service-sources.ts';
 import { createBackchannelLogout } from '../domain/auth/backchannel-logout.ts';
-import type { SessionRevocation } from '../domain/auth/sessions.ts';
-import { createActivityService } from '../domain/activity/activity.service.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
 import { messagesAccountData } from '../domain/messages/messages-account-data.ts';
 import { moneyAccountData } from '../domain/money/money-account-data.ts';
@@ -76,24 +68,19 @@ import { createNotificationsService, eachProject } from '../domain/notifications
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
-import { cacheFinishedPeriods } from '../domain/monitoring/finished-periods.ts';
-import { createMonitoringService } from '../domain/monitoring/monitoring.service.ts';
-import { createProjectAccess } from '../domain/projects/project-access.ts';
 import { createSigningService } from '../domain/signing/signing.service.ts';
 import { createSurveysService } from '../domain/surveys/surveys.service.ts';
-import type { Logger } from '../logger.ts';
-import { countingActivities, countingSignatures } from '../observability/business-events.ts';
-import type { Adapters } from './adapters.ts';
+import { countingSignatures } from '../observability/business-events.ts';
 import { createJobRunner } from './jobs.ts';
+import type { Composed, Kernel } from './capability.ts';
+import { JOBS } from '../domain/jobs/registry.ts';
 
 /**
  * Repositories and domain services, built once per process: the only place that joins `bff/db` and the adapters
  * (docs/architecture.md). One block per capability.
  */
-export function buildServices({ config, knex, adapters, logger, sessions }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger; sessions: SessionRevocation }) {
-  const activity = createActivityService(countingActivities(createActivityLogRepository(knex)));
-  const projects = createProjectAccess(adapters.management);
-  const warn = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
+export function buildServices({ kernel, composed }: { kernel: Kernel; composed: Composed }) {
+  const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users, projectLanguage } = kernel;
   const signing = createSigningService({
     projects,
     journeys: adapters.journeys,
@@ -108,8 +95,6 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     installerName: config.INSTALLER_NAME,
     warn,
   });
-  const mailLog = createMailLogRepository(knex);
-  const users = createUserRepository(knex);
   /**
    * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
    * follow it; the provider being down costs only that (docs/architecture.md "Mails").
@@ -120,8 +105,6 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     await users.setLanguage(userId, lang);
     await identityLocale(userId, lang);
   };
-  /** Mails to a project's contact addresses (not accounts of their own) go in the language of its first linked customer. */
-  const projectLanguage = async (project: { portalUserIds: readonly string[] }) => (await users.recipientsOf(project.portalUserIds))[0]?.lang ?? DEFAULT_LANGUAGE;
   const help = createHelpService({
     content: adapters.content,
     cache: createContentCache({
@@ -332,7 +315,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     settings: { customerRoleId: config.CUSTOMER_ROLE_ID, leadRoleId: config.LEAD_ROLE_ID },
     log: logger,
   });
-  const exports = createExportRepository(knex);
+  const exports = kernel.exports;
   const invitations = createInvitationService({
     management: adapters.management,
     invitations: createInvitationRepository(knex),
@@ -368,12 +351,13 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
   });
   const jobs = createJobRunner({
     config,
+    jobs: [...JOBS, ...composed.jobs],
     databaseUrl: config.databaseUrl,
     runs: createJobRunRepository(knex),
     mailer: adapters.mailer,
     logger,
     deps: {
-      now: () => new Date(),
+      now: kernel.now,
       retention: createRetentionRepository(knex),
       reminders: createReminderRepository(knex),
       users,
@@ -397,6 +381,7 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
       warn,
     },
   });
+  kernel.bindJobs(jobs);
   // The notifications feed: one source per capability that has notifications.
   const notifications = createNotificationsService({
     sources: [
@@ -405,11 +390,13 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
       ...[journey.notifications, messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
         eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source),
       ),
+      ...composed.notifications,
     ],
     seen: createNotificationSeenRepository(knex),
     warn,
   });
   return {
+    ...composed.services,
     activity,
     projects,
     identityProvider: adapters.identityProvider,
@@ -440,7 +427,6 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
       publicUrl: config.publicUrl,
     }),
     help,
-    monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }),
     signing,
     journey,
     messages,
@@ -460,9 +446,15 @@ export function buildServices({ config, knex, adapters, logger, sessions }: { co
     newsletter,
     account,
     accountData,
-    /** The `jti`s used on state-changing machine routes (docs/machine-api.md "Tokens"). */
-    machineTokens: createMachineTokenUses(knex),
+    machineTokens: kernel.machineTokens,
   };
 }
 
-export type Services = ReturnType<typeof buildServices>;
+type BuiltServices = ReturnType<typeof buildServices>;
+
+declare module '../http/route-deps.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Services extends BuiltServices {}
+}
+
+export type { Services } from '../http/route-deps.ts';

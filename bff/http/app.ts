@@ -1,12 +1,10 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
-import { pageServicesFor } from '../composition/page-services.ts';
-import type { Services } from '../composition/services.ts';
 import type { Config } from '../config.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
 import { AUTH_BASE } from '../contracts/auth.ts';
-import type { PortalLocals } from '../contracts/page-services.ts';
-import { createRequestContext } from '../domain/request-context.ts';
+import type { PortalLocals, PortalServices } from '../contracts/page-services.ts';
+import { createRequestContext, type RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { compressResponses, staticFiles } from './middlewares/compression.ts';
 import { requireCsrfProtection } from './middlewares/csrf.ts';
@@ -22,8 +20,8 @@ import { logPageVisits } from './middlewares/page-visits.ts';
 import { requireCustomer, requireSignedIn } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
 import { observeRequests } from './middlewares/observe-requests.ts';
-import { mountsOf } from './mounts.ts';
-import type { RouteDeps } from './route-deps.ts';
+import { mountsOf as mountedAt, type Mount, type MountBase } from './mounts.ts';
+import type { RouteDeps, Services } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { announceSpeculationRules } from './routes/speculation-rules.routes.ts';
 import { takeFormFlash } from './form-flash.ts';
@@ -35,6 +33,10 @@ export type PageHandler = (req: Request, res: Response, next: NextFunction, loca
 export interface AppDeps {
   config: Config;
   services: Services;
+  /** The routers with their mount bases, derived from the capability list (bff/composition/capabilities.ts). */
+  mounts: readonly Mount[];
+  /** The page services bound to one request (bff/composition/page-services.ts). */
+  pageServices: (ctx: RequestContext) => PortalServices;
   logger: Logger;
   /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
   sessionPool: pg.Pool;
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const secureCookies = config.publicUrl.startsWith('https://');
   const routeDeps: RouteDeps = { services, config, logger };
+  const mountsOf = (base: MountBase, routes: RouteDeps) => mountedAt(deps.mounts, base, routes);
   let accepting = true;
 
   const app = express();
@@ -119,7 +122,7 @@ export function createApp(deps: AppDeps) {
       consent: req.consent,
       loginUrl: config.LOGIN_URL,
       replayScriptUrl: config.replayScriptUrl,
-      services: pageServicesFor(services, ctx),
+      services: deps.pageServices(ctx),
       // Taken once, by the view of the page a refused plain form went back to that shows it (./form-flash.ts).
       formFlash: takeFormFlash(req, res),
     };

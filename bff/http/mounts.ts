@@ -13,7 +13,6 @@ import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
 import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
-import { monitoringRoutes } from './routes/monitoring.routes.ts';
 import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
 import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
@@ -39,8 +38,11 @@ import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './rou
  */
 export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' | 'account' | 'app' | 'internal';
 
-/** The router mount table: one line per capability router. */
-export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
+/** A router with its mount base. */
+export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
+
+/** The routers of the capabilities not yet declared in a capability module (bff/composition/capabilities.ts). */
+export const MOUNTS: readonly Mount[] = [
   ['assets', cmsMediaRoutes],
   ['assets', speculationRulesRoutes],
   ['machine', cmsWebhookRoutes],
@@ -56,7 +58,6 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
   ['internal', helpRoutes],
-  ['internal', monitoringRoutes],
   ['internal', journeyRoutes],
   ['internal', signingRoutes],
   ['internal', messagesRoutes],
@@ -82,5 +83,5 @@ export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router]
   ['account', accountDataRoutes],
 ];
 
-export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>
-  MOUNTS.filter(([at]) => at === base).map(([, router]) => router(deps));
+export const mountsOf = (mounts: readonly Mount[], base: MountBase, deps: RouteDeps): Router[] =>
+  mounts.filter(([at]) => at === base).map(([, router]) => router(deps));

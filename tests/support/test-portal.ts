@@ -82,6 +82,8 @@ export async function startTestPortal(options: {
     app: portal.app,
     /** The domain services, e.g. the job runner (started only by tests that need it). */
     services: portal.services,
+    /** The page services bound to one request, as a page gets them. */
+    pageServices: portal.pageServices,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,

@@ -1,0 +1,10 @@
+import type { AnyCapability } from './capability.ts';
+import { monitoringCapability } from './capabilities/monitoring.ts';
+
+/**
+ * Every capability of the portal, in dependency order, one line each (docs/architecture.md "Adding a capability"):
+ * the mount table, page services, jobs, notification sources, account data and event dispatch are derived from it.
+ */
+export const CAPABILITIES: readonly AnyCapability[] = [
+  monitoringCapability,
+];

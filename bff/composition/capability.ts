@@ -1,0 +1,148 @@
+import type { Router } from 'express';
+import type { Knex } from 'knex';
+import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
+import type { ExternalEvent } from '../contracts/machine.ts';
+import type { PortalServices } from '../contracts/page-services.ts';
+import type { Config } from '../config.ts';
+import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
+import { createExportRepository } from '../db/repositories/jobs.repository.ts';
+import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
+import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
+import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
+import { createUserRepository } from '../db/repositories/users.repository.ts';
+import type { AccountDataSource } from '../domain/account/account-data.ts';
+import { createActivityService } from '../domain/activity/activity.service.ts';
+import type { SessionRevocation } from '../domain/auth/sessions.ts';
+import { createIdempotency } from '../domain/idempotency/idempotency.ts';
+import type { JobDefinition } from '../domain/jobs/job.ts';
+import type { NotificationSource } from '../domain/notifications/notifications.service.ts';
+import { createProjectAccess } from '../domain/projects/project-access.ts';
+import type { RequestContext } from '../domain/request-context.ts';
+import type { MountBase } from '../http/mounts.ts';
+import type { RouteDeps } from '../http/route-deps.ts';
+import type { Logger } from '../logger.ts';
+import { countingActivities } from '../observability/business-events.ts';
+import type { Adapters } from './adapters.ts';
+import type { CapabilityServices } from './capability-services.ts';
+
+/**
+ * What every capability works with, built once per process before any capability (docs/architecture.md "Adding a
+ * capability"): configuration, database, adapters, logger, and the pieces every capability block used to repeat.
+ */
+export function buildKernel({ config, knex, adapters, logger, sessions }: { config: Config; knex: Knex; adapters: Adapters; logger: Logger; sessions: SessionRevocation }) {
+  const warn = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
+  const users = createUserRepository(knex);
+  const archivePdf = async ({ projectId, type, title, externalId, filename, pdf }: { projectId: number; type: string; title: string; externalId: string; filename: string; pdf: Uint8Array }) => {
+    const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
+    const filed = await adapters.documents.archive({ projectId, type, title, externalId, file: { filename, contentType: 'application/pdf', size: body.size, body } });
+    return { documentId: filed.uuid };
+  };
+  let trigger: ((name: string, data?: Record<string, unknown>, singletonKey?: string) => Promise<string | null | undefined>) | null = null;
+  return {
+    config,
+    knex,
+    adapters,
+    logger,
+    sessions,
+    warn,
+    users,
+    activity: createActivityService(countingActivities(createActivityLogRepository(knex))),
+    projects: createProjectAccess(adapters.management),
+    mailLog: createMailLogRepository(knex),
+    /** The users exports for the marketing service (platform: the export job, the external route, survey recipients). */
+    exports: createExportRepository(knex),
+    /** A fresh idempotency store on the shared table (one per service, as before). */
+    idempotent: () => createIdempotency(createIdempotencyRepository(knex)),
+    rateLimiter: () => createPgRateLimiter(knex),
+    /** The `jti`s used on state-changing machine routes (docs/machine-api.md "Tokens"). */
+    machineTokens: createMachineTokenUses(knex),
+    /** Files a PDF the portal made (signed envelope, mandate) at the documents service. */
+    archivePdf,
+    /** Mails to a project's contact addresses (not accounts of their own) go in the language of its first linked customer. */
+    projectLanguage: async (project: { portalUserIds: readonly string[] }): Promise<Language> => (await users.recipientsOf(project.portalUserIds))[0]?.lang ?? DEFAULT_LANGUAGE,
+    now: () => new Date(),
+    /** Queues a job by name; the job runner is built after every capability, so this is bound late. */
+    triggerJob: (name: string, data: Record<string, unknown> = {}, singletonKey?: string) => {
+      if (!trigger) throw new Error('job runner not built yet');
+      return trigger(name, data, singletonKey);
+    },
+    bindJobs(runner: { trigger: NonNullable<typeof trigger> }) {
+      trigger = (name, data, singletonKey) => runner.trigger(name, data, singletonKey);
+    },
+  };
+}
+
+export type Kernel = ReturnType<typeof buildKernel>;
+
+
+type ServiceName = keyof CapabilityServices;
+
+/** A vendor event's handler: answers the outcome, or nothing when it only follows another capability's handler. */
+export type EventHandler<S, E extends ExternalEvent['event']> = (services: S, data: Extract<ExternalEvent, { event: E }>['data'], deps: RouteDeps) => Promise<string | undefined>;
+
+/** One capability: what it builds and what it brings to the portal's shared tables (docs/architecture.md). */
+export interface Capability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never> {
+  name: string;
+  /** Earlier capabilities' services it uses (the list is in dependency order; a missing one stops start-up). */
+  needs: readonly Needs[];
+  build(kernel: Kernel, deps: Pick<CapabilityServices, Needs>): Provides;
+  /** Its routers with their mount base (bff/http/mounts.ts). */
+  routers?: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[];
+  /** The page services it offers, bound to one request. */
+  pages?: (services: Provides, ctx: RequestContext) => Partial<PortalServices>;
+  /** Its jobs (docs/jobs.md). */
+  jobs?: readonly JobDefinition[];
+  /** Its sources of the notifications feed. */
+  notifications?: (services: Provides, kernel: Kernel) => readonly NotificationSource[];
+  /** How its data of a customer is exported and erased (docs/account.md). */
+  accountData?: (kernel: Kernel) => readonly AccountDataSource[];
+  /** Its handlers of the installer's events (`POST /api/external/events`). */
+  events?: { [E in ExternalEvent['event']]?: EventHandler<Provides, E> };
+}
+
+/** Declares a capability; the type parameters come from `build` and `needs`. */
+export function defineCapability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never>(capability: Capability<Provides, Needs>): Capability<Provides, Needs> {
+  return capability;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCapability = Capability<any, any>;
+
+/**
+ * Builds the capabilities in list order and derives the shared tables from them: services, mounts, page services,
+ * jobs, notification sources, account-data sources and the event dispatch.
+ */
+export function composeCapabilities(list: readonly AnyCapability[], kernel: Kernel) {
+  const built: Record<string, unknown> = {};
+  const own = new Map<AnyCapability, unknown>();
+  for (const capability of list) {
+    const missing = capability.needs.filter((name: string) => !(name in built));
+    if (missing.length > 0) throw new Error(`capability ${capability.name} needs ${missing.join(', ')}, which no earlier capability provides`);
+    const services = capability.build(kernel, built as never);
+    own.set(capability, services);
+    Object.assign(built, services);
+  }
+  const ownOf = (capability: AnyCapability) => own.get(capability);
+  return {
+    services: built as unknown as CapabilityServices,
+    mounts: list.flatMap((capability) => capability.routers ?? []),
+    pageServices: (ctx: RequestContext): Partial<PortalServices> => Object.assign({}, ...list.map((capability) => capability.pages?.(ownOf(capability), ctx) ?? {})),
+    jobs: list.flatMap((capability) => capability.jobs ?? []),
+    notifications: list.flatMap((capability) => capability.notifications?.(ownOf(capability), kernel) ?? []),
+    accountData: list.flatMap((capability) => capability.accountData?.(kernel) ?? []),
+    /** Runs every handler of the event in list order; the outcome is the first one a handler answers. */
+    async dispatch(event: ExternalEvent, deps: RouteDeps): Promise<string> {
+      let outcome: string | undefined;
+      for (const capability of list) {
+        const handler = capability.events?.[event.event] as EventHandler<unknown, typeof event.event> | undefined;
+        if (!handler) continue;
+        const answered = await handler(ownOf(capability), event.data as never, deps);
+        if (outcome === undefined && typeof answered === 'string') outcome = answered;
+      }
+      return outcome ?? 'ignored';
+    },
+  };
+}
+
+export type Composed = ReturnType<typeof composeCapabilities>;
