@@ -1,4 +1,5 @@
 import type { AnyCapability } from './capability.ts';
+import { helpCapability } from './capabilities/help.ts';
 import { monitoringCapability } from './capabilities/monitoring.ts';
 
 /**
@@ -6,5 +7,6 @@ import { monitoringCapability } from './capabilities/monitoring.ts';
  * the mount table, page services, jobs, notification sources, account data and event dispatch are derived from it.
  */
 export const CAPABILITIES: readonly AnyCapability[] = [
+  helpCapability,
   monitoringCapability,
 ];

@@ -18,7 +18,6 @@ import {
   createOnboardingRepository,
   createProfileRepository,
 } from '../db/repositories/account.repository.ts';
-import { createPgContentCacheStore } from '../db/repositories/content-cache.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
 import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
@@ -52,10 +51,8 @@ import { surveysAccountData } from '../domain/surveys/surveys-account-data.ts';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service.ts';
 import { createOnboardingService } from '../domain/onboarding/onboarding.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
-import { createContentCache } from '../domain/help/content-cache.ts';
 import { createConsentService } from '../domain/consent/consent.service.ts';
 import { createDocumentsService } from '../domain/documents/documents.service.ts';
-import { createHelpService } from '../domain/help/help.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createInvitationService } from '../domain/invitations/invitations.service.ts';
 import { createJourneyService } from '../domain/journey/journey.service.ts';
@@ -81,6 +78,7 @@ import { JOBS } from '../domain/jobs/registry.ts';
  */
 export function buildServices({ kernel, composed }: { kernel: Kernel; composed: Composed }) {
   const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users, projectLanguage } = kernel;
+  const { help } = composed.services;
   const signing = createSigningService({
     projects,
     journeys: adapters.journeys,
@@ -105,17 +103,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     await users.setLanguage(userId, lang);
     await identityLocale(userId, lang);
   };
-  const help = createHelpService({
-    content: adapters.content,
-    cache: createContentCache({
-      store: createPgContentCacheStore(knex),
-      onBackgroundError: (key, error) => logger.warn('cms content not refreshed; serving the cached copy', { key, error }),
-    }),
-    projects,
-    activity,
-    installer: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS },
-    warn,
-  });
   const journey = createJourneyService({
     projects,
     management: adapters.management,
@@ -426,7 +413,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
       languageOf: (userId) => users.languageOf(userId),
       publicUrl: config.publicUrl,
     }),
-    help,
     signing,
     journey,
     messages,

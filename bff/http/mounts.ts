@@ -3,10 +3,8 @@ import type { RouteDeps } from './route-deps.ts';
 import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
-import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
 import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
-import { helpRoutes } from './routes/help.routes.ts';
 import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
 import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
 import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
@@ -43,9 +41,7 @@ export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
 
 /** The routers of the capabilities not yet declared in a capability module (bff/composition/capabilities.ts). */
 export const MOUNTS: readonly Mount[] = [
-  ['assets', cmsMediaRoutes],
   ['assets', speculationRulesRoutes],
-  ['machine', cmsWebhookRoutes],
   ['machine', esignWebhookRoutes],
   ['machine', managementWebhookRoutes],
   ['machine', tasksWebhookRoutes],
@@ -57,7 +53,6 @@ export const MOUNTS: readonly Mount[] = [
   ['machine', backchannelLogoutRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
-  ['internal', helpRoutes],
   ['internal', journeyRoutes],
   ['internal', signingRoutes],
   ['internal', messagesRoutes],
