@@ -1,6 +1,8 @@
 import type { AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
+import { journeyCapability } from './capabilities/journey.ts';
 import { monitoringCapability } from './capabilities/monitoring.ts';
+import { signingCapability } from './capabilities/signing.ts';
 
 /**
  * Every capability of the portal, in dependency order, one line each (docs/architecture.md "Adding a capability"):
@@ -9,4 +11,6 @@ import { monitoringCapability } from './capabilities/monitoring.ts';
 export const CAPABILITIES: readonly AnyCapability[] = [
   helpCapability,
   monitoringCapability,
+  signingCapability,
+  journeyCapability,
 ];

@@ -10,7 +10,6 @@ import type { Services } from './services.ts';
 const PAGE_SERVICES: { [K in keyof PortalServices]?: (services: Services, ctx: RequestContext) => PortalServices[K] } = {
   layout: (s, ctx) => s.layout.forRequest(ctx),
   projects: (s, ctx) => s.projects.forRequest(ctx),
-  journey: (s, ctx) => s.journey.forRequest(ctx),
   messages: (s, ctx) => s.messages.forRequest(ctx),
   documents: (s, ctx) => s.documents.forRequest(ctx),
   meterChange: (s, ctx) => s.meterChange.forRequest(ctx),

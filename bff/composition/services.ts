@@ -32,7 +32,7 @@ import {
   createRefundRepository,
   createSepaMandateRepository,
 } from '../db/repositories/money.repository.ts';
-import { createMilestoneMailRepository, createSigningEnvelopeRepository } from '../db/repositories/signing-envelopes.repository.ts';
+import { createMilestoneMailRepository } from '../db/repositories/signing-envelopes.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
@@ -55,7 +55,6 @@ import { createConsentService } from '../domain/consent/consent.service.ts';
 import { createDocumentsService } from '../domain/documents/documents.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createInvitationService } from '../domain/invitations/invitations.service.ts';
-import { createJourneyService } from '../domain/journey/journey.service.ts';
 import { createMessagesService } from '../domain/messages/messages.service.ts';
 import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
 import { createBankCheck } from '../domain/money/bank-check.ts';
@@ -65,9 +64,7 @@ import { createNotificationsService, eachProject } from '../domain/notifications
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
-import { createSigningService } from '../domain/signing/signing.service.ts';
 import { createSurveysService } from '../domain/surveys/surveys.service.ts';
-import { countingSignatures } from '../observability/business-events.ts';
 import { createJobRunner } from './jobs.ts';
 import type { Composed, Kernel } from './capability.ts';
 import { JOBS } from '../domain/jobs/registry.ts';
@@ -77,22 +74,8 @@ import { JOBS } from '../domain/jobs/registry.ts';
  * (docs/architecture.md). One block per capability.
  */
 export function buildServices({ kernel, composed }: { kernel: Kernel; composed: Composed }) {
-  const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users, projectLanguage } = kernel;
-  const { help } = composed.services;
-  const signing = createSigningService({
-    projects,
-    journeys: adapters.journeys,
-    eSignature: adapters.eSignature,
-    envelopes: countingSignatures(createSigningEnvelopeRepository(knex)),
-    archive: async ({ projectId, type, title, envelopeId, filename, pdf }) => {
-      const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
-      const filed = await adapters.documents.archive({ projectId, type, title, externalId: `envelope:${envelopeId}`, file: { filename, contentType: 'application/pdf', size: body.size, body } });
-      return { documentId: filed.uuid };
-    },
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-  });
+  const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users } = kernel;
+  const { help, signing } = composed.services;
   /**
    * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
    * follow it; the provider being down costs only that (docs/architecture.md "Mails").
@@ -103,23 +86,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     await users.setLanguage(userId, lang);
     await identityLocale(userId, lang);
   };
-  const journey = createJourneyService({
-    projects,
-    management: adapters.management,
-    journeys: adapters.journeys,
-    signing,
-    masterData: adapters.masterData,
-    mailer: adapters.mailer,
-    mailLog,
-    milestones: createMilestoneMailRepository(knex),
-    monitored: async (projectId) => (await adapters.iot.sitesOfProjects([projectId])).length > 0,
-    users,
-    activity,
-    projectLanguage,
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-  });
   const messages = createMessagesService({
     projects,
     management: adapters.management,
@@ -374,7 +340,7 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     sources: [
       accountNotifications,
       surveys.notifications,
-      ...[journey.notifications, messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
+      ...[messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
         eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source),
       ),
       ...composed.notifications,
@@ -413,8 +379,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
       languageOf: (userId) => users.languageOf(userId),
       publicUrl: config.publicUrl,
     }),
-    signing,
-    journey,
     messages,
     notifications,
     documents,

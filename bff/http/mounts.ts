@@ -7,7 +7,6 @@ import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { documentsRoutes } from './routes/documents.routes.ts';
 import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
 import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
-import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
 import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
 import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
@@ -17,7 +16,6 @@ import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
 import { leadRoutes } from './routes/lead.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
-import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
 import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 
@@ -42,8 +40,6 @@ export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
 /** The routers of the capabilities not yet declared in a capability module (bff/composition/capabilities.ts). */
 export const MOUNTS: readonly Mount[] = [
   ['assets', speculationRulesRoutes],
-  ['machine', esignWebhookRoutes],
-  ['machine', managementWebhookRoutes],
   ['machine', tasksWebhookRoutes],
   ['machine', internalRoutes],
   ['machine', cronRoutes],
@@ -53,8 +49,6 @@ export const MOUNTS: readonly Mount[] = [
   ['machine', backchannelLogoutRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
-  ['internal', journeyRoutes],
-  ['internal', signingRoutes],
   ['internal', messagesRoutes],
   ['account', activityRoutes],
   ['app', notificationsRoutes],
