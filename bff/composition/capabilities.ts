@@ -1,6 +1,10 @@
 import type { AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
+import { documentsCapability } from './capabilities/documents.ts';
 import { journeyCapability } from './capabilities/journey.ts';
+import { messagesCapability } from './capabilities/messages.ts';
+import { meterChangeCapability } from './capabilities/meter-change.ts';
+import { moneyCapability } from './capabilities/money.ts';
 import { monitoringCapability } from './capabilities/monitoring.ts';
 import { signingCapability } from './capabilities/signing.ts';
 
@@ -13,4 +17,8 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   monitoringCapability,
   signingCapability,
   journeyCapability,
+  messagesCapability,
+  moneyCapability,
+  documentsCapability,
+  meterChangeCapability,
 ];

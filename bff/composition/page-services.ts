@@ -10,11 +10,7 @@ import type { Services } from './services.ts';
 const PAGE_SERVICES: { [K in keyof PortalServices]?: (services: Services, ctx: RequestContext) => PortalServices[K] } = {
   layout: (s, ctx) => s.layout.forRequest(ctx),
   projects: (s, ctx) => s.projects.forRequest(ctx),
-  messages: (s, ctx) => s.messages.forRequest(ctx),
-  documents: (s, ctx) => s.documents.forRequest(ctx),
-  meterChange: (s, ctx) => s.meterChange.forRequest(ctx),
   surveys: (s, ctx) => s.surveys.forRequest(ctx),
-  money: (s, ctx) => s.money.forRequest(ctx),
   externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
   funnel: (s) => s.funnel.forRequest(),
   lead: (s, ctx) => s.lead.forRequest(ctx),

@@ -1,17 +1,6 @@
 import type { Language } from '../contracts/auth.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
-import {
-  accountTablesData,
-  activityData,
-  createAccountSubjectRepository,
-  identityProviderMails,
-  jobsData,
-  linkingData,
-  mailLogData,
-  messagesData,
-  meterChangeData,
-  signingData,
-} from '../db/repositories/account-data.repository.ts';
+import { accountTablesData, activityData, createAccountSubjectRepository, identityProviderMails, jobsData, linkingData, mailLogData } from '../db/repositories/account-data.repository.ts';
 import {
   createAccountExportRepository,
   createEmailChangeRepository,
@@ -19,20 +8,10 @@ import {
   createProfileRepository,
 } from '../db/repositories/account.repository.ts';
 import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
-import { createManagementDocumentRepository, createMeterChangeRepository } from '../db/repositories/files.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
 import { createInvitationRepository } from '../db/repositories/invitations.repository.ts';
-import { createMessagesRepository, createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
-import {
-  createBankCheckRepository,
-  createCtaRepository,
-  createMoneyPersonalDataRepository,
-  createReferralRepository,
-  createRefundRepository,
-  createSepaMandateRepository,
-} from '../db/repositories/money.repository.ts';
-import { createMilestoneMailRepository } from '../db/repositories/signing-envelopes.repository.ts';
+import { createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
@@ -45,22 +24,15 @@ import { everyMailData } from '../domain/account/mails-data.ts';
 import { identityAccountData, newsletterData, projectLinksData, sessionsAccountData } from '../domain/account/service-sources.ts';
 import { createBackchannelLogout } from '../domain/auth/backchannel-logout.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
-import { messagesAccountData } from '../domain/messages/messages-account-data.ts';
-import { moneyAccountData } from '../domain/money/money-account-data.ts';
 import { surveysAccountData } from '../domain/surveys/surveys-account-data.ts';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service.ts';
 import { createOnboardingService } from '../domain/onboarding/onboarding.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
 import { createConsentService } from '../domain/consent/consent.service.ts';
-import { createDocumentsService } from '../domain/documents/documents.service.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import { createInvitationService } from '../domain/invitations/invitations.service.ts';
-import { createMessagesService } from '../domain/messages/messages.service.ts';
-import { createMeterChangeService } from '../domain/meter-change/meter-change.service.ts';
-import { createBankCheck } from '../domain/money/bank-check.ts';
-import { createMoneyService } from '../domain/money/money.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
-import { createNotificationsService, eachProject } from '../domain/notifications/notifications.service.ts';
+import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createCodeHasher } from '../domain/linking/link-code.ts';
 import { createLinkingService } from '../domain/linking/linking.service.ts';
@@ -75,7 +47,7 @@ import { JOBS } from '../domain/jobs/registry.ts';
  */
 export function buildServices({ kernel, composed }: { kernel: Kernel; composed: Composed }) {
   const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users } = kernel;
-  const { help, signing } = composed.services;
+  const { help, money } = composed.services;
   /**
    * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
    * follow it; the provider being down costs only that (docs/architecture.md "Mails").
@@ -86,84 +58,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     await users.setLanguage(userId, lang);
     await identityLocale(userId, lang);
   };
-  const messages = createMessagesService({
-    projects,
-    management: adapters.management,
-    tasks: adapters.tasks,
-    repository: createMessagesRepository(knex),
-    supportQuestions: (lang) => help.supportQuestions(lang),
-    activity,
-    mailer: adapters.mailer,
-    mailLog,
-    users,
-    idempotent: createIdempotency(createIdempotencyRepository(knex)),
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-  });
-  const moneyPersonalData = createMoneyPersonalDataRepository(knex);
-  const money = createMoneyService({
-    projects,
-    management: adapters.managementMoney,
-    managementProjects: adapters.management,
-    users,
-    notices: createMilestoneMailRepository(knex),
-    masterData: adapters.masterData,
-    refunds: createRefundRepository(knex),
-    mandates: createSepaMandateRepository(knex),
-    ctas: createCtaRepository(knex),
-    referrals: createReferralRepository(knex),
-    bankChecks: createBankCheckRepository(knex),
-    bankCheck: createBankCheck({ validator: adapters.ibanValidator, enabled: config.IBAN_VALIDATION, warn }),
-    signing,
-    idempotent: createIdempotency(createIdempotencyRepository(knex)),
-    rateLimiter: createPgRateLimiter(knex),
-    archive: async ({ projectId, type, title, externalId, filename, pdf }) => {
-      const body = new Blob([Buffer.from(pdf)], { type: 'application/pdf' });
-      const filed = await adapters.documents.archive({ projectId, type, title, externalId, file: { filename, contentType: 'application/pdf', size: body.size, body } });
-      return { documentId: filed.uuid };
-    },
-    activity,
-    mailer: adapters.mailer,
-    mailLog,
-    creditor: { name: config.INSTALLER_NAME, address: config.INSTALLER_ADDRESS, creditorId: config.SEPA_CREDITOR_ID },
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-  });
-  const documents = createDocumentsService({
-    projects,
-    documents: adapters.documents,
-    managementFiles: adapters.managementFiles,
-    mirror: createManagementDocumentRepository(knex, ({ projectId, error }) => logger.warn('documents mirror: deadlock, retried once', { projectId, error })),
-    instructions: (lang) => help.instructions(lang),
-    cmsFile: (file) => help.media(file),
-    taskSubjects: async (projectId, ctx) => new Map((await messages.projectTasks(projectId, ctx)).map((t) => [t.id, t.subject])),
-    activity,
-    management: adapters.management,
-    users,
-    mailer: adapters.mailer,
-    mailLog,
-    notices: createMilestoneMailRepository(knex),
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-    downloaded: (document) => money.refunds.documentDownloaded(document),
-  });
-  const meterChange = createMeterChangeService({
-    projects,
-    files: adapters.managementFiles,
-    journey: (projectId) => adapters.journeys.journey(projectId),
-    repository: createMeterChangeRepository(knex),
-    mailer: adapters.mailer,
-    mailLog,
-    languageOf: (userId) => users.languageOf(userId),
-    secret: config.sessionSecret,
-    uploadEnabled: config.METER_CHANGE_UPLOAD,
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    warn,
-  });
   // The customer's account (issue 17): onboarding, newsletter, settings, data export and deletion.
   const onboardingRepository = createOnboardingRepository(knex);
   const profiles = createProfileRepository(knex);
@@ -184,22 +78,20 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     warn,
   });
   const newsletter = createNewsletterService({ marketing: adapters.marketing, repository: onboardingRepository, activity });
-  // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them; the
-  // sign-in account and the sessions go last, so a deletion that fails before can be started again by the customer.
+  // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them (the
+  // capability list's order, then the platform's); the sign-in account and the sessions go last, so a deletion that
+  // fails before can be started again by the customer.
   const surveyRepository = createSurveyRepository(knex);
   const accountData = createAccountData([
-    messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) }),
-    projectLinksData(adapters.management),
+    ...composed.accountData,
     newsletterData(adapters.marketing),
+    linkingData(knex),
+    surveysAccountData(surveyRepository),
+    funnelAccountData(knex),
+    projectLinksData(adapters.management),
     // Mails before activities: a mail sent on the customer's behalf is found through its activity.
     everyMailData({ portal: mailLogData(knex), identityMails: identityProviderMails(knex), marketing: adapters.marketing }),
     activityData(knex, Object.values(SUB_LOG_TABLES)),
-    linkingData(knex),
-    signingData(knex),
-    meterChangeData(knex),
-    surveysAccountData(surveyRepository),
-    moneyAccountData(moneyPersonalData),
-    funnelAccountData(knex),
     jobsData(knex),
     accountTablesData(knex),
     identityAccountData(adapters.identityAdmin),
@@ -340,9 +232,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     sources: [
       accountNotifications,
       surveys.notifications,
-      ...[messages.notifications, money.refunds.notifications, money.sepa.notifications, money.referrals.notifications].map((source) =>
-        eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source),
-      ),
       ...composed.notifications,
     ],
     seen: createNotificationSeenRepository(knex),
@@ -379,15 +268,11 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
       languageOf: (userId) => users.languageOf(userId),
       publicUrl: config.publicUrl,
     }),
-    messages,
     notifications,
-    documents,
-    meterChange,
     invitations,
     surveys,
     funnel,
     lead,
-    money,
     jobs,
     exports,
     analytics: consent,

@@ -4,13 +4,9 @@ import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
 import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
-import { documentsRoutes } from './routes/documents.routes.ts';
 import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
 import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
 import { linkingRoutes } from './routes/linking.routes.ts';
-import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
-import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
-import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
 import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
@@ -40,7 +36,6 @@ export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
 /** The routers of the capabilities not yet declared in a capability module (bff/composition/capabilities.ts). */
 export const MOUNTS: readonly Mount[] = [
   ['assets', speculationRulesRoutes],
-  ['machine', tasksWebhookRoutes],
   ['machine', internalRoutes],
   ['machine', cronRoutes],
   ['machine', funnelRoutes],
@@ -49,14 +44,8 @@ export const MOUNTS: readonly Mount[] = [
   ['machine', backchannelLogoutRoutes],
   ['app', linkingRoutes],
   ['internal', projectsRoutes],
-  ['internal', messagesRoutes],
   ['account', activityRoutes],
   ['app', notificationsRoutes],
-  ['internal', documentsRoutes],
-  ['capability', meterPhotoRoutes],
-  ['app', meterChangeRoutes],
-  ['internal', moneyInternalRoutes],
-  ['app', moneyAppRoutes],
   ['public', consentRoutes],
   ['internal', mapRoutes],
   ['internal', surveysRoutes],

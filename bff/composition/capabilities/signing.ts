@@ -1,3 +1,4 @@
+import { signingData } from '../../db/repositories/account-data.repository.ts';
 import { createSigningEnvelopeRepository } from '../../db/repositories/signing-envelopes.repository.ts';
 import { createSigningService } from '../../domain/signing/signing.service.ts';
 import { esignWebhookRoutes, signingRoutes } from '../../http/routes/signing.routes.ts';
@@ -30,4 +31,5 @@ export const signingCapability = defineCapability({
     ['machine', esignWebhookRoutes],
     ['internal', signingRoutes],
   ],
+  accountData: ({ knex }) => [signingData(knex)],
 });
