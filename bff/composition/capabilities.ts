@@ -1,12 +1,16 @@
 import type { AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
+import { consentCapability } from './capabilities/consent.ts';
 import { documentsCapability } from './capabilities/documents.ts';
+import { invitationsCapability } from './capabilities/invitations.ts';
 import { journeyCapability } from './capabilities/journey.ts';
+import { linkingCapability } from './capabilities/linking.ts';
 import { messagesCapability } from './capabilities/messages.ts';
 import { meterChangeCapability } from './capabilities/meter-change.ts';
 import { moneyCapability } from './capabilities/money.ts';
 import { monitoringCapability } from './capabilities/monitoring.ts';
 import { signingCapability } from './capabilities/signing.ts';
+import { surveysCapability } from './capabilities/surveys.ts';
 
 /**
  * Every capability of the portal, in dependency order, one line each (docs/architecture.md "Adding a capability"):
@@ -21,4 +25,8 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   moneyCapability,
   documentsCapability,
   meterChangeCapability,
+  linkingCapability,
+  consentCapability,
+  invitationsCapability,
+  surveysCapability,
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ExternalEvent } from '../contracts/machine.ts';
 import { composeCapabilities, type AnyCapability, type Kernel } from './capability.ts';
 import { CAPABILITIES } from './capabilities.ts';
 
@@ -6,6 +7,13 @@ const kernel = {} as Kernel;
 const routeDeps = {} as Parameters<ReturnType<typeof composeCapabilities>['dispatch']>[1];
 
 describe('the capability list', () => {
+  it('has a handler for every event of the installer', () => {
+    // Every kind of the schema (an event added there fails the compiler here until it is listed).
+    const kinds: Record<ExternalEvent['event'], true> = { 'project.step_changed': true, 'project.step_done': true, 'task.answered': true, 'document.published': true };
+    const events = Object.keys(kinds) as ExternalEvent['event'][];
+    for (const event of events) expect(CAPABILITIES.some((capability) => capability.events?.[event]), event).toBe(true);
+  });
+
   it('names each capability once', () => {
     const names = CAPABILITIES.map((capability) => capability.name);
     expect(new Set(names).size).toBe(names.length);

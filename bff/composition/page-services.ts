@@ -10,8 +10,6 @@ import type { Services } from './services.ts';
 const PAGE_SERVICES: { [K in keyof PortalServices]?: (services: Services, ctx: RequestContext) => PortalServices[K] } = {
   layout: (s, ctx) => s.layout.forRequest(ctx),
   projects: (s, ctx) => s.projects.forRequest(ctx),
-  surveys: (s, ctx) => s.surveys.forRequest(ctx),
-  externalMedia: (s) => ({ reviews: () => s.consent.reviews() }),
   funnel: (s) => s.funnel.forRequest(),
   lead: (s, ctx) => s.lead.forRequest(ctx),
   onboarding: (s, ctx) => s.onboarding.forRequest(ctx),

@@ -1,19 +1,15 @@
 import type { Language } from '../contracts/auth.ts';
 import { SUB_LOG_TABLES } from '../db/models/ActivityLog.ts';
-import { accountTablesData, activityData, createAccountSubjectRepository, identityProviderMails, jobsData, linkingData, mailLogData } from '../db/repositories/account-data.repository.ts';
+import { accountTablesData, activityData, createAccountSubjectRepository, identityProviderMails, jobsData, mailLogData } from '../db/repositories/account-data.repository.ts';
 import {
   createAccountExportRepository,
   createEmailChangeRepository,
   createOnboardingRepository,
   createProfileRepository,
 } from '../db/repositories/account.repository.ts';
-import { createLinkCodeRepository } from '../db/repositories/link-codes.repository.ts';
-import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createJobRunRepository, createReminderRepository, createRetentionRepository } from '../db/repositories/jobs.repository.ts';
-import { createInvitationRepository } from '../db/repositories/invitations.repository.ts';
 import { createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
-import { createReviewRepository, createSurveyRepository } from '../db/repositories/surveys.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../db/repositories/funnel.repository.ts';
 import { createLeadService } from '../domain/lead/lead.service.ts';
 import { createFunnelService } from '../domain/funnel/funnel.service.ts';
@@ -24,19 +20,12 @@ import { everyMailData } from '../domain/account/mails-data.ts';
 import { identityAccountData, newsletterData, projectLinksData, sessionsAccountData } from '../domain/account/service-sources.ts';
 import { createBackchannelLogout } from '../domain/auth/backchannel-logout.ts';
 import { createKeyedHasher } from '../domain/codes/one-time-code.ts';
-import { surveysAccountData } from '../domain/surveys/surveys-account-data.ts';
 import { createNewsletterService } from '../domain/newsletter/newsletter.service.ts';
 import { createOnboardingService } from '../domain/onboarding/onboarding.service.ts';
 import { createSignIn } from '../domain/auth/sign-in.ts';
-import { createConsentService } from '../domain/consent/consent.service.ts';
-import { createIdempotency } from '../domain/idempotency/idempotency.ts';
-import { createInvitationService } from '../domain/invitations/invitations.service.ts';
 import { accountNotifications } from '../domain/notifications/account-notifications.ts';
 import { createNotificationsService } from '../domain/notifications/notifications.service.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
-import { createCodeHasher } from '../domain/linking/link-code.ts';
-import { createLinkingService } from '../domain/linking/linking.service.ts';
-import { createSurveysService } from '../domain/surveys/surveys.service.ts';
 import { createJobRunner } from './jobs.ts';
 import type { Composed, Kernel } from './capability.ts';
 import { JOBS } from '../domain/jobs/registry.ts';
@@ -47,7 +36,7 @@ import { JOBS } from '../domain/jobs/registry.ts';
  */
 export function buildServices({ kernel, composed }: { kernel: Kernel; composed: Composed }) {
   const { config, knex, adapters, logger, sessions, activity, projects, warn, mailLog, users } = kernel;
-  const { help, money } = composed.services;
+  const { help, money, invitations, surveys } = composed.services;
   /**
    * The customer's language, kept with the account and at the identity provider (Keycloak's `locale`), whose own mails
    * follow it; the provider being down costs only that (docs/architecture.md "Mails").
@@ -81,12 +70,9 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
   // The customer's own data (docs/account.md): one source per capability, in the order a deletion erases them (the
   // capability list's order, then the platform's); the sign-in account and the sessions go last, so a deletion that
   // fails before can be started again by the customer.
-  const surveyRepository = createSurveyRepository(knex);
   const accountData = createAccountData([
     ...composed.accountData,
     newsletterData(adapters.marketing),
-    linkingData(knex),
-    surveysAccountData(surveyRepository),
     funnelAccountData(knex),
     projectLinksData(adapters.management),
     // Mails before activities: a mail sent on the customer's behalf is found through its activity.
@@ -121,7 +107,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     exportInlineLimit: config.DATA_EXPORT_INLINE_LIMIT,
     warn,
   });
-  const consent = createConsentService({ analytics: adapters.analytics, maps: adapters.maps, reviews: adapters.reviews, projects, domain: new URL(config.publicUrl).hostname, warn });
   const funnel = createFunnelService({
     requests: funnelRepository,
     sources: createLeadSourceRepository(knex),
@@ -161,39 +146,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     log: logger,
   });
   const exports = kernel.exports;
-  const invitations = createInvitationService({
-    management: adapters.management,
-    invitations: createInvitationRepository(knex),
-    mailer: adapters.mailer,
-    mailLog,
-    activity,
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    now: () => new Date(),
-    warn,
-  });
-  const surveys = createSurveysService({
-    projects,
-    management: adapters.management,
-    journeys: adapters.journeys,
-    tasks: adapters.tasks,
-    reviewPlatform: adapters.reviews,
-    definitions: (lang) => help.surveyDefinitions(lang),
-    surveys: surveyRepository,
-    reviews: createReviewRepository(knex),
-    customerIds: async () => (await exports.customers()).map((c) => c.userId),
-    recipientsOf: (userIds) => users.recipientsOf(userIds),
-    activity,
-    mailer: adapters.mailer,
-    reviewMailer: adapters.reviewMailer,
-    reviewDebug: config.REVIEW_DEBUG_MODE,
-    mailLog,
-    idempotent: createIdempotency(createIdempotencyRepository(knex)),
-    publicUrl: config.publicUrl,
-    installerName: config.INSTALLER_NAME,
-    linkSecret: `${config.sessionSecret}:review-mail`,
-    warn,
-  });
   const jobs = createJobRunner({
     config,
     jobs: [...JOBS, ...composed.jobs],
@@ -231,7 +183,6 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
   const notifications = createNotificationsService({
     sources: [
       accountNotifications,
-      surveys.notifications,
       ...composed.notifications,
     ],
     seen: createNotificationSeenRepository(knex),
@@ -257,31 +208,18 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
       leadRoleId: config.LEAD_ROLE_ID,
     }),
     layout: createLayoutService({ projects, notifications }),
-    linking: createLinkingService({
-      management: adapters.management,
-      codes: createLinkCodeRepository(knex),
-      hasher: createCodeHasher(config.sessionSecret),
-      mailer: adapters.mailer,
-      mailLog,
-      activity,
-      rateLimiter: createPgRateLimiter(knex),
-      languageOf: (userId) => users.languageOf(userId),
-      publicUrl: config.publicUrl,
-    }),
     notifications,
-    invitations,
-    surveys,
     funnel,
     lead,
     jobs,
     exports,
-    analytics: consent,
-    consent,
     onboarding,
     newsletter,
     account,
     accountData,
     machineTokens: kernel.machineTokens,
+    /** Hands an installer's event to every capability that handles it (`POST /api/external/events`). */
+    externalEvent: composed.dispatch,
   };
 }
 

@@ -3,17 +3,14 @@ import type { RouteDeps } from './route-deps.ts';
 import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
 import { activityRoutes } from './routes/activity.routes.ts';
 import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
-import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
 import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
 import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
-import { linkingRoutes } from './routes/linking.routes.ts';
 import { newsletterRoutes } from './routes/newsletter.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
 import { leadRoutes } from './routes/lead.routes.ts';
 import { projectsRoutes } from './routes/projects.routes.ts';
 import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
-import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 
 /**
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
@@ -42,15 +39,9 @@ export const MOUNTS: readonly Mount[] = [
   ['machine', externalRoutes],
   ['auth', authRoutes],
   ['machine', backchannelLogoutRoutes],
-  ['app', linkingRoutes],
   ['internal', projectsRoutes],
   ['account', activityRoutes],
   ['app', notificationsRoutes],
-  ['public', consentRoutes],
-  ['internal', mapRoutes],
-  ['internal', surveysRoutes],
-  ['capability', reviewMailLinkRoutes],
-  ['machine', reviewsWebhookRoutes],
   ['capability', funnelFormRoutes],
   ['machine', identityEventsRoutes],
   ['internal', onboardingRoutes],

@@ -37,4 +37,5 @@ export const documentsCapability = defineCapability({
   }),
   routers: [['internal', documentsRoutes]],
   pages: (s, ctx) => ({ documents: s.documents.forRequest(ctx) }),
+  events: { 'document.published': (s, data) => s.documents.documentPublished(data) },
 });

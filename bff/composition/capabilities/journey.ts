@@ -39,4 +39,5 @@ export const journeyCapability = defineCapability({
   ],
   pages: (s, ctx) => ({ journey: s.journey.forRequest(ctx) }),
   notifications: (s, { projects }) => [eachProject((userId, ctx) => projects.projectsOf(userId, ctx), s.journey.notifications)],
+  events: { 'project.step_changed': (s, data) => s.journey.projectEvent(data) },
 });

@@ -40,4 +40,5 @@ export const messagesCapability = defineCapability({
   pages: (s, ctx) => ({ messages: s.messages.forRequest(ctx) }),
   accountData: ({ adapters, knex }) => [messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) })],
   notifications: (s, { projects }) => [eachProject((userId, ctx) => projects.projectsOf(userId, ctx), s.messages.notifications)],
+  events: { 'task.answered': (s, data) => s.messages.taskEvent(data) },
 });
