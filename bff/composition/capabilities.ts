@@ -1,7 +1,10 @@
 import type { AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
+import { accountCapability } from './capabilities/account.ts';
+import { authCapability } from './capabilities/auth.ts';
 import { consentCapability } from './capabilities/consent.ts';
 import { documentsCapability } from './capabilities/documents.ts';
+import { funnelCapability } from './capabilities/funnel.ts';
 import { invitationsCapability } from './capabilities/invitations.ts';
 import { journeyCapability } from './capabilities/journey.ts';
 import { linkingCapability } from './capabilities/linking.ts';
@@ -9,6 +12,7 @@ import { messagesCapability } from './capabilities/messages.ts';
 import { meterChangeCapability } from './capabilities/meter-change.ts';
 import { moneyCapability } from './capabilities/money.ts';
 import { monitoringCapability } from './capabilities/monitoring.ts';
+import { platformCapability } from './capabilities/platform.ts';
 import { signingCapability } from './capabilities/signing.ts';
 import { surveysCapability } from './capabilities/surveys.ts';
 
@@ -29,4 +33,8 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   consentCapability,
   invitationsCapability,
   surveysCapability,
+  accountCapability,
+  funnelCapability,
+  authCapability,
+  platformCapability,
 ];

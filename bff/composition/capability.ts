@@ -8,15 +8,17 @@ import { createActivityLogRepository } from '../db/repositories/activity-log.rep
 import { createExportRepository } from '../db/repositories/jobs.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
+import { createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
 import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
-import type { AccountDataSource } from '../domain/account/account-data.ts';
+import { createAccountData, type AccountData, type AccountDataSource } from '../domain/account/account-data.ts';
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import type { SessionRevocation } from '../domain/auth/sessions.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
 import type { JobDefinition } from '../domain/jobs/job.ts';
-import type { NotificationSource } from '../domain/notifications/notifications.service.ts';
+import { createLayoutService } from '../domain/layout/layout.service.ts';
+import { createNotificationsService, type NotificationSource } from '../domain/notifications/notifications.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
 import type { RequestContext } from '../domain/request-context.ts';
 import type { MountBase } from '../http/mounts.ts';
@@ -90,7 +92,7 @@ export interface Capability<Provides extends Partial<CapabilityServices>, Needs 
   /** Its routers with their mount base (bff/http/mounts.ts). */
   routers?: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[];
   /** The page services it offers, bound to one request. */
-  pages?: (services: Provides, ctx: RequestContext) => Partial<PortalServices>;
+  pages?: (services: Provides, ctx: RequestContext, kernel: Kernel) => Partial<PortalServices>;
   /** Its jobs (docs/jobs.md). */
   jobs?: readonly JobDefinition[];
   /** Its sources of the notifications feed. */
@@ -106,6 +108,17 @@ export function defineCapability<Provides extends Partial<CapabilityServices>, N
   return capability;
 }
 
+declare module './capability-services.ts' {
+  interface CapabilityServices {
+    /** Derived from the list: every capability's account-data sources (docs/account.md). */
+    accountData: AccountData;
+    /** Derived from the list: the bell over every capability's notification sources (docs/messages.md). */
+    notifications: ReturnType<typeof createNotificationsService>;
+    /** What the layout shows around every signed-in page (the bell, the project switcher). */
+    layout: ReturnType<typeof createLayoutService>;
+  }
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCapability = Capability<any, any>;
 
@@ -114,7 +127,11 @@ export type AnyCapability = Capability<any, any>;
  * jobs, notification sources, account-data sources and the event dispatch.
  */
 export function composeCapabilities(list: readonly AnyCapability[], kernel: Kernel) {
-  const built: Record<string, unknown> = {};
+  // The customer's own data (docs/account.md): every capability's sources in list order, the order a deletion erases
+  // them; the platform comes last (the sign-in account and the sessions last of all), so a deletion that fails before
+  // can be started again by the customer. Built first: the account capability exports and erases through it.
+  const accountData = createAccountData(list.flatMap((capability) => capability.accountData?.(kernel) ?? []));
+  const built: Record<string, unknown> = { accountData };
   const own = new Map<AnyCapability, unknown>();
   for (const capability of list) {
     const missing = capability.needs.filter((name: string) => !(name in built));
@@ -124,13 +141,25 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
     Object.assign(built, services);
   }
   const ownOf = (capability: AnyCapability) => own.get(capability);
+  const notifications = createNotificationsService({
+    sources: list.flatMap((capability) => capability.notifications?.(ownOf(capability), kernel) ?? []),
+    seen: createNotificationSeenRepository(kernel.knex),
+    warn: kernel.warn,
+  });
+  const layout = createLayoutService({ projects: kernel.projects, notifications });
+  Object.assign(built, { notifications, layout });
   return {
     services: built as unknown as CapabilityServices,
     mounts: list.flatMap((capability) => capability.routers ?? []),
-    pageServices: (ctx: RequestContext): Partial<PortalServices> => Object.assign({}, ...list.map((capability) => capability.pages?.(ownOf(capability), ctx) ?? {})),
+    /**
+     * The services a page calls in-process, bound to one request (docs/architecture.md): the layout's and every
+     * capability's. Built per request around one RequestContext, whose memo lets the layout and the page share their
+     * upstream calls.
+     */
+    pageServices: (ctx: RequestContext): PortalServices =>
+      Object.assign({ layout: layout.forRequest(ctx) }, ...list.map((capability) => capability.pages?.(ownOf(capability), ctx, kernel) ?? {})) as PortalServices,
     jobs: list.flatMap((capability) => capability.jobs ?? []),
-    notifications: list.flatMap((capability) => capability.notifications?.(ownOf(capability), kernel) ?? []),
-    accountData: list.flatMap((capability) => capability.accountData?.(kernel) ?? []),
+
     /** Runs every handler of the event in list order; the outcome is the first one a handler answers. */
     async dispatch(event: ExternalEvent, deps: RouteDeps): Promise<string> {
       let outcome: string | undefined;

@@ -4,15 +4,12 @@ import type { Config } from '../config.ts';
 import { createKnex, pendingMigrations } from '../db/knex.ts';
 import { createApp, type PageHandler } from '../http/app.ts';
 import { createSessionRevocation } from '../http/session.ts';
-import type { RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
 import { buildKernel, composeCapabilities } from './capability.ts';
 import { CAPABILITIES } from './capabilities.ts';
-import { pageServicesFor } from './page-services.ts';
-import { MOUNTS } from '../http/mounts.ts';
 
 export interface PortalOptions {
   config: Config;
@@ -40,13 +37,12 @@ export function composePortal(options: PortalOptions) {
   const kernel = buildKernel({ config, knex, adapters, logger, sessions });
   const composed = composeCapabilities(CAPABILITIES, kernel);
   const services = buildServices({ kernel, composed });
-  const pageServices = (ctx: RequestContext) => pageServicesFor(services, composed, ctx);
   const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
     config,
     services,
-    mounts: [...MOUNTS, ...composed.mounts],
-    pageServices,
+    mounts: composed.mounts,
+    pageServices: composed.pageServices,
     logger,
     sessionPool,
     databaseReachable: () =>
@@ -62,7 +58,7 @@ export function composePortal(options: PortalOptions) {
     stopAccepting,
     services,
     /** The page services bound to one request, as a page gets them. */
-    pageServices,
+    pageServices: composed.pageServices,
     knex,
     /** Migrations the database lacks (bff/db/migrate.ts applies them before any instance starts). */
     pendingMigrations: () => pendingMigrations(knex),

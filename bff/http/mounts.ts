@@ -1,16 +1,5 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
-import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
-import { activityRoutes } from './routes/activity.routes.ts';
-import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
-import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
-import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
-import { newsletterRoutes } from './routes/newsletter.routes.ts';
-import { notificationsRoutes } from './routes/notifications.routes.ts';
-import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
-import { leadRoutes } from './routes/lead.routes.ts';
-import { projectsRoutes } from './routes/projects.routes.ts';
-import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
 
 /**
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
@@ -30,27 +19,6 @@ export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' 
 /** A router with its mount base. */
 export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
 
-/** The routers of the capabilities not yet declared in a capability module (bff/composition/capabilities.ts). */
-export const MOUNTS: readonly Mount[] = [
-  ['assets', speculationRulesRoutes],
-  ['machine', internalRoutes],
-  ['machine', cronRoutes],
-  ['machine', funnelRoutes],
-  ['machine', externalRoutes],
-  ['auth', authRoutes],
-  ['machine', backchannelLogoutRoutes],
-  ['internal', projectsRoutes],
-  ['account', activityRoutes],
-  ['app', notificationsRoutes],
-  ['capability', funnelFormRoutes],
-  ['machine', identityEventsRoutes],
-  ['internal', onboardingRoutes],
-  ['account', journeyStatusRoutes],
-  ['account', leadRoutes],
-  ['internal', newsletterRoutes],
-  ['internal', accountRoutes],
-  ['account', accountDataRoutes],
-];
 
 export const mountsOf = (mounts: readonly Mount[], base: MountBase, deps: RouteDeps): Router[] =>
   mounts.filter(([at]) => at === base).map(([, router]) => router(deps));
