@@ -1,4 +1,4 @@
-import type { AnyCapability } from './capability.ts';
+import { jobsOf, type AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
 import { accountCapability } from './capabilities/account.ts';
 import { authCapability } from './capabilities/auth.ts';
@@ -38,3 +38,6 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   authCapability,
   platformCapability,
 ];
+
+/** Every registered job's spec (name, description, schedule) in list order, known without building anything (docs/jobs.md). */
+export const JOBS = jobsOf(CAPABILITIES).map((declared) => declared.spec);

@@ -16,7 +16,7 @@ import { createAccountData, type AccountData, type AccountDataSource } from '../
 import { createActivityService } from '../domain/activity/activity.service.ts';
 import type { SessionRevocation } from '../domain/auth/sessions.ts';
 import { createIdempotency } from '../domain/idempotency/idempotency.ts';
-import type { JobDefinition } from '../domain/jobs/job.ts';
+import { bindJob, type JobDefinition, type JobSpec } from '../domain/jobs/job.ts';
 import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createNotificationsService, type NotificationSource } from '../domain/notifications/notifications.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
@@ -93,8 +93,8 @@ export interface Capability<Provides extends Partial<CapabilityServices>, Needs 
   routers?: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[];
   /** The page services it offers, bound to one request. */
   pages?: (services: Provides, ctx: RequestContext, kernel: Kernel) => Partial<PortalServices>;
-  /** Its jobs (docs/jobs.md). */
-  jobs?: readonly JobDefinition[];
+  /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(spec, (services, kernel) => deps)]`. */
+  jobs?: (job: JobBinder<Provides & Pick<CapabilityServices, Needs>>) => readonly CapabilityJob<Provides & Pick<CapabilityServices, Needs>>[];
   /** Its sources of the notifications feed. */
   notifications?: (services: Provides, kernel: Kernel) => readonly NotificationSource[];
   /** How its data of a customer is exported and erased (docs/account.md). */
@@ -102,6 +102,22 @@ export interface Capability<Provides extends Partial<CapabilityServices>, Needs 
   /** Its handlers of the installer's events (`POST /api/external/events`). */
   events?: { [E in ExternalEvent['event']]?: EventHandler<Provides, E> };
 }
+
+/** A capability's job: its spec (name, schedule: known without building anything) and how it is bound. */
+export interface CapabilityJob<S> {
+  spec: Omit<JobSpec<never>, 'run'>;
+  bind(services: S, kernel: Kernel): JobDefinition;
+}
+
+/** Declares a job with what it works with, taken from its capability's services (and earlier ones it needs) and the kernel. */
+export type JobBinder<S> = <Deps>(spec: JobSpec<Deps>, deps: (services: S, kernel: Kernel) => Deps) => CapabilityJob<S>;
+
+function job<Deps, S>(spec: JobSpec<Deps>, deps: (services: S, kernel: Kernel) => Deps): CapabilityJob<S> {
+  return { spec, bind: (services, kernel) => bindJob(spec, deps(services, kernel)) };
+}
+
+/** The specs of the capabilities' jobs in list order; nothing is built (the deps are taken only when bound). */
+export const jobsOf = (list: readonly AnyCapability[]): CapabilityJob<unknown>[] => list.flatMap((capability) => capability.jobs?.(job) ?? []);
 
 /** Declares a capability; the type parameters come from `build` and `needs`. */
 export function defineCapability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never>(capability: Capability<Provides, Needs>): Capability<Provides, Needs> {
@@ -158,7 +174,7 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
      */
     pageServices: (ctx: RequestContext): PortalServices =>
       Object.assign({ layout: layout.forRequest(ctx) }, ...list.map((capability) => capability.pages?.(ownOf(capability), ctx, kernel) ?? {})) as PortalServices,
-    jobs: list.flatMap((capability) => capability.jobs ?? []),
+    jobs: jobsOf(list).map((declared) => declared.bind(built, kernel)),
 
     /** Runs every handler of the event in list order; the outcome is the first one a handler answers. */
     async dispatch(event: ExternalEvent, deps: RouteDeps): Promise<string> {

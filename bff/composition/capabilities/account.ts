@@ -10,6 +10,7 @@ import { createOnboardingService } from '../../domain/onboarding/onboarding.serv
 import { accountDataRoutes, accountRoutes, identityEventsRoutes } from '../../http/routes/account.routes.ts';
 import { newsletterRoutes } from '../../http/routes/newsletter.routes.ts';
 import { journeyStatusRoutes, onboardingRoutes } from '../../http/routes/onboarding.routes.ts';
+import { accountExportJob } from '../../domain/jobs/account-export.job.ts';
 import { defineCapability } from '../capability.ts';
 
 declare module '../capability-services.ts' {
@@ -79,6 +80,7 @@ export const accountCapability = defineCapability({
     ['account', accountDataRoutes],
   ],
   pages: (s, ctx) => ({ onboarding: s.onboarding.forRequest(ctx), newsletter: s.newsletter.forRequest(ctx), account: s.account.forRequest(ctx) }),
+  jobs: (job) => [job(accountExportJob, (s) => ({ account: s.account }))],
   notifications: () => [accountNotifications],
   accountData: ({ adapters }) => [newsletterData(adapters.marketing)],
 });

@@ -5,6 +5,7 @@ import { createSmsCodeHasher } from '../../domain/funnel/sms-code.ts';
 import { createLeadService } from '../../domain/lead/lead.service.ts';
 import { funnelFormRoutes, funnelRoutes } from '../../http/routes/funnel.routes.ts';
 import { leadRoutes } from '../../http/routes/lead.routes.ts';
+import { funnelJob } from '../../domain/jobs/funnel.job.ts';
 import { defineCapability } from '../capability.ts';
 
 declare module '../capability-services.ts' {
@@ -17,7 +18,7 @@ declare module '../capability-services.ts' {
 /** The lead funnel and the lead phase: dashboard, contact details, the representative's media, conversion (docs/funnel.md). */
 export const funnelCapability = defineCapability({
   name: 'funnel',
-  needs: ['help'],
+  needs: ['help', 'account'],
   build: ({ adapters, knex, logger, mailLog, activity, rateLimiter, now, config }, { help }) => {
     const funnelRepository = createFunnelRepository(knex);
     // The lead's account: its journey record and base data live with the account's onboarding (docs/account.md).
@@ -67,5 +68,7 @@ export const funnelCapability = defineCapability({
     ['account', leadRoutes],
   ],
   pages: (s, ctx) => ({ funnel: s.funnel.forRequest(), lead: s.lead.forRequest(ctx) }),
+  // Leads the sales service lost go with their account (the account deletion's registry).
+  jobs: (job) => [job(funnelJob, (s) => ({ funnel: s.funnel, account: s.account }))],
   accountData: ({ knex }) => [funnelAccountData(knex)],
 });

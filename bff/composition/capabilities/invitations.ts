@@ -1,5 +1,6 @@
 import { createInvitationRepository } from '../../db/repositories/invitations.repository.ts';
 import { createInvitationService } from '../../domain/invitations/invitations.service.ts';
+import { invitationsJob } from '../../domain/jobs/invitations.job.ts';
 import { defineCapability } from '../capability.ts';
 
 declare module '../capability-services.ts' {
@@ -25,4 +26,5 @@ export const invitationsCapability = defineCapability({
       warn,
     }),
   }),
+  jobs: (job) => [job(invitationsJob, (s) => ({ invitations: s.invitations }))],
 });

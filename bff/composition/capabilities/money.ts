@@ -12,6 +12,7 @@ import { moneyAccountData } from '../../domain/money/money-account-data.ts';
 import { createMoneyService } from '../../domain/money/money.service.ts';
 import { eachProject } from '../../domain/notifications/notifications.service.ts';
 import { moneyAppRoutes, moneyInternalRoutes } from '../../http/routes/money.routes.ts';
+import { bankCheckJob } from '../../domain/jobs/bank-check.job.ts';
 import { defineCapability } from '../capability.ts';
 
 declare module '../capability-services.ts' {
@@ -56,6 +57,7 @@ export const moneyCapability = defineCapability({
     ['app', moneyAppRoutes],
   ],
   pages: (s, ctx) => ({ money: s.money.forRequest(ctx) }),
+  jobs: (job) => [job(bankCheckJob, (s) => ({ bankDetails: { recheckPending: () => s.money.recheckPending() } }))],
   accountData: ({ knex }) => [moneyAccountData(createMoneyPersonalDataRepository(knex))],
   notifications: (s, { projects }) =>
     [s.money.refunds.notifications, s.money.sepa.notifications, s.money.referrals.notifications].map((source) => eachProject((userId, ctx) => projects.projectsOf(userId, ctx), source)),

@@ -7,6 +7,11 @@ import { activityRoutes } from '../../http/routes/activity.routes.ts';
 import { notificationsRoutes } from '../../http/routes/notifications.routes.ts';
 import { projectsRoutes } from '../../http/routes/projects.routes.ts';
 import { speculationRulesRoutes } from '../../http/routes/speculation-rules.routes.ts';
+import { createReminderRepository, createRetentionRepository } from '../../db/repositories/jobs.repository.ts';
+import { exportUsersJob } from '../../domain/jobs/export-users.job.ts';
+import { heartbeatJob } from '../../domain/jobs/heartbeat.job.ts';
+import { remindersJob } from '../../domain/jobs/reminders.job.ts';
+import { retentionJob } from '../../domain/jobs/retention.job.ts';
 import { defineCapability } from '../capability.ts';
 
 /**
@@ -16,7 +21,7 @@ import { defineCapability } from '../capability.ts';
  */
 export const platformCapability = defineCapability({
   name: 'platform',
-  needs: [],
+  needs: ['account'],
   build: () => ({}),
   routers: [
     ['assets', speculationRulesRoutes],
@@ -28,6 +33,25 @@ export const platformCapability = defineCapability({
     ['app', notificationsRoutes],
   ],
   pages: (_s, ctx, { projects }) => ({ projects: projects.forRequest(ctx) }),
+  jobs: (job) => [
+    job(heartbeatJob, (_s, { now }) => ({ now })),
+    job(retentionJob, (s, { knex, exports, now, config }) => ({ now, retention: createRetentionRepository(knex), exports, account: s.account, settings: { retentionMonths: config.RETENTION_MONTHS } })),
+    job(remindersJob, (_s, { knex, now, users, exports, projects, adapters, mailLog, activity, config, warn }) => ({
+      now,
+      reminders: createReminderRepository(knex),
+      users,
+      exports,
+      projects,
+      journeys: adapters.journeys,
+      tasks: adapters.tasks,
+      mailer: adapters.mailer,
+      mailLog,
+      activity,
+      settings: { publicUrl: config.publicUrl, installerName: config.INSTALLER_NAME },
+      warn,
+    })),
+    job(exportUsersJob, (_s, { exports, now, config }) => ({ exports, now, settings: { exportKeepDays: config.EXPORT_KEEP_DAYS } })),
+  ],
   accountData: ({ adapters, knex, sessions }) => [
     projectLinksData(adapters.management),
     // Mails before activities: a mail sent on the customer's behalf is found through its activity.

@@ -2,6 +2,8 @@ import { createReviewRepository, createSurveyRepository } from '../../db/reposit
 import { surveysAccountData } from '../../domain/surveys/surveys-account-data.ts';
 import { createSurveysService } from '../../domain/surveys/surveys.service.ts';
 import { queueSurveyInvitations, reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from '../../http/routes/surveys.routes.ts';
+import { reviewMailsJob } from '../../domain/jobs/review-mails.job.ts';
+import { surveyInvitationsJob } from '../../domain/jobs/survey-invitations.job.ts';
 import { defineCapability } from '../capability.ts';
 
 declare module '../capability-services.ts' {
@@ -44,6 +46,7 @@ export const surveysCapability = defineCapability({
     ['machine', reviewsWebhookRoutes],
   ],
   pages: (s, ctx) => ({ surveys: s.surveys.forRequest(ctx) }),
+  jobs: (job) => [job(surveyInvitationsJob, (s) => ({ surveys: s.surveys })), job(reviewMailsJob, (s) => ({ surveys: s.surveys }))],
   notifications: (s) => [s.surveys.notifications],
   accountData: ({ knex }) => [surveysAccountData(createSurveyRepository(knex))],
   events: {
