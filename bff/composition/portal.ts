@@ -43,6 +43,8 @@ export function composePortal(options: PortalOptions) {
     services,
     mounts: composed.mounts,
     pageServices: composed.pageServices,
+    rememberLanguage: services.rememberLanguage,
+    contentVersion: services.help.contentVersion,
     logger,
     sessionPool,
     databaseReachable: () =>

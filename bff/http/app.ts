@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
-import { AUTH_BASE } from '../contracts/auth.ts';
+import { AUTH_BASE, type Language } from '../contracts/auth.ts';
 import type { PortalLocals, PortalServices } from '../contracts/page-services.ts';
 import { createRequestContext, type RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
@@ -35,8 +35,12 @@ export interface AppDeps {
   services: Services;
   /** The routers with their mount bases, derived from the capability list (bff/composition/capabilities.ts). */
   mounts: readonly Mount[];
-  /** The page services bound to one request (bff/composition/page-services.ts). */
+  /** The page services bound to one request (derived from the capability list, bff/composition/capability.ts). */
   pageServices: (ctx: RequestContext) => PortalServices;
+  /** Keeps a signed-in customer's language choice with the account. */
+  rememberLanguage: (userId: string, lang: Language) => Promise<void>;
+  /** The CMS content's version, part of the public pages' cache key. */
+  contentVersion: () => number;
   logger: Logger;
   /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
   sessionPool: pg.Pool;
@@ -93,7 +97,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use(noStoreWhenSignedIn);
   // After the session: a signed-in customer's language choice is kept with the account (mails follow it).
-  app.use(language({ secureCookies, remember: services.rememberLanguage }));
+  app.use(language({ secureCookies, remember: deps.rememberLanguage }));
 
   const api = express.Router();
   // The raw body is kept for the machine callers' HMAC checks (e-signature and management webhooks).
@@ -133,7 +137,7 @@ export function createApp(deps: AppDeps) {
   app.use(pageGuard(config.LOGIN_URL));
   app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
   app.use(logPageVisits(services.activity, logger));
-  app.use(publicPageCache({ contentVersion: services.help.contentVersion }));
+  app.use(publicPageCache({ contentVersion: deps.contentVersion }));
   const formTargets = signedInFormTargets(config);
   const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {
