@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 
 /**
  * The domain services routers see: every capability's (bff/composition/capabilities/) and the shared ones that
- * bff/composition/services.ts adds by interface merging.
+ * bff/composition/services.ts adds (the kernel's, the job runner) by interface merging.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Services extends CapabilityServices {}

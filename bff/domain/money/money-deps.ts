@@ -17,7 +17,7 @@ import type { SigningService } from '../signing/signing.service.ts';
 import type { BankCheck } from './bank-check.ts';
 import { maskIban } from './iban.ts';
 
-/** Everything the money capability works with (built in bff/composition/services.ts). */
+/** Everything the money capability works with (built in bff/composition/capabilities/money.ts). */
 export interface MoneyDeps {
   projects: ProjectAccess;
   management: ManagementMoney;
