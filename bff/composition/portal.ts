@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
-import { buildKernel, composeCapabilities } from './capability.ts';
+import { buildKernel, composeCapabilities, type AnyCapability } from './capability.ts';
 import { CAPABILITIES } from './capabilities.ts';
 
 export interface PortalOptions {
@@ -19,6 +19,8 @@ export interface PortalOptions {
   staticDir?: string;
   /** Tests: stand-ins of their own for single adapters. */
   adapterOverrides?: Partial<Adapters>;
+  /** Tests: capabilities after the portal's own (e.g. the toy capability that proves the shape, docs/architecture.md). */
+  extraCapabilities?: readonly AnyCapability[];
   /** Connections of the session store's pool. */
   sessionPoolSize?: number;
 }
@@ -35,7 +37,7 @@ export function composePortal(options: PortalOptions) {
   // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
   const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });
   const kernel = buildKernel({ config, knex, adapters, logger, sessions });
-  const composed = composeCapabilities(CAPABILITIES, kernel);
+  const composed = composeCapabilities([...CAPABILITIES, ...(options.extraCapabilities ?? [])], kernel);
   const services = buildServices({ kernel, composed });
   const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
