@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
@@ -146,7 +145,7 @@ describe('account deletion leaves no personal data', () => {
     const referral = { projectId: project.id, userId: customer.sub, bankAccountOwnerName: `Mehmet${unique} Yilmaz${unique}`, iban };
     await portal.knex('referral_reward').insert({ ...referral, emailAddress: `freund-${unique}@example.de`, name: 'Tom Koch', status: 'PAID_OUT', reward: '100.00' });
     await portal.knex('referral_reward').insert({ ...referral, emailAddress: `nachbar-${unique}@example.de`, name: 'Lea Berg', status: 'SUBMITTED' });
-    await exportUsersJob.run(portal.services.jobs.deps, {});
+    await portal.services.jobs.run('export-users');
     const csv = await portal.knex('export_users_job').orderBy('createdAt', 'desc').first();
     expect(csv.content).toContain(customer.email);
   });

@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { funnelJob } from '../domain/jobs/funnel.job.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
@@ -205,7 +204,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const [lost] = await portal.knex('funnel_lead')
       .insert({ phoneNumber: e164(mobile()), firstName: 'Alt', lastName: 'Verloren', email: 'alt@example.de', topics: portal.knex.raw("'{SOLAR}'::text[]"), leadsourceId: 'LS-1000', contactConsentAt: new Date('2023-01-01'), contactConsentVersion: '2026-11', status: 'LOST', salesForwardedAt: new Date('2023-01-02'), updatedAt: new Date('2023-01-02') })
       .returning('id');
-    const result = await funnelJob.run(portal.services.jobs.deps, {});
+    const result = await portal.services.jobs.run('funnel');
     expect(result.pending).toBe(0);
     expect(result.lostLeadsDeleted).toBeGreaterThanOrEqual(1);
     expect(await portal.knex('funnel_lead').where({ id: lost.id })).toEqual([]);

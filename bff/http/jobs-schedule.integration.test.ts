@@ -29,7 +29,6 @@ it('a schedule evaluated on two instances at once runs once per minute', async (
     const runner = createJobRunner({
       config: portal.config,
       databaseUrl: portal.config.databaseUrl,
-      deps: portal.services.jobs.deps,
       runs: createJobRunRepository(portal.knex),
       mailer: { from: 'x@example.de', send: async () => undefined },
       logger: createLogger('error'),

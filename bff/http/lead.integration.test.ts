@@ -4,7 +4,6 @@ import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../../tests/support/lead.ts';
 import type { SessionUser } from '../contracts/auth.ts';
-import { funnelJob } from '../domain/jobs/funnel.job.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
@@ -363,7 +362,7 @@ describe('from lead to customer', () => {
     await portal.knex('funnel_lead').where({ id: row.id }).update({ status: 'LOST', updatedAt: lostAt });
     await portal.knex('funnel_lead').where({ id: fresh.row.id }).update({ status: 'LOST' });
 
-    const result = await funnelJob.run(portal.services.jobs.deps, {});
+    const result = await portal.services.jobs.run('funnel');
     // The lead goes with its account (the account's data); leads without an account go by the date alone.
     expect(result).toMatchObject({ lostLeadAccountsErased: 1 });
     expect(await identityAccount(email)).toBeUndefined();

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { pageServicesFor } from '../composition/page-services.ts';
 import type { SessionUser } from '../contracts/auth.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
@@ -39,7 +38,7 @@ async function customerPage() {
   const customer = await data.customer();
   const project = await data.project({ portalUserIds: [customer.sub] });
   const user: SessionUser = { id: customer.sub, email: customer.email, firstName: 'Test', lastName: 'Kunde', customerNumber: '700999', phase: 'PROJECT' };
-  return { project, page: () => pageServicesFor(portal.services, createRequestContext(user, project.id, 'de')) };
+  return { project, page: () => portal.pageServices(createRequestContext(user, project.id, 'de')) };
 }
 
 describe('one call per service per request', () => {

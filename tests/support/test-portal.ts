@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Adapters } from '../../bff/composition/adapters.ts';
+import type { AnyCapability } from '../../bff/composition/capability.ts';
 import { composePortal } from '../../bff/composition/portal.ts';
 import { loadConfig, type Config } from '../../bff/config.ts';
 import { routeOf } from '../../bff/contracts/routes.ts';
@@ -27,6 +28,8 @@ export async function startTestPortal(options: {
   adapterOverrides?: Partial<Adapters>;
   /** A folder served like the built site's dist/client (static files, precompressed copies). */
   staticDir?: string;
+  /** Capabilities after the portal's own, e.g. tests/support/toy-capability/. */
+  extraCapabilities?: readonly AnyCapability[];
 }) {
   // Every port is the test's own, Strapi's too (nothing listens there: the CMS is down unless a test stubs the content
   // adapter), so a running `npm start` on the default ports never answers a test.
@@ -70,6 +73,7 @@ export async function startTestPortal(options: {
     sessionPoolSize: 3,
     ...(options.adapterOverrides ? { adapterOverrides: options.adapterOverrides } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.extraCapabilities ? { extraCapabilities: options.extraCapabilities } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = portal.app.listen(port, 'localhost', () => resolve(s));
@@ -82,6 +86,8 @@ export async function startTestPortal(options: {
     app: portal.app,
     /** The domain services, e.g. the job runner (started only by tests that need it). */
     services: portal.services,
+    /** The page services bound to one request, as a page gets them. */
+    pageServices: portal.pageServices,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,

@@ -122,9 +122,7 @@ export function createMessagesService(deps: MessagesDeps) {
 
   /** The session's project: the chosen one, else the customer's first; null without any. */
   async function currentProjectId(ctx: RequestContext): Promise<number | null> {
-    if (!ctx.user) return null;
-    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-    return (projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0])?.id ?? null;
+    return (await deps.projects.current(ctx))?.id ?? null;
   }
 
   /**

@@ -1,0 +1,39 @@
+import { meterChangeData } from '../../db/repositories/account-data.repository.ts';
+import { createMeterChangeRepository } from '../../db/repositories/files.repository.ts';
+import { createMeterChangeService } from '../../domain/meter-change/meter-change.service.ts';
+import { meterChangeRoutes, meterPhotoRoutes } from '../../http/routes/meter-change.routes.ts';
+import { defineCapability } from '../capability.ts';
+
+declare module '../capability-services.ts' {
+  interface CapabilityServices {
+    meterChange: ReturnType<typeof createMeterChangeService>;
+  }
+}
+
+/** The meter change: the customer's photo of the meter, also from a mailed link (docs/files.md). */
+export const meterChangeCapability = defineCapability({
+  name: 'meterChange',
+  needs: [],
+  build: ({ adapters, knex, projects, mailLog, users, config, warn }) => ({
+    meterChange: createMeterChangeService({
+      projects,
+      files: adapters.managementFiles,
+      journey: (projectId) => adapters.journeys.journey(projectId),
+      repository: createMeterChangeRepository(knex),
+      mailer: adapters.mailer,
+      mailLog,
+      languageOf: (userId) => users.languageOf(userId),
+      secret: config.sessionSecret,
+      uploadEnabled: config.METER_CHANGE_UPLOAD,
+      publicUrl: config.publicUrl,
+      installerName: config.INSTALLER_NAME,
+      warn,
+    }),
+  }),
+  routers: [
+    ['capability', meterPhotoRoutes],
+    ['app', meterChangeRoutes],
+  ],
+  pages: (s, ctx) => ({ meterChange: s.meterChange.forRequest(ctx) }),
+  accountData: ({ knex }) => [meterChangeData(knex)],
+});

@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import { defineCapability } from '../../../bff/composition/capability.ts';
+import type { JobSpec } from '../../../bff/domain/jobs/job.ts';
+import type { RequestContext } from '../../../bff/domain/request-context.ts';
+import type { RouteDeps } from '../../../bff/http/route-deps.ts';
+import { signedIn } from '../../../bff/http/signed-in.ts';
+
+/**
+ * A toy capability that proves the shape (docs/architecture.md "Adding a capability"): a route, a page service, a job
+ * and a notification, declared in this one module and added to the portal by one entry in a capability list. The
+ * test portal takes it as `extraCapabilities`; the portal itself never loads it.
+ */
+function createToyService(now: () => Date) {
+  const greeted: string[] = [];
+  return {
+    greet: (userId: string) => (greeted.push(userId), { greeting: 'Hallo vom Spielzeug', userId }),
+    /** Who was greeted, as the job counts it. */
+    greeted: () => [...greeted],
+    forRequest: (ctx: RequestContext) => ({ greeting: async () => (ctx.user ? `Hallo ${ctx.user.firstName}` : null) }),
+    now,
+  };
+}
+
+type ToyService = ReturnType<typeof createToyService>;
+
+declare module '../../../bff/composition/capability-services.ts' {
+  interface CapabilityServices {
+    /** Only in tests that add the toy capability. */
+    toy?: ToyService;
+  }
+}
+
+declare module '../../../bff/contracts/page-services.ts' {
+  interface PortalServices {
+    /** Only in tests that add the toy capability. */
+    toy?: ReturnType<ToyService['forRequest']>;
+  }
+}
+
+export const toyJob: JobSpec<{ toy: ToyService }> = {
+  name: 'toy-count',
+  description: 'Zählt die Begrüßungen des Spielzeugs.',
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  run: async ({ toy }) => ({ greeted: toy.greeted().length, at: toy.now().toISOString() }),
+};
+
+function toyRoutes({ services: { toy } }: RouteDeps): Router {
+  const router = Router();
+  router.get('/toy/greeting', (req, res) => {
+    res.json(toy?.greet(signedIn(req).id));
+  });
+  return router;
+}
+
+export const toyCapability = defineCapability({
+  name: 'toy',
+  needs: [],
+  build: ({ now }) => ({ toy: createToyService(now) }),
+  routers: [['internal', toyRoutes]],
+  pages: (s, ctx) => ({ toy: s.toy.forRequest(ctx) }),
+  jobs: (job) => [job(toyJob, (s) => ({ toy: s.toy }))],
+  notifications: () => [
+    async (ctx) =>
+      ctx.user
+        ? [{ id: 'toy:hello', type: 'UNREAD_MESSAGE' as const, projectId: null, title: { de: 'Spielzeug', en: 'Toy' }, text: { de: 'Hallo', en: 'Hello' }, href: '/home', createdAt: '2026-01-01T00:00:00.000Z' }]
+        : [],
+  ],
+});
