@@ -31,7 +31,7 @@ const ContactSchema = z.strictObject({
 });
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range; browsers ask for one): the slice to send, or 'unsatisfiable'. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [from, to] = [match[1] ?? '', match[2] ?? ''];

@@ -6,7 +6,7 @@ import type { SmsStore } from './store.ts';
 import { inboxPage } from './views.ts';
 
 /** The service plan the portal sends through (part of the API path, as at the vendor). */
-export const SERVICE_PLAN_ID = 'kundenportal';
+const SERVICE_PLAN_ID = 'kundenportal';
 
 const Msisdn = z.string().regex(/^\+?[1-9]\d{6,14}$/);
 const BatchSchema = z.object({
