@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
@@ -9,8 +9,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
-import { ownDatabase } from '../../tests/setup/own-database.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * Account deletion (GDPR Art. 17; issue 17) and the export built by a job: a customer who used every capability is
@@ -30,24 +29,23 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
+// A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
+// whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows. Every
+// export counts as large here, so it is built by the job.
+const { portal } = usePortal({
+  ownDatabase: 'portal_deletion',
+  adapterOverrides: { content },
+  env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' },
+  data: 'none',
+});
+// The file's data lives as long as the file; the deletions under test remove some of it already.
 let data: TestData;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-
 beforeAll(async () => {
-  // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
-  // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
-  database = await ownDatabase(inject('databaseUrl'), 'portal_deletion');
-  // Every export counts as large here, so it is built by the job.
-  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
   await portal.services.jobs.start();
   data = testData(portal.sandboxUrl);
 }, 60_000);
 afterAll(async () => {
   await data?.cleanup().catch(() => undefined);
-  await portal?.close();
-  await database?.drop();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_TTL_HOURS } from '../contracts/account.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
@@ -6,25 +6,14 @@ import { jsonCall } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { openPasswordScreen, signedInClient, signInAnywhere, submitPasswordScreen } from '../../tests/support/sign-in.ts';
 import { createRequestContext } from '../domain/request-context.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ logLines });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/marketing/_control/faults`, { method: 'DELETE' });
   await fetch(`${portal.sandboxUrl}/oidc/admin/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);

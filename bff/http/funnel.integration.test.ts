@@ -1,20 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
 const logLines: string[] = [];
-beforeAll(async () => {
-  // Behind a proxy as in production, so each test browser is its own client address (per-IP limits).
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug' }, logLines });
-});
-afterAll(() => portal?.close());
+// Behind a proxy as in production, so each test browser is its own client address (per-IP limits).
+const { portal } = usePortal({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug' }, logLines, data: 'none' });
 
 const FUNNEL = '/api/v2/app/funnel';
 /** A fresh German mobile number in its own block of 10,000 (the tests share one database's counters). */

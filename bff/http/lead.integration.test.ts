@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
@@ -7,15 +7,10 @@ import type { SessionUser } from '../contracts/auth.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-beforeAll(async () => {
-  // Behind a proxy as in production, so each test browser is its own client address (the funnel's per-IP limits).
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true' } });
-});
-afterAll(() => portal?.close());
+// Behind a proxy as in production, so each test browser is its own client address (the funnel's per-IP limits).
+const { portal } = usePortal({ env: { TRUST_PROXY: 'true' }, data: 'none' });
 
 const INTERNAL = '/api/v1/internal';
 const adminHeaders = () => identityAdminHeaders(portal.config);

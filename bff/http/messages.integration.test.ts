@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
@@ -7,8 +7,7 @@ import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { metricValue } from '../../tests/support/metrics.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /** The CMS's support questions without Strapi (the portal reads them through the content port). */
 const content: ContentSource = {
@@ -27,17 +26,7 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal({ adapterOverrides: { content } });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

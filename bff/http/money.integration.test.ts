@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { sweepFormFlashes } from './form-flash.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 /** Every line the portal logs (all levels): no IBAN may ever appear in one (docs/security.md, 16.2.5). */
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
+const { portal, data } = usePortal({ logLines });
 beforeEach(async () => {
-  data = testData(portal.sandboxUrl);
   await fetch(`${portal.sandboxUrl}/iban-validator/_control/reset`, { method: 'POST' });
 });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const IBAN = 'DE89370400440532013000';

@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TWO_FACTOR } from '../contracts/onboarding.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import type { TestCustomer } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ logLines });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/oidc/admin/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../composition/jobs.ts';
 import type { JobDefinition } from '../domain/jobs/job.ts';
 import { dueReminder, remindersJob, type RemindersJobDeps } from '../domain/jobs/reminders.job.ts';
@@ -10,20 +10,9 @@ import { outboundRequestId } from '../observability/context.ts';
 import { registry } from '../observability/metrics.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal();
 
 const secrets = () => ({
   internal: portal.config.INTERNAL_API_SECRET,

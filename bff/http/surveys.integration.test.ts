@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import { mailsTo, waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { freePort } from '../../tests/support/ports.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
+import { testData, type TestCustomer } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal, type TestPortal } from '../../tests/support/use-portal.ts';
 import { eventSignature } from '../../sandbox/shared/signed-events.ts';
 
 /** The CMS's survey definitions without Strapi (the portal reads them through the content port). */
@@ -41,23 +42,13 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ adapterOverrides: { content } });
 /** Every sandbox numbers its projects from 900000: the portal rows of a test's projects go with the test. */
 const projectsOfThisTest: number[] = [];
 afterEach(async () => {
-  await data.cleanup();
   await forgetSurveys(portal, projectsOfThisTest.splice(0));
 });
-async function forgetSurveys(where: Portal, projectIds: number[]) {
+async function forgetSurveys(where: TestPortal, projectIds: number[]) {
   if (projectIds.length === 0) return;
   await where.knex('survey').whereIn('projectId', projectIds).delete();
   await where.knex('review_platform_review').whereIn('projectId', projectIds).delete();

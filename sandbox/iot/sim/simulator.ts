@@ -113,7 +113,7 @@ export function difference(to: Counters, from: Counters): EnergyTotals {
 }
 
 /** Simulates one local day from the state at its start. Pure: the same inputs always give the same floats. */
-export function simulateDay(
+function simulateDay(
   installation: Installation,
   dayNo: number,
   start: DayState,
