@@ -102,7 +102,11 @@ ${options.end ?? ''}</body>
 /** What a page may load: its own inline styles, nothing remote; its forms post only to the sandbox. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-/** Answers a page: never cached, no sniffing, no referrer, the page's CSP (PAGE_CSP unless it needs more). */
+/**
+ * Answers a page: never cached, no sniffing, no referrer to other sites, the page's CSP (PAGE_CSP unless it needs more).
+ * `same-origin`, not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with a form's POST, and the
+ * control routes' same-origin check (sandbox/shared/stand-in.ts) refuses every tester form.
+ */
 export function sendPage(res: Response, html: string, options: { status?: number; csp?: string } = {}): void {
   res
     .status(options.status ?? 200)
@@ -111,7 +115,7 @@ export function sendPage(res: Response, html: string, options: { status?: number
       'Content-Security-Policy': options.csp ?? PAGE_CSP,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
     })
     .send(html);
 }
