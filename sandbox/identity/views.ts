@@ -60,6 +60,8 @@ function contentSecurityPolicy(portalOrigin: string, script?: string): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
+    // The shell's empty icon (sandbox/shared/html.ts).
+    "img-src data:",
     script ? `script-src ${sha256Source(script)}` : undefined,
     `form-action 'self' ${portalOrigin}`,
     "frame-ancestors 'none'",

@@ -71,7 +71,7 @@ ul.links{padding-left:1.25rem;overflow-wrap:anywhere}
  * Mail HTML inherits this policy inside the srcdoc frame: inline styles and data: images only, nothing remote.
  * form-action 'self' keeps "Alle löschen" working.
  */
-export const MAILBOX_CSP = `${PAGE_CSP}; img-src data:`;
+export const MAILBOX_CSP = PAGE_CSP;
 
 function layout(title: string, body: string): string {
   return germanPage({ title, banner: 'Kundenportal-Sandbox', theme: { accent: '#0b6e4f', background: '#f6f8fa' }, styles: STYLES, body });

@@ -1,4 +1,4 @@
-import { PAGE_CSP, berlinTime, escapeHtml, germanPage, notice, postButton, type PageMessage } from '../shared/html.ts';
+import { berlinTime, escapeHtml, germanPage, notice, postButton, type PageMessage } from '../shared/html.ts';
 import { SALES_REPS, type SalesLead } from './store.ts';
 
 const e = escapeHtml;
@@ -6,7 +6,7 @@ const STATUS = { NEW: 'neu', CONTACTED: 'kontaktiert', WON: 'gewonnen (Kunde)', 
 const TOPICS: Record<string, string> = { IQ: 'Energiemanagement', SOLAR: 'Photovoltaik', STORAGE: 'Speicher', CHARGE: 'Wallbox', OFFGRID: 'Inselanlage' };
 
 /** The page shows the representatives' photos and videos (served by this stand-in). */
-export const TESTER_CSP = `${PAGE_CSP}; img-src 'self'; media-src 'self'`;
+export const TESTER_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; media-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Only what the representatives' cards and the narrow inputs need beyond the shell. */
 const STYLES = `

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendPage } from './html.ts';
+import { MAILBOX_CSP } from '../mail/views.ts';
+import { TESTER_CSP } from '../sales/tester-page.ts';
+import { PAGE_CSP, germanPage, sendPage } from './html.ts';
 import { controlGuard } from './stand-in.ts';
 
 let base = '';
@@ -25,5 +27,15 @@ describe('the shell of the sandbox pages', () => {
     expect((await fetch(`${base}/_control/step`, { method: 'POST', headers: { origin: base } })).status).toBe(204);
     expect((await fetch(`${base}/_control/step`, { method: 'POST', headers: { origin: 'null' } })).status).toBe(403);
     expect((await fetch(`${base}/_control/step`, { method: 'POST', headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+
+  it('allows the empty icon every page of the shell carries, and names each directive once', () => {
+    expect(germanPage({ title: 'Test', theme: { accent: '#0b5cad' }, body: '' })).toContain('<link rel="icon" href="data:,">');
+    expect(PAGE_CSP).toMatch(/(^|; )img-src data:(;|$)/);
+    for (const policy of [PAGE_CSP, MAILBOX_CSP, TESTER_CSP]) {
+      const names = policy.split(';').map((directive) => directive.trim().split(' ')[0]);
+      expect(new Set(names).size, policy).toBe(names.length);
+      expect(policy).toMatch(/img-src [^;]*data:/);
+    }
   });
 });
