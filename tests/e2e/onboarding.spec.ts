@@ -144,10 +144,14 @@ test.describe('Newsletter-Banner', () => {
     await fetch(`${E2E.sandbox}/marketing/_control/faults`, { method: 'DELETE' });
 
     const since = new Date();
+    // The banner goes at once (optimistic); the portal notes it as seen once the service took the event, so the reload
+    // waits for that answer (a reload in the same instant may still show it: the request is cut off).
+    const answered = page.waitForResponse((response) => response.url().endsWith('/marketing-service/event') && response.request().method() === 'POST');
     await banner.getByRole('button', { name: 'Newsletter abonnieren' }).click();
     await expect(page.getByText('Fast geschafft')).toBeVisible();
     await expect(banner).toBeHidden();
     expect((await waitForMail(E2E.sandbox, customer.email, since)).subject).toBe('Bitte bestätige Deine Newsletter-Anmeldung');
+    expect((await answered).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Neuigkeiten rund um Deine Anlage?' })).toHaveCount(0);
   });
