@@ -115,7 +115,7 @@ export function formatCalendarDate(date: string, options: Intl.DateTimeFormatOpt
 
 /**
  * Amounts arrive as decimal strings with two places ("312.46", "-89.90"); they are shown from their digits, never
- * through a binary float (spec section 9). German "1.234,56 €", English "€1,234.56".
+ * through a binary float (docs/money.md). German "1.234,56 €", English "€1,234.56".
  */
 export function formatAmount(amount: string, lang: 'de' | 'en', options: { absolute?: boolean } = {}): string {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
