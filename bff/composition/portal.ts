@@ -44,6 +44,7 @@ export function composePortal(options: PortalOptions) {
     config,
     services,
     mounts: composed.mounts,
+    routes: composed.routes,
     pageServices: composed.pageServices,
     rememberLanguage: services.rememberLanguage,
     contentVersion: services.help.contentVersion,
@@ -63,6 +64,8 @@ export function composePortal(options: PortalOptions) {
     services,
     /** The page services bound to one request, as a page gets them. */
     pageServices: composed.pageServices,
+    /** The route table of this portal's capabilities (the test portal's stand-in page handler asks it). */
+    routes: composed.routes,
     knex,
     /** Migrations the database lacks (bff/db/migrate.ts applies them before any instance starts). */
     pendingMigrations: () => pendingMigrations(knex),

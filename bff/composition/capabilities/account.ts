@@ -1,3 +1,5 @@
+import { ONBOARDING_PAGE_ROUTES } from '../../contracts/onboarding.ts';
+import { ACCOUNT_PAGE_ROUTES } from '../../contracts/account.ts';
 import { createAccountSubjectRepository } from '../../db/repositories/account-data.repository.ts';
 import { createAccountExportRepository, createEmailChangeRepository, createOnboardingRepository, createProfileRepository } from '../../db/repositories/account.repository.ts';
 import { createFunnelRepository } from '../../db/repositories/funnel.repository.ts';
@@ -79,6 +81,7 @@ export const accountCapability = defineCapability({
     ['internal', accountRoutes],
     ['account', accountDataRoutes],
   ],
+  pageRoutes: [...ACCOUNT_PAGE_ROUTES, ...ONBOARDING_PAGE_ROUTES],
   pages: (s, ctx) => ({ onboarding: s.onboarding.forRequest(ctx), newsletter: s.newsletter.forRequest(ctx), account: s.account.forRequest(ctx) }),
   jobs: (job) => [job(accountExportJob, (s) => ({ account: s.account }))],
   notifications: () => [accountNotifications],

@@ -1,3 +1,5 @@
+import { LEAD_PAGE_ROUTES } from '../../contracts/lead.ts';
+import { FUNNEL_PAGE_ROUTES } from '../../contracts/funnel.ts';
 import { createOnboardingRepository, createProfileRepository } from '../../db/repositories/account.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../../db/repositories/funnel.repository.ts';
 import { createFunnelService } from '../../domain/funnel/funnel.service.ts';
@@ -67,6 +69,7 @@ export const funnelCapability = defineCapability({
     ['capability', funnelFormRoutes],
     ['account', leadRoutes],
   ],
+  pageRoutes: [...FUNNEL_PAGE_ROUTES, ...LEAD_PAGE_ROUTES],
   pages: (s, ctx) => ({ funnel: s.funnel.forRequest(), lead: s.lead.forRequest(ctx) }),
   // Leads the sales service lost go with their account (the account deletion's registry).
   jobs: (job) => [job(funnelJob, (s) => ({ funnel: s.funnel, account: s.account }))],

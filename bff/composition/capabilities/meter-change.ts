@@ -1,3 +1,4 @@
+import { METER_CHANGE_PAGE_ROUTES } from '../../contracts/meter-change.ts';
 import { meterChangeData } from '../../db/repositories/account-data.repository.ts';
 import { createMeterChangeRepository } from '../../db/repositories/files.repository.ts';
 import { createMeterChangeService } from '../../domain/meter-change/meter-change.service.ts';
@@ -34,6 +35,7 @@ export const meterChangeCapability = defineCapability({
     ['capability', meterPhotoRoutes],
     ['app', meterChangeRoutes],
   ],
+  pageRoutes: METER_CHANGE_PAGE_ROUTES,
   pages: (s, ctx) => ({ meterChange: s.meterChange.forRequest(ctx) }),
   accountData: ({ knex }) => [meterChangeData(knex)],
 });

@@ -1,3 +1,4 @@
+import { MONEY_PAGE_ROUTES } from '../../contracts/money.ts';
 import {
   createBankCheckRepository,
   createCtaRepository,
@@ -56,6 +57,7 @@ export const moneyCapability = defineCapability({
     ['internal', moneyInternalRoutes],
     ['app', moneyAppRoutes],
   ],
+  pageRoutes: MONEY_PAGE_ROUTES,
   pages: (s, ctx) => ({ money: s.money.forRequest(ctx) }),
   jobs: (job) => [job(bankCheckJob, (s) => ({ bankDetails: { recheckPending: () => s.money.recheckPending() } }))],
   accountData: ({ knex }) => [moneyAccountData(createMoneyPersonalDataRepository(knex))],
