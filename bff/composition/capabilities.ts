@@ -1,4 +1,4 @@
-import { jobsOf, routeTableOf, type AnyCapability } from './capability.ts';
+import { configSlicesOf, jobsOf, routeTableOf, type AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
 import { accountCapability } from './capabilities/account.ts';
 import { authCapability } from './capabilities/auth.ts';
@@ -48,3 +48,6 @@ export const JOBS = jobsOf(CAPABILITIES).map((declared) => declared.spec);
  * sweep and check (the running portal derives the same from its list, plus a test's extra capabilities).
  */
 export const ROUTE_TABLE = routeTableOf(CAPABILITIES);
+
+/** Every capability's own variables (docs/architecture.md "Configuration slices"): `loadConfig(env, CONFIG_SLICES)`. */
+export const CONFIG_SLICES = configSlicesOf(CAPABILITIES);

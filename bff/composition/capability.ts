@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
 import type { ExternalEvent } from '../contracts/machine.ts';
 import type { PortalServices } from '../contracts/page-services.ts';
 import { createRouteTable, type PageRoute } from '../contracts/routes.ts';
-import type { Config } from '../config.ts';
+import type { Config, ConfigSlice } from '../config.ts';
 import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
 import { createExportRepository } from '../db/repositories/jobs.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
@@ -87,6 +87,11 @@ export type EventHandler<S, E extends ExternalEvent['event']> = (services: S, da
 /** One capability: what it builds and what it brings to the portal's shared tables (docs/architecture.md). */
 export interface Capability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never> {
   name: string;
+  /**
+   * Its own environment variables (`defineConfigSlice`, named in `CapabilityConfig` in the same file); the kernel's
+   * `config` carries them (docs/architecture.md "Configuration slices").
+   */
+  config?: ConfigSlice;
   /** Earlier capabilities' services it uses (the list is in dependency order; a missing one stops start-up). */
   needs: readonly Needs[];
   build(kernel: Kernel, deps: Pick<CapabilityServices, Needs>): Provides;
@@ -121,6 +126,9 @@ function job<Deps, S>(spec: JobSpec<Deps>, deps: (services: S, kernel: Kernel) =
 
 /** The specs of the capabilities' jobs in list order; nothing is built (the deps are taken only when bound). */
 export const jobsOf = (list: readonly AnyCapability[]): CapabilityJob<unknown>[] => list.flatMap((capability) => capability.jobs?.(job) ?? []);
+
+/** The capabilities' configuration slices, in list order: what `loadConfig(env, slices)` parses besides the kernel's. */
+export const configSlicesOf = (list: readonly AnyCapability[]): ConfigSlice[] => list.flatMap((capability) => (capability.config ? [capability.config] : []));
 
 /** The route table over the capabilities' pages, in list order; nothing is built. */
 export const routeTableOf = (list: readonly AnyCapability[]) => createRouteTable(list.flatMap((capability) => capability.pageRoutes ?? []));

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Adapters } from '../../bff/composition/adapters.ts';
-import type { AnyCapability } from '../../bff/composition/capability.ts';
+import { CAPABILITIES } from '../../bff/composition/capabilities.ts';
+import { configSlicesOf, type AnyCapability } from '../../bff/composition/capability.ts';
 import { composePortal } from '../../bff/composition/portal.ts';
 import { loadConfig, type Config } from '../../bff/config.ts';
 import type { PageHandler } from '../../bff/http/app.ts';
@@ -44,7 +45,7 @@ export async function startTestPortal(options: {
     MANAGEMENT_TIMEOUT_MS: '3000',
     CMS_TIMEOUT_MS: '2000',
     ...options.env,
-  });
+  }, configSlicesOf([...CAPABILITIES, ...(options.extraCapabilities ?? [])]));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
