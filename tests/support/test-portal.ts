@@ -90,6 +90,8 @@ export async function startTestPortal(options: {
     services: portal.services,
     /** The page services bound to one request, as a page gets them. */
     pageServices: portal.pageServices,
+    /** The route table of its capabilities (the portal's and the extra ones), as the middlewares and pages read it. */
+    routes: portal.routes,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,
