@@ -8,7 +8,7 @@ import { AUTH_PATHS } from './contracts/auth.ts';
  * start-up; a wrong value stops start-up with a message naming the variable. The README's variable table is checked
  * against the whole schema by `bff/config.test.ts` and tests/docs/tables.test.ts.
  */
-export const port = z.coerce.number().int().min(1).max(65535);
+const port = z.coerce.number().int().min(1).max(65535);
 export const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -349,7 +349,7 @@ export const envSchema = z.object({
 
 /**
  * A capability's own variables (docs/architecture.md "Configuration slices"), declared in its capability module with
- * the kernel's helpers (`inProduction`, `port`, `bool`) and named in `CapabilityConfig` by interface merging:
+ * the kernel's helpers (`inProduction`, `bool`) and named in `CapabilityConfig` by interface merging:
  * `declare module '../../config.ts' { interface CapabilityConfig extends SliceConfig<typeof moneyConfig> {} }`.
  */
 export interface ConfigSlice<Shape extends z.ZodRawShape = z.ZodRawShape> {

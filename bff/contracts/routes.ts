@@ -57,7 +57,7 @@ export const LINK_DIALOG_PATH = '/home/dashboard?linkProject=new';
  * Areas whose unknown paths are treated as customer pages: a signed-out visitor is sent to the login and learns
  * nothing about which pages exist (spec section 2, page guard).
  */
-export const PROTECTED_AREAS: readonly string[] = ['/home', '/onboarding'];
+const PROTECTED_AREAS: readonly string[] = ['/home', '/onboarding'];
 /** Unknown paths below the lead's pages are lead pages (a lead gets the 404 page there, not a redirect). */
 const LEAD_AREA = '/home/lead';
 
