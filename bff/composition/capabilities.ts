@@ -1,4 +1,4 @@
-import { jobsOf, type AnyCapability } from './capability.ts';
+import { configSlicesOf, jobsOf, routeTableOf, type AnyCapability } from './capability.ts';
 import { helpCapability } from './capabilities/help.ts';
 import { accountCapability } from './capabilities/account.ts';
 import { authCapability } from './capabilities/auth.ts';
@@ -18,7 +18,8 @@ import { surveysCapability } from './capabilities/surveys.ts';
 
 /**
  * Every capability of the portal, in dependency order, one line each (docs/architecture.md "Adding a capability"):
- * the mount table, page services, jobs, notification sources, account data and event dispatch are derived from it.
+ * the mount table, route table, page services, jobs, notification sources, account data and event dispatch are derived
+ * from it.
  */
 export const CAPABILITIES: readonly AnyCapability[] = [
   helpCapability,
@@ -41,3 +42,12 @@ export const CAPABILITIES: readonly AnyCapability[] = [
 
 /** Every registered job's spec (name, description, schedule) in list order, known without building anything (docs/jobs.md). */
 export const JOBS = jobsOf(CAPABILITIES).map((declared) => declared.spec);
+
+/**
+ * The portal's route table (docs/architecture.md "The route table"), known without building anything: what the tests
+ * sweep and check (the running portal derives the same from its list, plus a test's extra capabilities).
+ */
+export const ROUTE_TABLE = routeTableOf(CAPABILITIES);
+
+/** Every capability's own variables (docs/architecture.md "Configuration slices"): `loadConfig(env, CONFIG_SLICES)`. */
+export const CONFIG_SLICES = configSlicesOf(CAPABILITIES);

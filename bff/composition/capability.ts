@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { DEFAULT_LANGUAGE, type Language } from '../contracts/auth.ts';
 import type { ExternalEvent } from '../contracts/machine.ts';
 import type { PortalServices } from '../contracts/page-services.ts';
-import type { Config } from '../config.ts';
+import { createRouteTable, type PageRoute } from '../contracts/routes.ts';
+import type { Config, ConfigSlice } from '../config.ts';
 import { createActivityLogRepository } from '../db/repositories/activity-log.repository.ts';
 import { createExportRepository } from '../db/repositories/jobs.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
@@ -86,11 +87,18 @@ export type EventHandler<S, E extends ExternalEvent['event']> = (services: S, da
 /** One capability: what it builds and what it brings to the portal's shared tables (docs/architecture.md). */
 export interface Capability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never> {
   name: string;
+  /**
+   * Its own environment variables (`defineConfigSlice`, named in `CapabilityConfig` in the same file); the kernel's
+   * `config` carries them (docs/architecture.md "Configuration slices").
+   */
+  config?: ConfigSlice;
   /** Earlier capabilities' services it uses (the list is in dependency order; a missing one stops start-up). */
   needs: readonly Needs[];
   build(kernel: Kernel, deps: Pick<CapabilityServices, Needs>): Provides;
   /** Its routers with their mount base (bff/http/mounts.ts). */
   routers?: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[];
+  /** Its pages (route-table entries), declared in its contract with `definePages`. */
+  pageRoutes?: readonly PageRoute[];
   /** The page services it offers, bound to one request. */
   pages?: (services: Provides, ctx: RequestContext, kernel: Kernel) => Partial<PortalServices>;
   /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(spec, (services, kernel) => deps)]`. */
@@ -119,6 +127,12 @@ function job<Deps, S>(spec: JobSpec<Deps>, deps: (services: S, kernel: Kernel) =
 /** The specs of the capabilities' jobs in list order; nothing is built (the deps are taken only when bound). */
 export const jobsOf = (list: readonly AnyCapability[]): CapabilityJob<unknown>[] => list.flatMap((capability) => capability.jobs?.(job) ?? []);
 
+/** The capabilities' configuration slices, in list order: what `loadConfig(env, slices)` parses besides the kernel's. */
+export const configSlicesOf = (list: readonly AnyCapability[]): ConfigSlice[] => list.flatMap((capability) => (capability.config ? [capability.config] : []));
+
+/** The route table over the capabilities' pages, in list order; nothing is built. */
+export const routeTableOf = (list: readonly AnyCapability[]) => createRouteTable(list.flatMap((capability) => capability.pageRoutes ?? []));
+
 /** Declares a capability; the type parameters come from `build` and `needs`. */
 export function defineCapability<Provides extends Partial<CapabilityServices>, Needs extends ServiceName = never>(capability: Capability<Provides, Needs>): Capability<Provides, Needs> {
   return capability;
@@ -139,8 +153,8 @@ declare module './capability-services.ts' {
 export type AnyCapability = Capability<any, any>;
 
 /**
- * Builds the capabilities in list order and derives the shared tables from them: services, mounts, page services,
- * jobs, notification sources, account-data sources and the event dispatch.
+ * Builds the capabilities in list order and derives the shared tables from them: services, mounts, route table, page
+ * services, jobs, notification sources, account-data sources and the event dispatch.
  */
 export function composeCapabilities(list: readonly AnyCapability[], kernel: Kernel) {
   // The customer's own data (docs/account.md): every capability's sources in list order, the order a deletion erases
@@ -167,6 +181,8 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
   return {
     services: built as unknown as CapabilityServices,
     mounts: list.flatMap((capability) => capability.routers ?? []),
+    /** Every capability's pages: the page guard, visit log, project-link check and the site's navigation read it. */
+    routes: routeTableOf(list),
     /**
      * The services a page calls in-process, bound to one request (docs/architecture.md): the layout's and every
      * capability's. Built per request around one RequestContext, whose memo lets the layout and the page share their

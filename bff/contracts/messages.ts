@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { FREE_TEXT_PATTERN, SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 import type { SupportQuestion } from './help.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Messages with the installer (spec sections 2, 3, 7): the customer's requests and the installer's to-dos as threads
@@ -115,6 +116,10 @@ export const attachmentHref = (taskId: string, attachmentId: string) =>
 export const threadHref = (taskId: string) => `/home/app/messages/${encodeURIComponent(taskId)}`;
 /** Where a new message is written (the messages page's composer). */
 export const MESSAGES_PAGE = '/home/app/messages';
+export const MESSAGES_PAGE_ROUTES = definePages([
+  { path: MESSAGES_PAGE, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.messages', order: 17 } },
+  { path: `${MESSAGES_PAGE}/[id]`, access: 'customer', needsProject: true, sample: `${MESSAGES_PAGE}/T-1001` },
+]);
 export const MESSAGES_NEW_PATH = `${MESSAGES_PAGE}#new`;
 /** One thread's page. */
 export const messageThreadPath = (taskId: string) => `${MESSAGES_PAGE}/${encodeURIComponent(taskId)}`;

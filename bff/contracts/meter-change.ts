@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { MESSAGE_TEXT_PATTERN, normalizeMessageText } from './messages.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The meter change request (spec sections 3, 7, 9; issue 13; docs/files.md): what the grid operator needs before the
@@ -109,6 +110,10 @@ export const METER_CHANGE_PATHS = {
 
 export const METER_CHANGE_PAGE = '/home/app/meter-change-request';
 export const METER_PHOTO_PAGE = '/meter-change-request/photo';
+export const METER_CHANGE_PAGE_ROUTES = definePages([
+  { path: METER_CHANGE_PAGE, access: 'customer', needsProject: true },
+  { path: METER_PHOTO_PAGE, access: 'public' },
+]);
 
 export const MeterChangeErrors = defineErrors({
   ALREADY_SUBMITTED: { code: 'METER_CHANGE.ALREADY_SUBMITTED', status: 409, message: 'Für dieses Projekt hast Du den Antrag schon geschickt.' },

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { sentAsTyped, tidyName, toSepaText } from './sepa-text.ts';
 import { SINGLE_LINE_TEXT_PATTERN } from './text.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Money (docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
@@ -260,6 +261,12 @@ export const MONEY_PAGES = {
   sepaMandate: '/home/app/sepa-mandate',
   referralReward: '/home/app/referral-reward',
 } as const;
+/** In the account menu, besides the bell's notifications and the profile's "Zahlungen und Empfehlungen". */
+export const MONEY_PAGE_ROUTES = definePages([
+  { path: MONEY_PAGES.refund, access: 'customer', needsProject: true, nav: { labelKey: 'nav.refund', order: 64, group: 'account' } },
+  { path: MONEY_PAGES.sepaMandate, access: 'customer', needsProject: true, nav: { labelKey: 'nav.sepaMandate', order: 65, group: 'account' } },
+  { path: MONEY_PAGES.referralReward, access: 'customer', needsProject: true, nav: { labelKey: 'nav.referral', order: 66, group: 'account' } },
+]);
 
 /** The refund form's field an IBAN or BIC problem belongs to. */
 export type MoneyField = 'name' | 'iban' | 'bic' | 'emailAddress' | 'firstName' | 'lastName' | 'street' | 'houseNumber' | 'zip' | 'locality' | 'place' | 'consent' | 'bankAccountOwnerName';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Installation monitoring (spec section 7, internal base: /installation, devices, power-history, work-history,
@@ -150,6 +151,9 @@ export interface MonitoringOverview {
 }
 
 export const MONITORING_PAGE = '/home/app/monitoring';
+export const MONITORING_PAGE_ROUTES = definePages([
+  { path: MONITORING_PAGE, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.monitoring', order: 20 } },
+]);
 
 export const MONITORING_PATHS = {
   installations: 'installation',

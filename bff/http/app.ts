@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
 import { AUTH_BASE, type Language } from '../contracts/auth.ts';
 import type { PortalLocals, PortalServices } from '../contracts/page-services.ts';
+import type { RouteTable } from '../contracts/routes.ts';
 import { createRequestContext, type RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { compressResponses, staticFiles } from './middlewares/compression.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   services: Services;
   /** The routers with their mount bases, derived from the capability list (bff/composition/capabilities.ts). */
   mounts: readonly Mount[];
+  /** Every capability's pages (derived from the capability list): the page middlewares and the site read it. */
+  routes: RouteTable;
   /** The page services bound to one request (derived from the capability list, bff/composition/capability.ts). */
   pageServices: (ctx: RequestContext) => PortalServices;
   /** Keeps a signed-in customer's language choice with the account. */
@@ -59,7 +62,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const secureCookies = config.publicUrl.startsWith('https://');
-  const routeDeps: RouteDeps = { services, config, logger };
+  const { routes } = deps;
+  const routeDeps: RouteDeps = { services, config, logger, routes };
   const mountsOf = (base: MountBase, routes: RouteDeps) => mountedAt(deps.mounts, base, routes);
   let accepting = true;
 
@@ -67,7 +71,7 @@ export function createApp(deps: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   // Request id, access log and latency metric for every answer, the probes' too (docs/observability.md).
-  app.use(observeRequests(logger));
+  app.use(observeRequests(logger, routes));
 
   if (config.INSTANCE_NAME) {
     const name = config.INSTANCE_NAME;
@@ -126,6 +130,7 @@ export function createApp(deps: AppDeps) {
       consent: req.consent,
       loginUrl: config.LOGIN_URL,
       replayScriptUrl: config.replayScriptUrl,
+      routes,
       services: deps.pageServices(ctx),
       // Taken once, by the view of the page a refused plain form went back to that shows it (./form-flash.ts).
       formFlash: takeFormFlash(req, res),
@@ -134,10 +139,10 @@ export function createApp(deps: AppDeps) {
     return locals;
   };
   app.use(announceSpeculationRules);
-  app.use(pageGuard(config.LOGIN_URL));
-  app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
-  app.use(logPageVisits(services.activity, logger));
-  app.use(publicPageCache({ contentVersion: deps.contentVersion }));
+  app.use(pageGuard(config.LOGIN_URL, routes));
+  app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, routes, localsOf }));
+  app.use(logPageVisits(services.activity, logger, routes));
+  app.use(publicPageCache({ contentVersion: deps.contentVersion, routes }));
   const formTargets = signedInFormTargets(config);
   const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {

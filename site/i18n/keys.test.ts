@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../bff/contracts/routes.ts';
+import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
 import de from './locales/de/common.json';
 import en from './locales/en/common.json';
 
@@ -26,7 +26,7 @@ function usedKeys(): Map<string, string[]> {
     }
   }
   // The navigation's labels come from the route table (site/components/MainNav.astro renders them).
-  for (const route of PAGE_ROUTES) {
+  for (const route of ROUTE_TABLE.routes) {
     if (route.nav) used.set(route.nav.labelKey, [...(used.get(route.nav.labelKey) ?? []), `route table: ${route.path}`]);
   }
   return used;

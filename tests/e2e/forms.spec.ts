@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { PAGE_ROUTES, type PageAccess } from '../../bff/contracts/routes.ts';
+import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
+import type { PageAccess } from '../../bff/contracts/routes.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
 import { codeFromSmsInbox, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
@@ -343,7 +344,7 @@ function withFields(forms: readonly FoundForm[], options: { funnel?: boolean } =
   return [...byKey.values()];
 }
 
-const routePaths = (access: readonly PageAccess[]) => PAGE_ROUTES.filter((route) => access.includes(route.access) && !/^\/\d{3}$/.test(route.path)).map((route) => route.sample ?? route.path);
+const routePaths = (access: readonly PageAccess[]) => ROUTE_TABLE.routes.filter((route) => access.includes(route.access) && !/^\/\d{3}$/.test(route.path)).map((route) => route.sample ?? route.path);
 
 /** A context without JavaScript that carries the session a JavaScript context signed in with. */
 async function withoutJavaScript(browser: Browser, signedIn: BrowserContext): Promise<Page> {

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { defineConfigSlice, type SliceConfig } from '../../config.ts';
+import { ONBOARDING_PAGE_ROUTES } from '../../contracts/onboarding.ts';
+import { ACCOUNT_PAGE_ROUTES } from '../../contracts/account.ts';
 import { createAccountSubjectRepository } from '../../db/repositories/account-data.repository.ts';
 import { createAccountExportRepository, createEmailChangeRepository, createOnboardingRepository, createProfileRepository } from '../../db/repositories/account.repository.ts';
 import { createFunnelRepository } from '../../db/repositories/funnel.repository.ts';
@@ -21,9 +25,21 @@ declare module '../capability-services.ts' {
   }
 }
 
+/** Its variables: the customer's own data (docs/account.md). */
+const accountConfig = defineConfigSlice({
+  /** A data export with at most this many records is downloaded at once; a larger one is built by a job. */
+  DATA_EXPORT_INLINE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
+});
+
+declare module '../../config.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface CapabilityConfig extends SliceConfig<typeof accountConfig> {}
+}
+
 /** The customer's account: onboarding, newsletter, settings, data export and deletion (docs/account.md). */
 export const accountCapability = defineCapability({
   name: 'account',
+  config: accountConfig,
   needs: ['accountData'],
   build: ({ adapters, knex, projects, mailLog, activity, users, sessions, rateLimiter, triggerJob, config, warn }, { accountData }) => {
     const onboardingRepository = createOnboardingRepository(knex);
@@ -79,6 +95,7 @@ export const accountCapability = defineCapability({
     ['internal', accountRoutes],
     ['account', accountDataRoutes],
   ],
+  pageRoutes: [...ACCOUNT_PAGE_ROUTES, ...ONBOARDING_PAGE_ROUTES],
   pages: (s, ctx) => ({ onboarding: s.onboarding.forRequest(ctx), newsletter: s.newsletter.forRequest(ctx), account: s.account.forRequest(ctx) }),
   jobs: (job) => [job(accountExportJob, (s) => ({ account: s.account }))],
   notifications: () => [accountNotifications],

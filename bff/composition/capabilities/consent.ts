@@ -1,3 +1,4 @@
+import { CONSENT_PAGE_ROUTES } from '../../contracts/consent.ts';
 import { createConsentService } from '../../domain/consent/consent.service.ts';
 import { consentRoutes, mapRoutes } from '../../http/routes/consent.routes.ts';
 import { defineCapability } from '../capability.ts';
@@ -21,5 +22,6 @@ export const consentCapability = defineCapability({
     ['public', consentRoutes],
     ['internal', mapRoutes],
   ],
+  pageRoutes: CONSENT_PAGE_ROUTES,
   pages: (s) => ({ externalMedia: { reviews: () => s.consent.reviews() } }),
 });

@@ -1,3 +1,4 @@
+import { FILES_PAGE_ROUTES } from '../../contracts/documents.ts';
 import { createManagementDocumentRepository } from '../../db/repositories/files.repository.ts';
 import { createMilestoneMailRepository } from '../../db/repositories/signing-envelopes.repository.ts';
 import { createDocumentsService } from '../../domain/documents/documents.service.ts';
@@ -36,6 +37,7 @@ export const documentsCapability = defineCapability({
     }),
   }),
   routers: [['internal', documentsRoutes]],
+  pageRoutes: FILES_PAGE_ROUTES,
   pages: (s, ctx) => ({ documents: s.documents.forRequest(ctx) }),
   events: { 'document.published': (s, data) => s.documents.documentPublished(data) },
 });

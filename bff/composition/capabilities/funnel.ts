@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { defineConfigSlice, type SliceConfig } from '../../config.ts';
+import { LEAD_PAGE_ROUTES } from '../../contracts/lead.ts';
+import { FUNNEL_PAGE_ROUTES } from '../../contracts/funnel.ts';
 import { createOnboardingRepository, createProfileRepository } from '../../db/repositories/account.repository.ts';
 import { createFunnelRepository, createLeadSourceRepository, funnelAccountData } from '../../db/repositories/funnel.repository.ts';
 import { createFunnelService } from '../../domain/funnel/funnel.service.ts';
@@ -15,9 +19,23 @@ declare module '../capability-services.ts' {
   }
 }
 
+/** Its variables (docs/funnel.md). */
+const funnelConfig = defineConfigSlice({
+  /** SMS per day (UTC) across all instances; when spent, sending stops and OPERATOR_EMAIL gets one alert. */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** The sales service's lead source for visitors without (or with an unknown or inactive) `quelle` parameter. */
+  FUNNEL_DEFAULT_LEADSOURCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).default('LS-1000'),
+});
+
+declare module '../../config.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface CapabilityConfig extends SliceConfig<typeof funnelConfig> {}
+}
+
 /** The lead funnel and the lead phase: dashboard, contact details, the representative's media, conversion (docs/funnel.md). */
 export const funnelCapability = defineCapability({
   name: 'funnel',
+  config: funnelConfig,
   needs: ['help', 'account'],
   build: ({ adapters, knex, logger, mailLog, activity, rateLimiter, now, config }, { help }) => {
     const funnelRepository = createFunnelRepository(knex);
@@ -67,6 +85,7 @@ export const funnelCapability = defineCapability({
     ['capability', funnelFormRoutes],
     ['account', leadRoutes],
   ],
+  pageRoutes: [...FUNNEL_PAGE_ROUTES, ...LEAD_PAGE_ROUTES],
   pages: (s, ctx) => ({ funnel: s.funnel.forRequest(), lead: s.lead.forRequest(ctx) }),
   // Leads the sales service lost go with their account (the account deletion's registry).
   jobs: (job) => [job(funnelJob, (s) => ({ funnel: s.funnel, account: s.account }))],

@@ -1,3 +1,4 @@
+import { HELP_PAGE_ROUTES } from '../../contracts/help.ts';
 import { createPgContentCacheStore } from '../../db/repositories/content-cache.repository.ts';
 import { createContentCache } from '../../domain/help/content-cache.ts';
 import { createHelpService } from '../../domain/help/help.service.ts';
@@ -33,5 +34,6 @@ export const helpCapability = defineCapability({
     ['machine', cmsWebhookRoutes],
     ['internal', helpRoutes],
   ],
+  pageRoutes: HELP_PAGE_ROUTES,
   pages: (s, ctx) => ({ help: s.help.forRequest(ctx) }),
 });

@@ -1,3 +1,4 @@
+import { JOURNEY_PAGE_ROUTES } from '../../contracts/journey.ts';
 import { createMilestoneMailRepository } from '../../db/repositories/signing-envelopes.repository.ts';
 import { createJourneyService } from '../../domain/journey/journey.service.ts';
 import { eachProject } from '../../domain/notifications/notifications.service.ts';
@@ -37,6 +38,7 @@ export const journeyCapability = defineCapability({
     ['machine', managementWebhookRoutes],
     ['internal', journeyRoutes],
   ],
+  pageRoutes: JOURNEY_PAGE_ROUTES,
   pages: (s, ctx) => ({ journey: s.journey.forRequest(ctx) }),
   notifications: (s, { projects }) => [eachProject((userId, ctx) => projects.projectsOf(userId, ctx), s.journey.notifications)],
   events: { 'project.step_changed': (s, data) => s.journey.projectEvent(data) },

@@ -1,3 +1,4 @@
+import { MESSAGES_PAGE_ROUTES } from '../../contracts/messages.ts';
 import { messagesData } from '../../db/repositories/account-data.repository.ts';
 import { createMessagesRepository } from '../../db/repositories/messages.repository.ts';
 import { messagesAccountData } from '../../domain/messages/messages-account-data.ts';
@@ -37,6 +38,7 @@ export const messagesCapability = defineCapability({
     ['machine', tasksWebhookRoutes],
     ['internal', messagesRoutes],
   ],
+  pageRoutes: MESSAGES_PAGE_ROUTES,
   pages: (s, ctx) => ({ messages: s.messages.forRequest(ctx) }),
   accountData: ({ adapters, knex }) => [messagesAccountData({ tasks: adapters.tasks, store: messagesData(knex) })],
   notifications: (s, { projects }) => [eachProject((userId, ctx) => projects.projectsOf(userId, ctx), s.messages.notifications)],

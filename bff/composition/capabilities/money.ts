@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { bool, defineConfigSlice, inProduction, type SliceConfig } from '../../config.ts';
+import { isValidCreditorId } from '../../domain/money/sepa-identifiers.ts';
+import { MONEY_PAGE_ROUTES } from '../../contracts/money.ts';
 import {
   createBankCheckRepository,
   createCtaRepository,
@@ -21,9 +25,34 @@ declare module '../capability-services.ts' {
   }
 }
 
+/** Its variables (docs/money.md). */
+const moneyConfig = defineConfigSlice({
+  /**
+   * The installer's SEPA creditor identifier (Gläubiger-Identifikationsnummer, issued by the Bundesbank): German format
+   * `DEkkZZZ0nnnnnnnnnn`, check digits mod 97. The default is the Bundesbank's test identifier.
+   */
+  SEPA_CREDITOR_ID: inProduction(
+    z
+      .string()
+      .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
+      .default('DE98ZZZ09999999999'),
+  ),
+  /**
+   * The remote IBAN check (spec sections 5 and 9: IBAN validation can be switched off). Off: only the local check
+   * (country, length, mod 97) runs, and the bank's name and BIC are what the customer typed.
+   */
+  IBAN_VALIDATION: bool.default(true),
+});
+
+declare module '../../config.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface CapabilityConfig extends SliceConfig<typeof moneyConfig> {}
+}
+
 /** Refunds, the SEPA mandate, bank details and referrals (docs/money.md). */
 export const moneyCapability = defineCapability({
   name: 'money',
+  config: moneyConfig,
   needs: ['signing'],
   build: ({ adapters, knex, projects, users, activity, mailLog, idempotent, rateLimiter, archivePdf, config, warn }, { signing }) => ({
     money: createMoneyService({
@@ -56,6 +85,7 @@ export const moneyCapability = defineCapability({
     ['internal', moneyInternalRoutes],
     ['app', moneyAppRoutes],
   ],
+  pageRoutes: MONEY_PAGE_ROUTES,
   pages: (s, ctx) => ({ money: s.money.forRequest(ctx) }),
   jobs: (job) => [job(bankCheckJob, (s) => ({ bankDetails: { recheckPending: () => s.money.recheckPending() } }))],
   accountData: ({ knex }) => [moneyAccountData(createMoneyPersonalDataRepository(knex))],

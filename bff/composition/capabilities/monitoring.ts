@@ -1,3 +1,4 @@
+import { MONITORING_PAGE_ROUTES } from '../../contracts/monitoring.ts';
 import { cacheFinishedPeriods } from '../../domain/monitoring/finished-periods.ts';
 import { createMonitoringService } from '../../domain/monitoring/monitoring.service.ts';
 import { monitoringRoutes } from '../../http/routes/monitoring.routes.ts';
@@ -15,5 +16,6 @@ export const monitoringCapability = defineCapability({
   needs: [],
   build: ({ adapters, projects }) => ({ monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }) }),
   routers: [['internal', monitoringRoutes]],
+  pageRoutes: MONITORING_PAGE_ROUTES,
   pages: (s, ctx) => ({ monitoring: s.monitoring.forRequest(ctx) }),
 });

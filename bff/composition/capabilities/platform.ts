@@ -1,3 +1,4 @@
+import { PORTAL_PAGE_ROUTES } from '../../contracts/projects.ts';
 import { SUB_LOG_TABLES } from '../../db/models/ActivityLog.ts';
 import { accountTablesData, activityData, identityProviderMails, jobsData, mailLogData } from '../../db/repositories/account-data.repository.ts';
 import { everyMailData } from '../../domain/account/mails-data.ts';
@@ -32,6 +33,7 @@ export const platformCapability = defineCapability({
     ['account', activityRoutes],
     ['app', notificationsRoutes],
   ],
+  pageRoutes: PORTAL_PAGE_ROUTES,
   pages: (_s, ctx, { projects }) => ({ projects: projects.forRequest(ctx) }),
   jobs: (job) => [
     job(heartbeatJob, (_s, { now }) => ({ now })),

@@ -1,3 +1,4 @@
+import { SURVEYS_PAGE_ROUTES } from '../../contracts/surveys.ts';
 import { createReviewRepository, createSurveyRepository } from '../../db/repositories/surveys.repository.ts';
 import { surveysAccountData } from '../../domain/surveys/surveys-account-data.ts';
 import { createSurveysService } from '../../domain/surveys/surveys.service.ts';
@@ -45,6 +46,7 @@ export const surveysCapability = defineCapability({
     ['capability', reviewMailLinkRoutes],
     ['machine', reviewsWebhookRoutes],
   ],
+  pageRoutes: SURVEYS_PAGE_ROUTES,
   pages: (s, ctx) => ({ surveys: s.surveys.forRequest(ctx) }),
   jobs: (job) => [job(surveyInvitationsJob, (s) => ({ surveys: s.surveys })), job(reviewMailsJob, (s) => ({ surveys: s.surveys }))],
   notifications: (s) => [s.surveys.notifications],

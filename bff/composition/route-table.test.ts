@@ -2,7 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, accessOf, isLoggedVisit, navigationFor, routeOf } from './routes.ts';
+import { createRouteTable } from '../contracts/routes.ts';
+import { ROUTE_TABLE } from './capabilities.ts';
+
+/** The portal's route table, derived from the capability list (each capability's contract declares its pages). */
+const { routes: PAGE_ROUTES, accessOf, isLoggedVisit, navigationFor, routeOf } = ROUTE_TABLE;
 
 const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/pages');
 
@@ -40,6 +44,17 @@ describe('route table', () => {
   it('has an entry for every page file and a page file for every entry', () => {
     expect(new Set(PAGE_ROUTES.map((route) => route.path))).toEqual(new Set(pageFiles()));
     expect(PAGE_ROUTES.map((route) => route.path)).toHaveLength(new Set(PAGE_ROUTES.map((route) => route.path)).size);
+  });
+
+  it('refuses a page two capabilities declare', () => {
+    expect(() => createRouteTable([...PAGE_ROUTES, { path: '/home/app/monitoring', access: 'public' }])).toThrow('/home/app/monitoring declared more than once');
+  });
+
+  it('tells the site which same-origin paths have a page: pages, and paths outside the protected areas', () => {
+    expect(ROUTE_TABLE.hasPage('/home/app/my-project')).toBe(true);
+    expect(ROUTE_TABLE.hasPage('/home/app/files/instructions/some-slug')).toBe(true);
+    expect(ROUTE_TABLE.hasPage('/home/app/wallbox-abrechnung')).toBe(false);
+    expect(ROUTE_TABLE.hasPage('/cms-media/speicher.webp')).toBe(true);
   });
 
   it('logs visits of exactly the pages spec section 2 lists', () => {
