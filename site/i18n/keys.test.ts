@@ -21,19 +21,17 @@ function sourceFiles(dir: string): string[] {
 /** Keys used as `t('area.element')` anywhere in site/ (server `getT` and island `translatorFor` alike) and named by the BFF. */
 function usedKeys(): Map<string, string[]> {
   const used = new Map<string, string[]>();
-  for (const file of sourceFiles(siteDir)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"`])([^'"`$]+)\1/g)) {
-      const key = match[2] as string;
-      used.set(key, [...(used.get(key) ?? []), path.relative(siteDir, file)]);
+  const collect = (dir: string, call: RegExp) => {
+    for (const file of sourceFiles(dir)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(call)) {
+        const key = match[2] as string;
+        used.set(key, [...(used.get(key) ?? []), path.relative(siteDir, file)]);
+      }
     }
-  }
+  };
+  collect(siteDir, /\bt\(\s*(['"`])([^'"`$]+)\1/g);
   // The BFF names messages for the site to word (notifications): `message('area.element', …)` in bff/domain.
-  for (const file of sourceFiles(path.join(siteDir, '..', 'bff', 'domain'))) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\bmessage\(\s*(['"`])([^'"`$]+)\1/g)) {
-      const key = match[2] as string;
-      used.set(key, [...(used.get(key) ?? []), path.relative(siteDir, file)]);
-    }
-  }
+  collect(path.join(siteDir, '..', 'bff', 'domain'), /\bmessage\(\s*(['"`])([^'"`$]+)\1/g);
   // The navigation's labels come from the route table (site/components/MainNav.astro renders them).
   for (const route of PAGE_ROUTES) {
     if (route.nav) used.set(route.nav.labelKey, [...(used.get(route.nav.labelKey) ?? []), `route table: ${route.path}`]);
