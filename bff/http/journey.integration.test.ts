@@ -175,7 +175,7 @@ describe('telling the customer about a new to-do', () => {
     expect(second.text).toContain(request);
     const entries = await bell();
     expect(entries.filter((n) => n.type === 'JOURNEY_ACTION')).toEqual([
-      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: expect.objectContaining({ de: `„${request}“` }) }),
+      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: message('journey.noticeRequestText', { request }) }),
     ]);
   });
 

@@ -25,6 +25,12 @@ describe('wordMessage (a text the BFF names, worded by the site)', () => {
     expect(wordMessage('en', text)).toBe('For the step “DC installation” we need something from you.');
   });
 
+  it("quotes the installer's own request", () => {
+    const text = message('journey.noticeRequestText', { request: 'Bitte schick uns ein Foto vom Dachboden.' });
+    expect(wordMessage('de', text)).toBe('„Bitte schick uns ein Foto vom Dachboden.“');
+    expect(wordMessage('en', text)).toBe('Our request (in German): “Bitte schick uns ein Foto vom Dachboden.”');
+  });
+
   it('leaves placeholders in a value alone (a subject the customer typed)', () => {
     expect(wordMessage('de', message('messages.noticeUnreadText', { subject: '{{email}} $t(nav.dashboard)' }))).toBe('Zu „{{email}} $t(nav.dashboard)“');
   });
