@@ -6,6 +6,7 @@ import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import type { TestData } from '../../tests/support/test-data.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
+import { message } from '../contracts/message-text.ts';
 
 
 const { portal, data } = usePortal();
@@ -154,7 +155,7 @@ describe('telling the customer about a new to-do', () => {
     expect(mail.subject).toBe(`Du bist dran: Lieferung bestätigen (Projekt ${project.id})`);
     expect(mail.text).toContain('/home/app/my-project/assembly-phase/delivery');
     expect(await bell()).toEqual([
-      expect.objectContaining({ type: 'JOURNEY_ACTION', projectId: project.id, href: '/home/app/my-project/assembly-phase/delivery', title: { de: 'Lieferung bestätigen', en: 'Confirm the delivery' }, seen: false }),
+      expect.objectContaining({ type: 'JOURNEY_ACTION', projectId: project.id, href: '/home/app/my-project/assembly-phase/delivery', title: message('journey.noticeConfirmDeliveryTitle'), seen: false }),
     ]);
     const activity = await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_REMINDER_EMAIL' });
     expect(activity).toHaveLength(1);
@@ -174,7 +175,7 @@ describe('telling the customer about a new to-do', () => {
     expect(second.text).toContain(request);
     const entries = await bell();
     expect(entries.filter((n) => n.type === 'JOURNEY_ACTION')).toEqual([
-      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: expect.objectContaining({ de: `„${request}“` }) }),
+      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: message('journey.noticeRequestText', { request }) }),
     ]);
   });
 

@@ -7,6 +7,7 @@ import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
+import { message } from '../contracts/message-text.ts';
 import { sweepFormFlashes } from './form-flash.ts';
 
 /** Every line the portal logs (all levels): no IBAN may ever appear in one (docs/security.md, 16.2.5). */
@@ -200,7 +201,7 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     const { project, client } = await customerWithProject({ refund: { amount: '-89.90', reason: 'Nachberechnung Kabel', invoiceNumber: 'NR-7', dueDate: '2026-12-09' } });
     const refund = (await call(client, 'GET', refundPath(project.id))).body?.refund;
     expect(refund).toMatchObject({ amount: '-89.90', payout: 'NEGATIVE', dueDate: '2026-12-09', payTo: { accountHolder: 'Beispiel Solar GmbH', reference: `NR-7 ${project.id}` } });
-    expect((await notificationsOf(client)).find((n) => n.type === 'REFUND_NEGATIVE_PAYOUT')?.text.de).toContain('89,90 €');
+    expect((await notificationsOf(client)).find((n) => n.type === 'REFUND_NEGATIVE_PAYOUT')?.text).toEqual(message('money.noticeAmountDueText', { amount: { amount: '-89.90', absolute: true } }));
     expect((await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test', iban: IBAN })).body).toMatchObject({ code: 'REFUND.NOT_PAYOUT' });
   });
 
@@ -382,7 +383,7 @@ describe('referral reward (POST /referral-reward)', () => {
     expect(row).toMatchObject({ status: 'SUBMITTED', emailAddress: referred, bankAccountOwnerName: 'Erika Test', iban: 'DE02120300000000202051' });
     expect((await control(`/management/_control/referrals/${row.managementId}/confirm`)).status).toBe(200);
     const notice = (await notificationsOf(client)).find((n) => n.type === 'REFERRAL_REWARD');
-    expect(notice?.title.de).toBe('Empfehlung bestätigt');
+    expect(notice?.title).toEqual(message('money.noticeReferralConfirmedTitle'));
     expect((await portal.knex('referral_reward').where({ id: row.id }).first()).status).toBe('CONFIRMED');
 
     const stranger = await customerWithProject();

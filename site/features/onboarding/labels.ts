@@ -27,18 +27,18 @@ export function onboardingErrorText(t: Translate, refusal: FormRefusal): string 
 
 /** The message under a base data field. */
 export function baseDataProblemText(t: Translate, field: BaseDataField, problem: BaseDataProblem): string {
-  if (problem === 'tooLong') return t('baseData.tooLong');
-  if (problem === 'required') return field === 'preferredContact' ? t('baseData.contactRequired') : t('baseData.required');
+  if (problem === 'tooLong') return t('onboarding.baseDataTooLong');
+  if (problem === 'required') return field === 'preferredContact' ? t('onboarding.baseDataContactRequired') : t('onboarding.baseDataRequired');
   const formats = {
-    salutation: t('baseData.choiceFormat'),
-    preferredContact: t('baseData.choiceFormat'),
-    street: t('baseData.choiceFormat'),
-    phone: t('baseData.phoneFormat'),
-    zip: t('baseData.zipFormat'),
-    houseNumber: t('baseData.houseNumberFormat'),
-    firstName: t('baseData.nameFormat'),
-    lastName: t('baseData.nameFormat'),
-    city: t('baseData.nameFormat'),
+    salutation: t('onboarding.baseDataChoiceFormat'),
+    preferredContact: t('onboarding.baseDataChoiceFormat'),
+    street: t('onboarding.baseDataChoiceFormat'),
+    phone: t('onboarding.baseDataPhoneFormat'),
+    zip: t('onboarding.baseDataZipFormat'),
+    houseNumber: t('onboarding.baseDataHouseNumberFormat'),
+    firstName: t('onboarding.baseDataNameFormat'),
+    lastName: t('onboarding.baseDataNameFormat'),
+    city: t('onboarding.baseDataNameFormat'),
   } satisfies Record<BaseDataField, string>;
-  return entryOf(formats, field) ?? t('baseData.choiceFormat');
+  return entryOf(formats, field) ?? t('onboarding.baseDataChoiceFormat');
 }

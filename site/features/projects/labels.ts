@@ -4,36 +4,36 @@ import type { Translate } from '../../i18n/types.ts';
 /** German names of the product lines (the keys are spelled out so that the locale test sees them in use). */
 export function productLineLabel(t: Translate, line: ProductLine): string {
   const texts = {
-    SOLAR: t('project.productSolar'),
-    STORAGE: t('project.productStorage'),
-    CHARGE: t('project.productCharge'),
-    IQ: t('project.productIq'),
-    OFFGRID: t('project.productOffgrid'),
-    HEAT_PUMP: t('project.productHeatPump'),
+    SOLAR: t('projects.projectProductSolar'),
+    STORAGE: t('projects.projectProductStorage'),
+    CHARGE: t('projects.projectProductCharge'),
+    IQ: t('projects.projectProductIq'),
+    OFFGRID: t('projects.projectProductOffgrid'),
+    HEAT_PUMP: t('projects.projectProductHeatPump'),
   } satisfies Record<ProductLine, string>;
   return texts[line];
 }
 
 export function phaseLabel(t: Translate, phase: ProjectPhase): string {
   const texts = {
-    PLANNING: t('project.phasePlanning'),
-    ASSEMBLY: t('project.phaseAssembly'),
-    COMPLETED: t('project.phaseCompleted'),
+    PLANNING: t('projects.projectPhasePlanning'),
+    ASSEMBLY: t('projects.projectPhaseAssembly'),
+    COMPLETED: t('projects.projectPhaseCompleted'),
   } satisfies Record<ProjectPhase, string>;
   return texts[phase];
 }
 
 export function stepLabel(t: Translate, step: ProjectStep): string {
   const texts = {
-    OFFER_CONFIRMATION: t('project.stepOfferConfirmation'),
-    POWER_OF_ATTORNEY: t('project.stepPowerOfAttorney'),
-    POWER_OF_ATTORNEY_MASTR: t('project.stepPowerOfAttorneyMastr'),
-    PLANNING_CONCLUSION: t('project.stepPlanningConclusion'),
-    DELIVERY: t('project.stepDelivery'),
-    DC: t('project.stepDc'),
-    AC: t('project.stepAc'),
-    ASSEMBLY_CONCLUSION: t('project.stepAssemblyConclusion'),
-    IN_OPERATION: t('project.stepInOperation'),
+    OFFER_CONFIRMATION: t('projects.projectStepOfferConfirmation'),
+    POWER_OF_ATTORNEY: t('projects.projectStepPowerOfAttorney'),
+    POWER_OF_ATTORNEY_MASTR: t('projects.projectStepPowerOfAttorneyMastr'),
+    PLANNING_CONCLUSION: t('projects.projectStepPlanningConclusion'),
+    DELIVERY: t('projects.projectStepDelivery'),
+    DC: t('projects.projectStepDc'),
+    AC: t('projects.projectStepAc'),
+    ASSEMBLY_CONCLUSION: t('projects.projectStepAssemblyConclusion'),
+    IN_OPERATION: t('projects.projectStepInOperation'),
   } satisfies Record<ProjectStep, string>;
   return texts[step];
 }
@@ -61,13 +61,13 @@ const sameAddress = (a: ProjectSummary, b: ProjectSummary) =>
 export function projectOptionLabel(t: Translate, project: ProjectSummary, others: readonly ProjectSummary[] = []): string {
   const twin = others.some((other) => other.id !== project.id && sameAddress(other, project));
   if (twin && project.productLines.length > 0) {
-    return t('projectSwitcher.optionSameAddress', {
+    return t('projects.projectSwitcherOptionSameAddress', {
       id: project.id,
       products: project.productLines.map((line) => productLineLabel(t, line)).join(', '),
       street: streetLine(project),
     });
   }
-  return t('projectSwitcher.option', {
+  return t('projects.projectSwitcherOption', {
     id: project.id,
     street: streetLine(project),
     city: project.address.contact.city,

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { defineCapability } from '../../../bff/composition/capability.ts';
 import { defineConfigSlice, type SliceConfig } from '../../../bff/config.ts';
+import { message } from '../../../bff/contracts/message-text.ts';
 import type { JobSpec } from '../../../bff/domain/jobs/job.ts';
 import type { RequestContext } from '../../../bff/domain/request-context.ts';
 import type { RouteDeps } from '../../../bff/http/route-deps.ts';
@@ -83,7 +84,7 @@ export const toyCapability = defineCapability({
   notifications: () => [
     async (ctx) =>
       ctx.user
-        ? [{ id: 'toy:hello', type: 'UNREAD_MESSAGE' as const, projectId: null, title: { de: 'Spielzeug', en: 'Toy' }, text: { de: 'Hallo', en: 'Hello' }, href: '/home', createdAt: '2026-01-01T00:00:00.000Z' }]
+        ? [{ id: 'toy:hello', type: 'UNREAD_MESSAGE' as const, projectId: null, title: message('toy.helloTitle'), text: message('toy.helloText'), href: '/home', createdAt: '2026-01-01T00:00:00.000Z' }]
         : [],
   ],
 });
