@@ -6,7 +6,7 @@ import { waitForMail } from '../support/mailbox.ts';
 import { testData, type TestCustomer, type TestData } from '../support/test-data.ts';
 import { signInAtIdentityProvider } from './support/auth.ts';
 
-/** Settings, data export, account deletion and the sign-in help at the identity provider (issue 17). */
+/** Settings, data export, account deletion and the sign-in help at the identity provider (docs/account.md). */
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

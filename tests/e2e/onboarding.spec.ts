@@ -6,7 +6,7 @@ import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signIn, signInAtIdentityProvider } from './support/auth.ts';
 import { sql } from './support/stack.ts';
 
-/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (issue 17). */
+/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (docs/account.md). */
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

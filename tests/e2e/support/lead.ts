@@ -4,7 +4,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E } from '../../../playwright.config.ts';
 import { waitForMail } from '../../support/mailbox.ts';
 
-/** The lead funnel in the browser (issue 18): the visitor's details, the SMS code, and the lead's sign-in. */
+/** The lead funnel in the browser (docs/funnel.md): the visitor's details, the SMS code, and the lead's sign-in. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -38,7 +38,7 @@ export async function fillDetails(page: Page, phone: string, options: { firstNam
   await page.getByRole('checkbox', { name: /darf mich zu dieser Anfrage/ }).check();
 }
 
-/** Issue 18 phase B: from "fertig" into the lead's own area, and from there to a customer once the sale closed. */
+/** From "fertig" into the lead's own area, and from there to a customer once the sale closed (docs/funnel.md). */
 export const leadEmail = () => `lena.lead.${randomInt(1e9)}@example.de`;
 
 /**
