@@ -3,7 +3,7 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * The lead funnel (issue 18; spec sections 1, 3, 5, 6; docs/funnel.md): a visitor from an ad or a partner page asks
+ * The lead funnel (docs/funnel.md): a visitor from an ad or a partner page asks
  * for an offer on the public page `/angebot?quelle=<urlParam>`, proves the mobile number with an SMS code and becomes
  * a lead the sales service calls back. The pages are plain forms (they work without JavaScript); the BFF keeps what
  * was typed with the funnel request, which the browser holds by a strictly necessary cookie.

@@ -108,7 +108,7 @@ export const PrivacyPolicySchema = z.object({
 });
 export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
 
-/** Topics a customer can pick when writing a message (spec section 7: the CMS query limit is 100). */
+/** Topics a customer can pick when writing a message (the CMS query limit is 100). */
 export const SUPPORT_QUESTION_LIMIT = 100;
 /** A topic for a message; `parentId` makes it a sub-topic (chosen step by step). Older cached copies have none. */
 export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(), parentId: z.optional(z.nullable(z.string())), lang });
@@ -159,7 +159,7 @@ export const HELP_PAGE_ROUTES = definePages([
 export const HELP_PATHS = {
   /** Internal base: the product lines of the customer's projects. */
   userProducts: 'user/product',
-  /** Internal base: topics for a message (spec section 7: the CMS query limit is 100). */
+  /** Internal base: topics for a message (the CMS query limit is 100). */
   supportQuestions: 'tasks/support-questions',
   /** Strapi's publish webhook, below /api (machine caller, bearer secret). */
   cmsWebhook: '/api/cms/webhook',

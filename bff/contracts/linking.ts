@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 
 /**
- * Project linking (spec sections 2-5, 8): the link call, its result map and the code confirmation.
+ * Project linking (README "Project linking"): the link call, its result map and the code confirmation.
  * zod/mini because the link dialog island parses these (see projects.ts).
  */
 export const PROJECT_LINK_PATH = 'project/link';
@@ -54,7 +54,7 @@ export type LinkResult = z.infer<typeof LinkResultSchema>;
 export const ConfirmLinkResponseSchema = z.object({ result: LinkResultSchema });
 export type ConfirmLinkResponse = z.infer<typeof ConfirmLinkResponseSchema>;
 
-/** Errors of the linking endpoints, with their HTTP status (spec section 8). */
+/** Errors of the linking endpoints, with their HTTP status. */
 export const LinkErrors = defineErrors({
   /** Nothing matches (also a wrong zip for an existing customer number). */
   PROJECT_NOT_FOUND: { code: 'LINK.PROJECT_NOT_FOUND', status: 404, message: 'Zu diesen Angaben haben wir kein Projekt gefunden.' },

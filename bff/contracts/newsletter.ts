@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * The newsletter (spec sections 1, 3, 4, 7): the marketing service's contact and events, the banner on the dashboard
- * and the switch in the settings. Paths on the internal base.
+ * The newsletter (docs/account.md "Newsletter"): the marketing service's contact and events, the banner on the
+ * dashboard and the switch in the settings. Paths on the internal base.
  */
 export const NEWSLETTER_API = {
   /** Spec section 7: GET on the marketing-service contact path, returning isSubscribed and isNewsletterBannerSeen. */

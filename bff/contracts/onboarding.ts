@@ -3,7 +3,7 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Onboarding on the first sign-in (issue 17, spec sections 1-3): the two-factor e-mail code that confirms the address,
+ * Onboarding on the first sign-in: the two-factor e-mail code that confirms the address,
  * the base data the installer needs, and the tour. The page guard sends a customer who has not finished it to the
  * first open step and afterwards back to the page they asked for (docs/account.md).
  */
@@ -19,7 +19,7 @@ export const ONBOARDING_PAGE_ROUTES = definePages(ONBOARDING_STEPS.map((step) =>
 export const onboardingStepOfPath = (path: string): OnboardingStep | undefined =>
   ONBOARDING_STEPS.find((step) => path === ONBOARDING_PAGES[step] || path === `${ONBOARDING_PAGES[step]}/`);
 
-/** Paths on the internal base (spec section 7: `PATCH /user/journey`; the rest serve the onboarding pages' forms). */
+/** Paths on the internal base (`PATCH /user/journey`; the rest serve the onboarding pages' forms). */
 export const ONBOARDING_API = {
   twoFactorSend: 'user/two-factor/send',
   twoFactorConfirm: 'user/two-factor/confirm',
