@@ -35,7 +35,7 @@ export const EMAIL_CODE_SCOPE = 'email-code';
 export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
 export type ActionStatus = 'success' | 'cancelled' | 'error';
 
-/** Spec section 3, Phase: the account's stage (lead funnel or project customer). */
+/** Phase: the account's stage (lead funnel or project customer). */
 export const PhaseSchema = z.enum(['LEAD', 'PROJECT']);
 export type Phase = z.infer<typeof PhaseSchema>;
 

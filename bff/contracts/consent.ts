@@ -23,7 +23,7 @@ export const CONSENT_PAGE_ROUTES = definePages([{ path: CONSENT_PAGE, access: 'p
 export const CONSENT_PATH = '/api/consent';
 /** Internal base: a project's map image, loaded only with the customer's consent to external media. */
 export const PROJECT_MAP_PATH = 'project/:id/map';
-/** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
+/** Analytics events are posted to a proxy path ending in `/api/event` (docs/consent.md). */
 export const ANALYTICS_EVENT_PATH = '/api/event';
 
 /** `2.s1.r0.m1.w0`: version, statistics, session replay, external media, marketing (advertising: "w" for Werbung). */

@@ -9,7 +9,7 @@ import { definePages } from './routes.ts';
  * was typed with the funnel request, which the browser holds by a strictly necessary cookie.
  */
 
-/** Spec section 3, LeadContentTopic: the five product lines a lead can be interested in. */
+/** LeadContentTopic: the five product lines a lead can be interested in. */
 export const LEAD_CONTENT_TOPICS = ['IQ', 'SOLAR', 'STORAGE', 'CHARGE', 'OFFGRID'] as const;
 export const LeadContentTopicSchema = z.enum(LEAD_CONTENT_TOPICS);
 export type LeadContentTopic = z.infer<typeof LeadContentTopicSchema>;

@@ -4,8 +4,9 @@ import { ProductLineSchema, type ProductLine } from './projects.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Help content from the CMS as the portal's pages see it (issue: help content). Rich text keeps Strapi 5's "blocks"
- * structure; the site renders it itself (site/features/help/RichText.astro), so CMS content never becomes raw HTML.
+ * Help content from the CMS as the portal's pages see it (README "Help content (Strapi)"). Rich text keeps Strapi 5's
+ * "blocks" structure; the site renders it itself (site/features/help/RichText.astro), so CMS content never becomes raw
+ * HTML.
  */
 export const TextNodeSchema = z.object({
   type: z.literal('text'),

@@ -31,7 +31,7 @@ export const LinkProjectRequestSchema = z.union([
 ]);
 export type LinkProjectRequest = z.infer<typeof LinkProjectRequestSchema>;
 
-/** Spec section 3, link response entry: `code` 200 (mail sent) or 404; the address is masked (`j***@example.de`). */
+/** One entry of the link response: `code` 200 (mail sent) or 404; the address is masked (`j***@example.de`). */
 export const LinkResponseEntrySchema = z.object({
   code: z.union([z.literal(200), z.literal(404)]),
   emailAddress: z.nullable(z.string()),
@@ -48,7 +48,7 @@ export const ConfirmLinkRequestSchema = z.strictObject({
 });
 export type ConfirmLinkRequest = z.infer<typeof ConfirmLinkRequestSchema>;
 
-/** Spec section 8, project-connection result messages. A wrong code is an error (422), not a result. */
+/** The results of the project connection. A wrong code is an error (422), not a result. */
 export const LinkResultSchema = z.enum(['PROJECT_CONNECTED', 'PROJECT_ALREADY_CONNECTED', 'PROJECT_NOT_FOUND', 'CODE_EXPIRED']);
 export type LinkResult = z.infer<typeof LinkResultSchema>;
 export const ConfirmLinkResponseSchema = z.object({ result: LinkResultSchema });

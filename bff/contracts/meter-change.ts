@@ -11,7 +11,7 @@ import { definePages } from './routes.ts';
  * without signing in.
  */
 
-/** Spec section 3 enumerations, with the numbers the management service takes. */
+/** The request's enumerations, with the numbers the management service takes. */
 export const BUILDING_TYPES = { 1: 'RESIDENTIAL_HOUSE', 2: 'COMMERCIAL_HALL', 3: 'STORAGE_HALL', 4: 'CARPORT', 5: 'OTHER' } as const;
 export const METER_KINDS = { 1: 'ELECTRICITY', 2: 'HEATING', 3: 'OTHER' } as const;
 export const EXISTING_COMPONENT_HANDLING = { 1: 'STAYS', 2: 'WILL_BE_REMOVED', 3: 'WILL_BE_REPLACED', 4: 'STAYS_CASCADE' } as const;

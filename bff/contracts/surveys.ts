@@ -13,12 +13,12 @@ export const SurveyTypeSchema = z.enum(['AC', 'DC']);
 export type SurveyType = z.infer<typeof SurveyTypeSchema>;
 export const SURVEY_TYPES: readonly SurveyType[] = ['DC', 'AC'];
 
-/** Spec section 3, survey names. The portal invites to the first two; editors may prepare the others in the CMS. */
+/** The survey names. The portal invites to the first two; editors may prepare the others in the CMS. */
 export const SurveyNameSchema = z.enum(['AC_INSTALLATION', 'DC_INSTALLATION', 'INSTALLATION_FEEDBACK', 'CUSTOMER_SATISFACTION_FOLLOW_UP']);
 export type SurveyName = z.infer<typeof SurveyNameSchema>;
 export const SURVEY_NAME_OF_TYPE: Record<SurveyType, SurveyName> = { AC: 'AC_INSTALLATION', DC: 'DC_INSTALLATION' };
 
-/** Spec section 3, ReviewPlatformReview.clickedOn: the portal (CUP) or the review mail (EMAIL). */
+/** ReviewPlatformReview.clickedOn: the portal (CUP) or the review mail (EMAIL). */
 export const ReviewClickedOnSchema = z.enum(['CUP', 'EMAIL']);
 export type ReviewClickedOn = z.infer<typeof ReviewClickedOnSchema>;
 
@@ -59,7 +59,7 @@ export const SURVEY_LIMITS = {
   npsMax: 10,
 } as const;
 
-/** Spec section 5: an optional leading plus, then a digit, then one or more digits (after spaces and separators are taken out). */
+/** The phone pattern: an optional leading plus, then a digit, then one or more digits (after separators are taken out). */
 export const PHONE_PATTERN = /^\+?\d\d+$/;
 export const normalizePhone = (value: string) => value.replace(/[\s\-/().]/g, '');
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -143,7 +143,7 @@ export function validateSurveyAnswers(values: SurveyFormValues, questionIds: rea
   };
 }
 
-/** Spec section 3: promoters 9-10, passives 7-8, detractors 0-6. A detractor is offered a call besides the review invitation. */
+/** Promoters answer 9-10, passives 7-8, detractors 0-6. A detractor is offered a call besides the review invitation. */
 export const isDetractor = (score: number) => score <= 6;
 
 /**

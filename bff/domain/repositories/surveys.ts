@@ -94,7 +94,7 @@ export interface SurveyRepository {
   deleteForProject(projectId: number): Promise<number>;
 }
 
-/** Spec section 3, ReviewPlatformReview: one row per project. */
+/** ReviewPlatformReview: one row per project. */
 export interface ReviewRow {
   projectId: number;
   clickedAt: Date | null;
