@@ -25,8 +25,8 @@ export type ClaimsResult =
 
 /**
  * Turns verified ID-token claims into the session's account. Accounts carrying the configured customer role id in the
- * app-metadata claim are customers; accounts carrying only the lead role are leads (docs/funnel.md "The lead's
- * account": phase LEAD, whatever else the claim says, so a lead never reaches a customer's pages). Anything else is
+ * app-metadata claim are customers; accounts carrying only the lead role are leads (phase LEAD, whatever else the
+ * claim says, so a lead never reaches a customer's pages; docs/funnel.md "The lead's account"). Anything else is
  * refused.
  */
 export function customerFromClaims(
