@@ -1,5 +1,5 @@
 /**
- * Names shared by the BFF and the islands' API client (spec section 7).
+ * Names shared by the BFF and the islands' API client.
  * State-changing /api/* requests must carry CSRF_HEADER (docs/security.md: a custom header forces a CORS preflight).
  */
 export const APP_API_BASE = '/api/v2/app';

@@ -4,7 +4,7 @@ import { BRAND, greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 const signOff: Record<Language, string> = { de: `Dein Team vom ${BRAND.name}`, en: `Your ${BRAND.name} team` };
 
 /**
- * Spec section 3, update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
+ * The update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
  * name: whoever reads the new address has not proven yet that they are the requester (it may be someone else's
  * address), so it carries no personal data of the requester.
  */
@@ -80,7 +80,7 @@ export function emailChangedNoticeMail(options: { firstName: string; newEmailMas
   });
 }
 
-/** Spec section 3, password change: a notice that it happened. */
+/** The password-change mail: a notice that it happened. */
 export function passwordChangedMail(options: { firstName: string; lang?: Language }) {
   const lang = options.lang ?? 'de';
   const texts = {

@@ -1,4 +1,4 @@
-/** A mirrored file of the management service (spec section 3, ManagementApiDocument). */
+/** A mirrored file of the management service (ManagementApiDocument; docs/files.md). */
 export interface MirroredDocument {
   id: number;
   projectId: number;

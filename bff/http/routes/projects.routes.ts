@@ -5,7 +5,7 @@ import { formActions, returnToOf, saveSession, textField } from '../form-action.
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
-/** The customer's projects on the internal base (spec section 7). */
+/** The customer's projects on the internal base. */
 export function projectsRoutes(deps: RouteDeps): Router {
   const { projects } = deps.services;
   const action = formActions(deps);
