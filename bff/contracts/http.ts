@@ -10,7 +10,7 @@ export const INTERNAL_API_TIMEOUT_MS = 60_000;
 export const CSRF_HEADER = 'x-kundenportal-csrf';
 export const CSRF_HEADER_VALUE = '1';
 /**
- * Sent by sign-out and account deletion (docs/security.md "Sessions"): the browser drops the portal's storage (the
+ * Sent by sign-out and account deletion (docs/security.md "Sign-in and sessions"): the browser drops the portal's storage (the
  * persisted API caches) and its HTTP cache, where photos and downloads of the session could otherwise be seen later.
  */
 export const CLEAR_SITE_DATA = '"cache", "storage"';

@@ -88,7 +88,7 @@ export interface IbanCheck {
 }
 export const IbanCheckRequestSchema = z.object({ iban: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Whether the bank details of a stored record were confirmed by the IBAN validator (docs/money.md "Retried later"). */
+/** Whether the bank details of a stored record were confirmed by the IBAN validator (docs/money.md "Validator down: retried later, nothing lost"). */
 export type BankCheckStatus = 'VERIFIED' | 'PENDING' | 'REJECTED' | 'OFF';
 
 export interface BankAccountView {

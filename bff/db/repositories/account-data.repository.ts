@@ -96,7 +96,7 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
       }
       return rows.map((row: Record<string, unknown>) => ({
         type: row.type,
-        // The type in words, German and English (docs/account.md "Data export").
+        // The type in words, German and English (docs/account.md "The customer's own data").
         name: activityName(String(row.type)),
         origin: row.origin,
         projectId: row.projectId,
