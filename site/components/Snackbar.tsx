@@ -53,7 +53,7 @@ export default function Snackbar({ messages }: Props) {
   const body = shown && (
     <div className={`snackbar snackbar--${shown.type}`}>
       <p className="snackbar__text">{shown.message}</p>
-      <button type="button" className="snackbar__close" onClick={closeSnackbar} aria-label={t('snackbar.close')}>
+      <button type="button" className="close-button snackbar__close" onClick={closeSnackbar} aria-label={t('snackbar.close')}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

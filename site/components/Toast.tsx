@@ -84,7 +84,7 @@ function ToastItem({ toast, paused, closeLabel, onDismiss }: ItemProps) {
       onPointerCancel={handlePointerEnd}
     >
       <p className="toast__text">{toast.message}</p>
-      <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onDismiss(id)}>
+      <button type="button" className="close-button toast__close" aria-label={closeLabel} onClick={() => onDismiss(id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>
