@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MINUTES } from '../../contracts/linking.ts';
-import type { ManagedProject } from '../../ports/management-service.ts';
 import { buildLinkMail, REDACTED_CODE } from './link-mail.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
-const project = (id: number, street = 'Sonnenallee'): ManagedProject => ({
-  id,
-  customerNumber: '700100',
-  address: { street, houseNumber: '12', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Erika Test', emails: ['erika@example.de'] },
-  productLines: ['SOLAR'],
-  phase: 'PLANNING',
-  step: 'POWER_OF_ATTORNEY',
-  portalUserIds: [],
-});
+const project = (id: number, street = 'Sonnenallee') => managedProject({ id, customerNumber: '700100', address: { street, houseNumber: '12', zip: '04109', city: 'Leipzig' } });
 
 const URL_BASE = 'https://portal.example';
 
