@@ -5,7 +5,7 @@ import { waitForMail } from '../support/mailbox.ts';
 import { testData } from '../support/test-data.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { linkDemoProject, resetFilesState, waitForStrapi } from './support/stack.ts';
+import { linkDemoProject, resetFilesState, waitForStrapiBeforeAll } from './support/stack.ts';
 
 const documentsApi = (path: string) => fetch(`${E2E.sandbox}/documents/api/v1${path}`, { headers: { authorization: 'Bearer local-development-documents-token' } });
 /** A small JPEG as a phone camera would send it (the portal checks the content, not the name). */
@@ -14,9 +14,7 @@ const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb0043000806
 const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b8000000', 'hex'), Buffer.alloc(256)]);
 const level3 = (page: Page) => page.locator('main h3');
 
-test.beforeAll(async () => {
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 test.beforeEach(async () => {
   await resetFilesState();
 });

@@ -3,7 +3,7 @@ import { E2E } from '../../playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { resetJourneyState, resetMessagesState, sql, waitForStrapi } from './support/stack.ts';
+import { resetJourneyState, resetMessagesState, sql, waitForStrapiBeforeAll } from './support/stack.ts';
 
 /** No surveys or review invitations for the demo projects, and a review platform without invitations. */
 async function resetSurveyState() {
@@ -20,9 +20,7 @@ function surveyPathIn(text: string): string {
   return path;
 }
 
-test.beforeAll(async () => {
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 test.beforeEach(async () => {
   await resetJourneyState();
   await resetMessagesState();
