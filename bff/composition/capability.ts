@@ -101,7 +101,7 @@ export interface Capability<Provides extends Partial<CapabilityServices>, Needs 
   pageRoutes?: readonly PageRoute[];
   /** The page services it offers, bound to one request. */
   pages?: (services: Provides, ctx: RequestContext, kernel: Kernel) => Partial<PortalServices>;
-  /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(spec, (services, kernel) => deps)]`. */
+  /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(someJob, (services, kernel) => deps)]`. */
   jobs?: (job: JobBinder<Provides & Pick<CapabilityServices, Needs>>) => readonly CapabilityJob<Provides & Pick<CapabilityServices, Needs>>[];
   /** Its sources of the notifications feed. */
   notifications?: (services: Provides, kernel: Kernel) => readonly NotificationSource[];

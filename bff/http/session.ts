@@ -26,7 +26,7 @@ declare module 'express-session' {
     generation: number;
     /** Sign-in time (ms) for the absolute session timeout. */
     signedInAt: number;
-    /** The project the customer works on (spec section 7, auth-session-project-id). */
+    /** The project the customer works on (`util/auth-session-project-id`). */
     currentProjectId: number;
     /** The first open onboarding step; the page guard keeps the customer on it (docs/account.md). Absent: done. */
     onboarding: OnboardingStep;

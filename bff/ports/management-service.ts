@@ -169,9 +169,9 @@ export interface ManagedReferral {
 }
 
 /**
- * The management service's money part (issue 16): refunds, the direct debits a project needs and referrals. Adapter:
- * adapters/management-money.http.ts. Rejects with UPSTREAM.UNAVAILABLE when the service fails, with ManagementConflict
- * when its rules refuse a change.
+ * The management service's money part (docs/money.md): refunds, the direct debits a project needs and referrals.
+ * Adapter: adapters/management-money.http.ts. Rejects with UPSTREAM.UNAVAILABLE when the service fails, with
+ * ManagementConflict when its rules refuse a change.
  */
 export interface ManagementMoney {
   /** Null when the project has no refund (or the project is unknown). */

@@ -11,7 +11,7 @@ export interface DemoAccount {
   email: string;
   givenName: string;
   familyName: string;
-  /** The installer's customer number; null for a newly registered customer (spec section 6, app-metadata claim). */
+  /** The installer's customer number; null for a newly registered customer (app-metadata claim, docs/account.md). */
   customerNumber: string | null;
   phone: string;
   phase: Phase;

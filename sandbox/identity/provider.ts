@@ -83,7 +83,7 @@ export function portalLoginUrl(config: Config): string {
 /**
  * The sandbox's OpenID Provider (oidc-provider 9): one confidential first-party client (the portal), code flow with
  * PKCE S256, the demo accounts, and German pages. Claims land in the ID token itself (conformIdTokenClaims: false)
- * because the portal builds its session user from the ID token (spec section 6: app-metadata claim).
+ * because the portal builds its session user from the ID token (its app-metadata claim, docs/account.md).
  */
 /**
  * The default policy (login, consent) plus:

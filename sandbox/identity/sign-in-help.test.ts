@@ -12,7 +12,7 @@ import { loadRealm } from './realm.ts';
 /** Wrong passwords in a row that block: the realm file's brute-force `failureFactor`. */
 const MAX_FAILURES = loadRealm(loadConfig({ NODE_ENV: 'test' })).lockoutAfter;
 
-/** Sign-in help and the admin API of the sandbox identity provider (issue 17). */
+/** Sign-in help and the admin API of the sandbox identity provider (docs/account.md). */
 describe('sandbox identity provider: sign-in help and admin API', () => {
   let sandbox: SandboxHandle;
   let config: Config;

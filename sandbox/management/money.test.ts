@@ -7,7 +7,7 @@ import { startSandbox, type SandboxHandle } from '../server.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 
-describe('sandbox management service: refunds, direct debits, referrals (issue 16)', () => {
+describe('sandbox management service: refunds, direct debits, referrals', () => {
   let dataDir: string;
   let sandbox: SandboxHandle;
   const api = (p: string, init: RequestInit & { json?: unknown } = {}) =>

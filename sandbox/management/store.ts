@@ -30,7 +30,7 @@ import {
   type SigningType,
 } from './journey.ts';
 
-/** Which steps belong to which phase (spec section 4, "Project phases"); the demo data must not mix them. */
+/** Which steps belong to which phase (docs/journey.md); the demo data must not mix them. */
 const STEPS_OF_PHASE: Record<ProjectPhase, readonly ProjectStep[]> = {
   PLANNING: ['OFFER_CONFIRMATION', 'POWER_OF_ATTORNEY', 'POWER_OF_ATTORNEY_MASTR', 'PLANNING_CONCLUSION'],
   ASSEMBLY: ['DELIVERY', 'DC', 'AC', 'ASSEMBLY_CONCLUSION'],

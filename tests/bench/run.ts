@@ -9,7 +9,7 @@ import { wireBytes } from './wire.ts';
 
 /**
  * `npm run bench`: starts the whole stack (npm start) on ports of its own, measures, prints every figure beside its
- * target (issue 10) and stops. Speed and weight targets are measured here, never by timed tests. Loopback only; the
+ * target (README "Benchmark") and stops. Speed and weight targets are measured here, never by timed tests. Loopback only; the
  * load generator shares the machine with the portal, so figures are lower bounds for a real deployment.
  * BENCH_SECONDS (10), BENCH_DOCUMENTS_SECONDS (20) and BENCH_CONNECTIONS (50) change the load; BENCH_LIGHTHOUSE=0
  * skips Lighthouse.
@@ -197,13 +197,13 @@ try {
     ['/home/app/files/gallery', headers, 0],
     ['/home/app/files/gallery/demo-100240-roof', headers, 0],
     ['/home/dashboard', headers, 20 * 1024],
-    // Forms that work without JavaScript (issues 12, 15, 16, 17): what they load up front.
+    // Forms that work without JavaScript (docs/architecture.md "Forms without JavaScript"): what they load up front.
     ['/home/app/messages', headers, 20 * 1024],
     ['/home/app/surveys', headers, 0],
     ['/home/app/refund', headers, 20 * 1024],
     ['/home/app/sepa-mandate', headers, 20 * 1024],
     ['/home/app/settings', headers, 0],
-    // The lead funnel's landing page (issue 18): an ad's target, plain forms only.
+    // The lead funnel's landing page (docs/funnel.md): an ad's target, plain forms only.
     ['/angebot?quelle=google-pv-fruehjahr', headers, 0],
   ] as const) {
     const weight = await pageWeight(portal, path, h);

@@ -6,7 +6,7 @@ import { testData, type TestCustomer, type TestData } from '../support/test-data
 import { signInAtIdentityProvider } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-/** Settings, data export, account deletion and the sign-in help at the identity provider (issue 17). */
+/** Settings, data export, account deletion and the sign-in help at the identity provider (docs/account.md). */
 let data: TestData;
 test.beforeEach(() => {
   data = testData(E2E.sandbox);

@@ -7,8 +7,8 @@ import { codeFromSmsInbox, e164, fillDetails, leadSignedIn, mobile } from './sup
 import { sql } from './support/stack.ts';
 
 /**
- * Issue 18: the lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox;
- * then (phase B) the lead's own area and the lead becoming a customer.
+ * The lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox;
+ * then the lead's own area and the lead becoming a customer (docs/funnel.md).
  */
 
 test.beforeEach(async () => {

@@ -75,7 +75,7 @@ test.describe('Projektverlauf und Vollmachten', () => {
     const pdf = await PDFDocument.load(await readFile(await download.path()));
     expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getTitle()).toBe('Vollmacht gegenüber dem Netzbetreiber');
-    // Filed with her other documents (issue 13).
+    // Filed with her other documents (docs/files.md).
     await page.goto('/home/app/files/documents');
     const powers = page.getByRole('region', { name: 'Vollmachten' });
     await expect(powers.getByRole('listitem').filter({ hasText: 'Vollmacht gegenüber dem Netzbetreiber' })).toContainText('Im Portal unterschrieben');

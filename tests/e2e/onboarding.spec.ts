@@ -6,7 +6,7 @@ import { customers, signIn, signInAtIdentityProvider } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { sql } from './support/stack.ts';
 
-/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (issue 17). */
+/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (docs/account.md). */
 const codeOf = (text: string) => {
   const code = /Dein Bestätigungscode\n- (\d{6})/.exec(text)?.[1];
   if (!code) throw new Error('no code in the mail');

@@ -27,7 +27,7 @@ export function createAccountSubjectRepository(knex: Knex) {
   };
 }
 
-/** The account's own tables (issue 17): users, user_meta, user_profile, update_email, account_export. */
+/** The account's own tables: users, user_meta, user_profile, update_email, account_export. */
 export function accountTablesData(knex: Knex): AccountDataSource {
   return {
     name: 'account',
@@ -75,7 +75,7 @@ export function accountTablesData(knex: Knex): AccountDataSource {
   };
 }
 
-/** ActivityLog with its sub-logs (spec section 3); rows of the customer, by id or by the address they signed in with. */
+/** ActivityLog with its sub-logs; rows of the customer, by id or by the address they signed in with. */
 export function activityData(knex: Knex, subLogTables: readonly string[]): AccountDataSource {
   const mine = (subject: AccountSubject) => (q: Knex.QueryBuilder) => q.where('userId', subject.userId).orWhereRaw('lower(username) = any(?)', [lower(subject.emails)]);
   return {
@@ -96,7 +96,7 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
       }
       return rows.map((row: Record<string, unknown>) => ({
         type: row.type,
-        // The type in words, German and English (docs/account.md "Data export").
+        // The type in words, German and English (docs/account.md "The customer's own data").
         name: activityName(String(row.type)),
         origin: row.origin,
         projectId: row.projectId,
@@ -152,7 +152,7 @@ export function identityProviderMails(knex: Knex) {
   };
 }
 
-/** Project linking (issue 8): pending codes and the rate-limit counters keyed by the customer. */
+/** Project linking: pending codes and the rate-limit counters keyed by the customer. */
 export function linkingData(knex: Knex): AccountDataSource {
   return {
     name: 'linking',
@@ -174,7 +174,7 @@ export function linkingData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Messages metadata (issue 12): read state, seen notifications, idempotency keys, and the topic path of own requests. */
+/** Messages metadata: read state, seen notifications, idempotency keys, and the topic path of own requests. */
 export function messagesData(knex: Knex): { rows(userId: string): Promise<Record<string, unknown>>; erase(userId: string, ownTaskIds: readonly string[]): Promise<Record<string, number>> } {
   return {
     async rows(userId) {
@@ -199,7 +199,7 @@ export function messagesData(knex: Knex): { rows(userId: string): Promise<Record
 }
 
 /**
- * Signing envelopes (issue 11): powers of attorney the customer signed are the installer's business records (HGB
+ * Signing envelopes: powers of attorney the customer signed are the installer's business records (HGB
  * section 257, AO section 147: six and ten years); the envelope with its signed PDF stays, pointing to the customer
  * only by the identity provider's subject, which no account carries any more after the deletion.
  */
@@ -223,7 +223,7 @@ export function signingData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Meter change requests (issue 13): the request belongs to the project and stays with the installer, anonymised. */
+/** Meter change requests: the request belongs to the project and stays with the installer, anonymised. */
 export function meterChangeData(knex: Knex): AccountDataSource {
   return {
     name: 'meterChange',
@@ -237,7 +237,7 @@ export function meterChangeData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Scheduled jobs (issue 14): reminder rows, invitations to the customer's address, and the customer's line in users exports. */
+/** Scheduled jobs: reminder rows, invitations to the customer's address, and the customer's line in users exports. */
 export function jobsData(knex: Knex): AccountDataSource {
   const invitations = (subject: AccountSubject) => (q: Knex.QueryBuilder) => q.where('acceptedBy', subject.userId).orWhereRaw('lower(email) = any(?)', [lower(subject.emails)]);
   return {

@@ -63,7 +63,8 @@ export function createReminderRepository(knex: Knex): ReminderRepository {
 export function createExportRepository(knex: Knex): ExportRepository {
   return {
     async customers() {
-      // A lead's account is no customer's until its sale closed (issue 18): open and lost leads are left out.
+      // A lead's account is no customer's until its sale closed (docs/funnel.md "From lead to customer"): open and lost
+      // leads are left out.
       const rows = await knex('users')
         .select('userId', 'email', 'createdAt')
         .whereNotExists(knex('funnelLead').select(knex.raw('1')).whereRaw('funnel_lead.account_user_id = users.user_id').whereNot('status', 'WON'))

@@ -2,7 +2,7 @@ import type { Language } from '../../contracts/auth.ts';
 import { BRAND, renderCustomerMail } from '../mail/mail-layout.ts';
 
 /**
- * Spec section 3, update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
+ * The update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
  * name: whoever reads the new address has not proven yet that they are the requester (it may be someone else's
  * address), so it carries no personal data of the requester.
  */
@@ -61,7 +61,7 @@ export function emailChangedNoticeMail(options: { firstName: string; newEmailMas
   return renderCustomerMail({ lang, texts, name: options.firstName, blocks: texts.blocks });
 }
 
-/** Spec section 3, password change: a notice that it happened. */
+/** The password-change mail: a notice that it happened. */
 export function passwordChangedMail(options: { firstName: string; lang?: Language }) {
   const lang = options.lang ?? 'de';
   const texts = {

@@ -45,7 +45,7 @@ export interface DocumentsDeps {
   /** Subjects of the project's tasks, for documents attached to a task (within a request the bell's call, shared). */
   taskSubjects: (projectId: number, ctx?: RequestContext) => Promise<Map<string, string>>;
   activity: ActivityService;
-  /** For the "new document" mail on the installer's event (issue 14). */
+  /** For the "new document" mail on the installer's event. */
   management: ManagementService;
   users: UserAccounts;
   mailer: Mailer;
@@ -56,8 +56,8 @@ export interface DocumentsDeps {
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
   /**
-   * Told of every download of a document-service document the customer was handed (issue 16: the first download of the
-   * refund document sets documentDownloadedAt). A failure here never fails the download.
+   * Told of every download of a document-service document the customer was handed (the money capability: the first
+   * download of the refund document sets documentDownloadedAt). A failure here never fails the download.
    */
   downloaded?: (document: StoredDocument) => Promise<void>;
 }
@@ -98,9 +98,10 @@ export function downloadName(name: string): string {
 }
 
 /**
- * Files (issue 13, docs/files.md): one list of the session project's documents from the document service, the
+ * Files (docs/files.md): one list of the session project's documents from the document service, the
  * management service's shared files (mirrored as ManagementApiDocument) and the CMS's manuals for the project's product
- * lines, grouped by the spec's categories; downloads with the ownership check and DOCUMENT_DOWNLOADED; the photos.
+ * lines, grouped by category (`DOCUMENT_CATEGORIES`); downloads with the ownership check and DOCUMENT_DOWNLOADED; the
+ * photos.
  */
 export function createDocumentsService(deps: DocumentsDeps) {
   const thumbnails = createThumbnailCache();
@@ -263,8 +264,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   /**
-   * The installer published a document (external event, issue 14): the project's portal customers get one mail per
-   * document with a link to their documents; a repeated event mails nobody again.
+   * The installer published a document (external event, docs/machine-api.md): the project's portal customers get one
+   * mail per document with a link to their documents; a repeated event mails nobody again.
    */
   function documentPublishedMail(to: MailRecipient, event: { projectId: number; title: string }) {
     const texts = {

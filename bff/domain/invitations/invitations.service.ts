@@ -23,11 +23,11 @@ export type InvitationAcceptance = { status: 'accepted'; projectId: number } | {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Invitations (issue 14): a customer whose project no portal account is connected to yet gets one personal mail
- * (ID_INVITATION) with a link; the link (INVITATION_LINK_CLICKED) leads to the identity provider's account creation
- * and, after the first sign-in, connects the project to the new (or existing) account. The token is 32 random bytes,
- * stored as its SHA-256 only; it works for INVITATION_VALID_DAYS and for one account. Like a link code, possessing
- * the mail proves the right to the project, so the account's address may differ from the invited one.
+ * Invitations (docs/jobs.md "Invitations"): a customer whose project no portal account is connected to yet gets one
+ * personal mail (ID_INVITATION) with a link; the link (INVITATION_LINK_CLICKED) leads to the identity provider's
+ * account creation and, after the first sign-in, connects the project to the new (or existing) account. The token is 32
+ * random bytes, stored as its SHA-256 only; it works for INVITATION_VALID_DAYS and for one account. Like a link code,
+ * possessing the mail proves the right to the project, so the account's address may differ from the invited one.
  */
 export function createInvitationService(deps: {
   management: ManagementService;

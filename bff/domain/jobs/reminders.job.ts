@@ -30,7 +30,7 @@ export interface RemindersJobDeps {
   warn: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-/** Issue 14: the first reminder after three days, then weekly, at most three. */
+/** The first reminder after three days, then weekly, at most three (docs/jobs.md "Jobs"). */
 export const REMINDER_RULES = { firstAfterDays: 3, everyDays: 7, max: 3 } as const;
 const DAY_MS = 86_400_000;
 
@@ -114,9 +114,9 @@ export function reminderMail(settings: { publicUrl: string; installerName: strin
 }
 
 /**
- * Reminders (issue 14): for every portal customer and project, each open customer action gets its first reminder after
- * three days, then one a week, at most three (SUCCESS_/FAILED_REMINDER_EMAIL, MailLog). A reminder is claimed by a
- * unique row before it is mailed, so a second run (or instance) never mails twice.
+ * Reminders (docs/jobs.md): for every portal customer and project, each open customer action gets its first reminder
+ * after three days, then one a week, at most three (SUCCESS_/FAILED_REMINDER_EMAIL, MailLog). A reminder is claimed by
+ * a unique row before it is mailed, so a second run (or instance) never mails twice.
  */
 export const remindersJob: JobSpec<RemindersJobDeps> = {
   name: 'reminders',

@@ -56,7 +56,7 @@ export interface JourneyDeps {
 const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /**
- * The project journey (spec sections 2-4, 7): what the installer's management service knows about a project's way to
+ * The project journey (docs/journey.md): what the installer's management service knows about a project's way to
  * a running installation, in the portal's shape with deadlines and the customer's actions; the customer's own steps
  * (confirmations, MaStR); search and the few fields a customer may change; the "finished" mail on the installer's event.
  */

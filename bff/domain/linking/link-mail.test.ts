@@ -7,7 +7,7 @@ const project = (id: number, street = 'Sonnenallee') => managedProject({ id, cus
 
 const URL_BASE = 'https://portal.example';
 
-/** Words that only fit several codes or projects, and words that only fit one (issue: agreement in number). */
+/** Words that only fit several codes or projects, and words that only fit one (agreement in number). */
 const PLURAL_ONLY = /Deine Codes|die Codes|Codes sind|keine Codes|Bestätigungscodes|diese Projekte|Hier sind/;
 const SINGULAR_ONLY = /\bDein Code\b|\bden Code\b|keinen Code|dieses Projekt|Hier ist|Code ist/;
 const TAG = /<[a-z/!][^>]*>/i;

@@ -63,7 +63,7 @@ const meterIsSet = (journey: ManagedJourney | null) =>
   journey?.gridOperator.status === 'METER_SET' || Boolean(journey?.gridOperator.meterSetAt) || journey?.steps.find((s) => s.step === 'ASSEMBLY_CONCLUSION')?.status === 'DONE';
 
 /**
- * The meter change request (issue 13, docs/files.md "Meter change request"): sent to the management service once per
+ * The meter change request (docs/files.md "Meter change request"): sent to the management service once per
  * project; the photo of the meter cabinet goes there too, through a single-use capability (a random token and a
  * six-digit code, both kept only as HMACs, valid 24 hours, five wrong codes and it is dead) that the form uses at once
  * and the confirmation mail carries as a link for a phone.

@@ -21,7 +21,7 @@ const requirementOf = (debit: ManagedDirectDebit | null): SepaRequirement | null
   debit?.required ? { purpose: debit.purpose, amount: debit.amount === null ? null : toCents(parseAmount(debit.amount)), interval: debit.interval, firstCollectionOn: debit.firstCollectionOn } : null;
 
 /**
- * The SEPA direct-debit mandate (issue 16; EPC SDD Core; docs/money.md): the management service says a project needs
+ * The SEPA direct-debit mandate (EPC SDD Core; docs/money.md): the management service says a project needs
  * one (a maintenance contract, instalments); the customer fills in the debtor's data and IBAN, the portal makes the
  * mandate PDF with every mandatory element and a unique reference, and the customer signs it at the e-signature
  * provider. Only the provider's envelope status counts: settling (return URL, webhook, page view) registers the

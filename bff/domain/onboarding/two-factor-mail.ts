@@ -3,8 +3,8 @@ import { TWO_FACTOR } from '../../contracts/onboarding.ts';
 import { BRAND, renderCustomerMail } from '../mail/mail-layout.ts';
 
 /**
- * The MFA mail of the onboarding (spec section 3, "MFA e-mail sent"): the code and a link to the dashboard, the
- * two-factor link target (spec section 2), where the page guard shows the code page. The link carries no code.
+ * The MFA mail of the onboarding (MFA_EMAIL_SENT): the code and a link to the dashboard, the two-factor link target,
+ * where the page guard shows the code page. The link carries no code.
  */
 export function buildTwoFactorMail(options: { publicUrl: string; firstName: string; code: string; lang?: Language }) {
   const lang = options.lang ?? 'de';

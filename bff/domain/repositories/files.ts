@@ -3,7 +3,7 @@ import type { ManagedDocument } from '../../ports/management-service.ts';
 /** A file as the management service lists it (`ManagedDocument`), under its id there. */
 export type VendorFile = Pick<ManagedDocument, 'filename' | 'share' | 'path' | 'type' | 'hash' | 'deleted'> & { managementId: string };
 
-/** A mirrored file of the management service (spec section 3, ManagementApiDocument). */
+/** A mirrored file of the management service (ManagementApiDocument; docs/files.md). */
 export interface MirroredDocument extends VendorFile {
   id: number;
   projectId: number;

@@ -29,7 +29,7 @@ export const SIGNING_STEP: Record<EmbeddedSigningType, JourneyStep> = {
   AC_REPRESENTATIVE_POA: 'AC',
 };
 
-/** The document type (spec section 3) a signed document is filed under in the document service. */
+/** The document type a signed document is filed under in the document service. */
 export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
   NETWORK_OPERATOR_POWER_OF_ATTORNEY: 'POWER_OF_ATTORNEY_DOCUMENT',
   MARKET_REGISTER_AUTHORIZATION: 'MARKET_REGISTER_AUTHORIZATION',
@@ -38,12 +38,13 @@ export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
 };
 
 /**
- * A document another capability has signed through this domain (issue 16: the SEPA mandate). The capability builds the
- * PDF and starts the signing (`start`); settling stays here, so only the provider's envelope status counts for it too.
+ * A document another capability has signed through this domain (the money capability's SEPA mandate). The capability
+ * builds the PDF and starts the signing (`start`); settling stays here, so only the provider's envelope status counts
+ * for it too.
  */
 export interface SigningDocumentKind {
   title: string;
-  /** The document type (spec section 3) the signed PDF is filed under. */
+  /** The document type the signed PDF is filed under. */
   documentType: string;
   /** The portal page the provider sends the customer back to. */
   returnPath: string;
@@ -100,9 +101,9 @@ export function isValidWebhookSignature(secret: string, rawBody: Buffer | undefi
 }
 
 /**
- * Embedded signing of the powers of attorney (spec section 7, the five `embedded-signing` calls). The provider's
- * envelope status is the only proof of a signature: the return URL's `event` and even the webhook only make the
- * portal ask the provider. Only then the signed PDF is stored, the management service told (which advances the
+ * Embedded signing of the powers of attorney (the five `embedded-signing` calls; docs/journey.md "Embedded signing").
+ * The provider's envelope status is the only proof of a signature: the return URL's `event` and even the webhook only
+ * make the portal ask the provider. Only then the signed PDF is stored, the management service told (which advances the
  * step), and the envelope marked completed — once, however often complete is called.
  */
 export function createSigningService(deps: SigningDeps) {

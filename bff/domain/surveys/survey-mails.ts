@@ -2,7 +2,7 @@ import type { Language } from '../../contracts/auth.ts';
 import type { SurveyType } from '../../contracts/surveys.ts';
 import { renderCustomerMail } from '../mail/mail-layout.ts';
 
-/** The mails of the surveys (issue 15): invitation, one reminder, and the one review invitation after the survey. */
+/** The survey mails (docs/surveys.md): invitation, one reminder, and the one review invitation after the survey. */
 
 interface MailContext {
   publicUrl: string;

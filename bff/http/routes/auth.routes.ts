@@ -53,7 +53,7 @@ export function landingOf(routes: RouteTable, user: SessionUser, returnTo: strin
 }
 
 /**
- * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
+ * /api/auth: the BFF is the confidential OIDC client (docs/security.md "Sign-in and sessions").
  * `/login` for everyone, `/login-lead` the separate lead login (docs/funnel.md): the same client and callback, the provider's
  * e-mail code scope (it offers the code first, in any browser), the address from the browser's verified funnel
  * request as `login_hint` when there is one, and the lead dashboard as the page to come back to.
@@ -156,9 +156,9 @@ export function authRoutes({ services, config, logger, routes }: RouteDeps): Rou
   });
 
   /**
-   * The invitation mail's link (issue 14, docs/jobs.md): INVITATION_LINK_CLICKED, then the identity provider's account
-   * creation screen (an existing account signs in from there); the callback connects the project. A signed-in customer
-   * gets the project at once. A wrong, used or expired link goes to the start page, which says why.
+   * The invitation mail's link (docs/jobs.md "Invitations"): INVITATION_LINK_CLICKED, then the identity provider's
+   * account creation screen (an existing account signs in from there); the callback connects the project. A signed-in
+   * customer gets the project at once. A wrong, used or expired link goes to the start page, which says why.
    */
   router.get('/invitation', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -260,7 +260,7 @@ export function authRoutes({ services, config, logger, routes }: RouteDeps): Rou
 /**
  * OpenID Connect Back-Channel Logout 1.0 (a machine route before the CSRF check, docs/account.md "Sessions"): the
  * identity provider posts `logout_token` (form-encoded) when a provider session ends. 200 when the sessions ended,
- * 400 with the spec's error body when the token fails a check; never cached.
+ * 400 with the error body it defines when the token fails a check; never cached.
  */
 export function backchannelLogoutRoutes({ services, logger }: RouteDeps): Router {
   const router = Router();

@@ -25,7 +25,7 @@ async function sendStream(res: Response, file: { contentType: string; size: numb
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
- * Files on the internal base (spec section 7): `GET /documents?categoryFilter=` (repeatable), downloads,
+ * Files on the internal base: `GET /documents?categoryFilter=` (repeatable), downloads,
  * `GET /project/{id}/photos` with each photo and its thumbnail, `GET /project/{projectId}/task-document/{taskId}`.
  */
 export function documentsRoutes({ services: { documents } }: RouteDeps): Router {

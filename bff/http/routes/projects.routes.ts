@@ -16,7 +16,7 @@ export async function switchProject(req: Request, projects: RouteDeps['services'
   await saveSession(req);
 }
 
-/** The customer's projects on the internal base (spec section 7). */
+/** The customer's projects on the internal base. */
 export function projectsRoutes(deps: RouteDeps): Router {
   const { projects } = deps.services;
   const action = formActions(deps);

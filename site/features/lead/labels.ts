@@ -30,7 +30,7 @@ export function contactLabel(t: Translate, method: ContactMethod): string {
 const ahead = (current: JourneyStatus, status: JourneyStatus) => (journeyRank(status) > journeyRank(current) ? status : '');
 
 /**
- * The lead-phase tour (issue 18): three slides over the lead dashboard, each its own journey status
+ * The lead-phase tour (docs/funnel.md): three slides over the lead dashboard, each its own journey status
  * (LEAD_PHASE_TOUR_SLIDE_1..3). One list for the tour pages (without JavaScript) and the dialog.
  */
 export function leadTourSteps(t: Translate, current: JourneyStatus): (TourStep & { status: string })[] {

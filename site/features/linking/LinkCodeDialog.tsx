@@ -48,7 +48,7 @@ interface Props {
 const isCode = (value: string) => new RegExp(`^\\d{${LINK_CODE_LENGTH}}$`).test(stripSpaces(value));
 
 /**
- * Code dialog (spec sections 4 and 8): the customer types the code from the linking mail. Each result closes the
+ * Code dialog (README "Project linking"): the customer types the code from the linking mail. Each result closes the
  * dialog with a toast; a wrong code keeps it open with the server's message under the field. Mount it with a `key`
  * per target: its state starts fresh for every project.
  */

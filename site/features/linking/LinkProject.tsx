@@ -46,7 +46,7 @@ export function wantsLinkDialog(search: string): boolean {
 const sentByProjectCheck = (search: string) => new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId) === 'new';
 
 /**
- * The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip; the one
+ * The follow-up code dialogs: the first project in projectId mode, every project by zip; the one
  * project the customer already holds a code for.
  */
 export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): CodeTarget[] {

@@ -85,7 +85,7 @@ async function streetOf(projectId: number): Promise<string | null> {
 }
 
 /**
- * Link-project dialog (spec sections 2-5 and 8): by project id, or by customer number and zip. Errors go to the
+ * Link-project dialog (README "Project linking"): by project id, or by customer number and zip. Errors go to the
  * snackbar; a success shows where the linking mail went. Closing resets result, form and mode.
  */
 export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {

@@ -83,7 +83,7 @@ describe('the success text variant', () => {
   });
 });
 
-describe('a failed link call (spec section 8)', () => {
+describe('a failed link call', () => {
   const streetOf = vi.fn(async (projectId: number) => (projectId === 100234 ? 'Sonnenallee 12' : null));
 
   it('404 shows noProjectFound as an error', async () => {

@@ -28,7 +28,7 @@ const activeFields: [LinkMode, LinkField][] = [
   ['CustomerData', 'zip'],
 ];
 
-describe('link form validation (spec section 5)', () => {
+describe('link form validation', () => {
   it.each(cases)('answers %j with %s', (input, expected) => {
     expect(validateLinkField(input)).toBe(expected);
   });

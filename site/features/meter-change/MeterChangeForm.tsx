@@ -82,7 +82,7 @@ interface Props {
 
 type Translate = (key: Key, values?: Record<string, string | number>) => string;
 
-/** The spec's four enumerations as radio groups (values 1..n as the management service takes them). */
+/** The request's four enumerations as radio groups (docs/files.md; values 1..n as the management service takes them). */
 const choicesOf = (t: Translate) =>
   [
     {
@@ -159,7 +159,7 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
 }
 
 /**
- * The meter change request (issue 13): a plain multipart form first (it works without JavaScript and sends the photo
+ * The meter change request (docs/files.md): a plain multipart form first (it works without JavaScript and sends the photo
  * with the request); hydrated, it checks every field at once with the contract's schema, sends the request as JSON
  * and then the photo with a progress bar through the capability the answer carries.
  */

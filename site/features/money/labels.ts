@@ -7,7 +7,7 @@ import type { Translate } from '../../i18n/index.ts';
 import { entryOf } from '../../lib/codes.ts';
 import { commonRefusalText } from '../../lib/form-flash.ts';
 
-/** Why an IBAN is refused, in words a customer can act on (spec section 5: the reason at the field). */
+/** Why an IBAN is refused, in words a customer can act on (shown at the field). */
 export function ibanProblemText(t: Translate, problem: IbanProblem | string | null, expectedLength?: number | string | null): string {
   const texts = {
     REQUIRED: () => t('money.errorIbanRequired'),

@@ -10,7 +10,7 @@ import {
 import { internalApi, type ApiClient } from '../../lib/api/client.ts';
 import { invalidateCache, readCache } from '../../stores/apiCache.ts';
 
-/** `GET /api/v1/internal/user/project`: the projects map query (spec section 3), kept in the persisted cache. */
+/** `GET /api/v1/internal/user/project`: the projects map query, kept in the persisted cache. */
 export const USER_PROJECTS_PATH = 'user/project';
 const USER_PROJECTS_URL = `${INTERNAL_API_BASE}/${USER_PROJECTS_PATH}`;
 export const SESSION_PROJECT_PATH = 'util/auth-session-project-id';

@@ -21,3 +21,14 @@ export function tourSteps(t: Translate): TourStep[] {
     { id: 'help', target: 'help', title: t('tour.helpTitle'), text: t('tour.helpText') },
   ];
 }
+
+/** The dialog's button and progress texts, for both tours' boot script (`{step}` and `{total}` filled in by tour.ts). */
+export function tourLabels(t: Translate) {
+  return {
+    next: t('tour.next'),
+    back: t('tour.back'),
+    finish: t('tour.finish'),
+    end: t('tour.end'),
+    progress: t('tour.progress', { step: '{step}', total: '{total}' }),
+  };
+}

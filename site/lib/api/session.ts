@@ -4,7 +4,7 @@ import { createKy, parseBody, sendRequest, type ClientOverrides } from './client
 import { ApiError, ParsingError, RequestError } from './errors.ts';
 
 /**
- * Spec section 7: `GET /api/auth/me` gives the signed-in customer, or null on 204 (nobody signed in). Any failure
+ * `GET /api/auth/me` gives the signed-in customer, or null on 204 (nobody signed in). Any failure
  * throws a RequestError with the HTTP status, or status 0 when no response came (network failure, timeout).
  */
 export async function getSession(overrides?: ClientOverrides): Promise<SessionUser | null> {

@@ -4,7 +4,7 @@ import { E2E } from '../../../playwright.config.ts';
 import { waitForMail } from '../../support/mailbox.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
-/** The lead funnel in the browser (issue 18): the visitor's details, the SMS code, and the lead's sign-in. */
+/** The lead funnel in the browser (docs/funnel.md): the visitor's details, the SMS code, and the lead's sign-in. */
 
 /** A fresh mobile number in a block of its own (the limits count per number and per block). */
 export const mobile = () => `0171 ${randomInt(1_000_000, 9_999_999)}`;
@@ -34,7 +34,7 @@ export async function fillDetails(page: Page, phone: string, options: { firstNam
   await page.getByRole('checkbox', { name: /darf mich zu dieser Anfrage/ }).check();
 }
 
-/** Issue 18 phase B: from "fertig" into the lead's own area, and from there to a customer once the sale closed. */
+/** From "fertig" into the lead's own area, and from there to a customer once the sale closed (docs/funnel.md). */
 export const leadEmail = () => `lena.lead.${randomInt(1e9)}@example.de`;
 
 /**

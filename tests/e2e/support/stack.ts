@@ -107,7 +107,7 @@ export async function resetFilesState() {
 }
 
 /**
- * Money's demo state (issue 16): the journey's reset (management with its refunds, direct debits and referrals; no
+ * Money's demo state (docs/money.md): the journey's reset (management with its refunds, direct debits and referrals; no
  * envelopes; no archived documents), the IBAN validator and the master data as shipped, and none of the portal's
  * refund, mandate, referral or CTA rows of the demo projects.
  */
