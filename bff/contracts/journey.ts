@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { FREE_TEXT_PATTERN } from './text.ts';
 import type { EmbeddedSigningType, EnvelopeView, SignedDocument } from './signing.ts';
-import { ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
+import { JOURNEY_STEPS, ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
 import { definePages } from './routes.ts';
 
 /**
@@ -12,17 +12,6 @@ import { definePages } from './routes.ts';
  * the request schemas).
  */
 
-/** The eight steps of both phases, in order; IN_OPERATION is where a finished project stands, not a step. */
-export const JOURNEY_STEPS = [
-  'OFFER_CONFIRMATION',
-  'POWER_OF_ATTORNEY',
-  'POWER_OF_ATTORNEY_MASTR',
-  'PLANNING_CONCLUSION',
-  'DELIVERY',
-  'DC',
-  'AC',
-  'ASSEMBLY_CONCLUSION',
-] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 export const isJourneyStep = (value: string): value is JourneyStep => (JOURNEY_STEPS as readonly string[]).includes(value);
 

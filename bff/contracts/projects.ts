@@ -11,7 +11,11 @@ export type ProductLine = z.infer<typeof ProductLineSchema>;
 /** Project phases and their steps (docs/journey.md); COMPLETED once the installation runs. */
 export const ProjectPhaseSchema = z.enum(['PLANNING', 'ASSEMBLY', 'COMPLETED']);
 export type ProjectPhase = z.infer<typeof ProjectPhaseSchema>;
-export const ProjectStepSchema = z.enum([
+/**
+ * The eight steps of both phases, in order (the journey, bff/contracts/journey.ts); IN_OPERATION is where a finished
+ * project stands, not a step.
+ */
+export const JOURNEY_STEPS = [
   'OFFER_CONFIRMATION',
   'POWER_OF_ATTORNEY',
   'POWER_OF_ATTORNEY_MASTR',
@@ -20,8 +24,8 @@ export const ProjectStepSchema = z.enum([
   'DC',
   'AC',
   'ASSEMBLY_CONCLUSION',
-  'IN_OPERATION',
-]);
+] as const;
+export const ProjectStepSchema = z.enum([...JOURNEY_STEPS, 'IN_OPERATION']);
 export type ProjectStep = z.infer<typeof ProjectStepSchema>;
 
 /**

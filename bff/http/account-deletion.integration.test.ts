@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
@@ -9,6 +8,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
@@ -17,17 +17,9 @@ import { usePortal } from '../../tests/support/use-portal.ts';
  * retained columns the account-data registry declares. The scan reads the schema itself, so a table added later is
  * covered without touching this test.
  */
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
-  instructions: async () => [],
-  privacyPolicy: async () => null,
+const content = contentSource({
   supportQuestions: async (_limit, lang) => [{ id: 'sq-rechnung', title: 'Frage zur Rechnung', lang }],
-  surveyDefinitions: async () => [],
-  contact: async () => null,
-  leadContents: async () => [],
-  media: async () => null,
-};
+});
 
 // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
 // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows. Every

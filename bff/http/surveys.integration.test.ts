@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
-import type { ContentSource } from '../ports/content-source.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { mailsTo, waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { freePort } from '../../tests/support/ports.ts';
@@ -27,20 +27,12 @@ const definitions = (lang: 'de' | 'en'): SurveyDefinition[] => [
   { surveyName: 'AC_INSTALLATION', lang, title: 'Deine Meinung zur AC-Montage', intro: '', questions: [{ questionId: 'overall', question: 'Wie zufrieden?', labelOne: 'a', labelTwo: 'b', labelThree: 'c', labelFour: 'd', labelFive: 'e' }] },
 ];
 let definitionReads = 0;
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
-  instructions: async () => [],
-  privacyPolicy: async () => null,
-  supportQuestions: async () => [],
-  contact: async () => null,
+const content = contentSource({
   surveyDefinitions: async (lang) => {
     definitionReads += 1;
     return definitions(lang);
   },
-  leadContents: async () => [],
-  media: async () => null,
-};
+});
 
 const { portal, data } = usePortal({ adapterOverrides: { content } });
 /** Every sandbox numbers its projects from 900000: the portal rows of a test's projects go with the test. */

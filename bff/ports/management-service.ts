@@ -1,4 +1,4 @@
-import type { MastrView } from '../contracts/journey.ts';
+import type { GridOperatorView, MastrView } from '../contracts/journey.ts';
 import type { FileStream, OutgoingFile } from './document-service.ts';
 
 /** A project as the installer's management service knows it. */
@@ -53,17 +53,8 @@ export interface ManagedJourney {
     status: 'PLANNED' | 'CONFIRMED' | 'DONE' | 'CANCELLED';
     representative: string | null;
   }[];
-  gridOperator: {
-    name: string;
-    caseNumber: string | null;
-    status: string;
-    since: string | null;
-    documentsCompleteAt: string | null;
-    requestedInformation: { text: string; from: 'CUSTOMER' | 'INSTALLER'; at: string } | null;
-    gridCheckResult: 'POSITIVE' | 'WITH_CONDITIONS' | null;
-    meterOrderedAt: string | null;
-    meterSetAt: string | null;
-  };
+  /** The grid operator's case in the contract's shape, its status as the vendor writes it (the view maps it). */
+  gridOperator: Omit<GridOperatorView, 'status'> & { status: string };
   /** The Marktstammdatenregister state, as the journey page shows it (the contract's shape). */
   mastr: MastrView;
   contactPerson: { name: string; role: string; phone: string; email: string };

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { pageWeight } from '../bench/page-weight.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { codeFromSmsInbox, e164, expectNoAxeViolations, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { codeFromSmsInbox, e164, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
 import { sql } from './support/stack.ts';
 
 /**

@@ -21,7 +21,7 @@ import type { Language } from '../../contracts/auth.ts';
 import type { DocumentService, FileStream, StoredDocument } from '../../ports/document-service.ts';
 import type { ManagedProject, ManagementFiles, ManagementService } from '../../ports/management-service.ts';
 import type { Mailer } from '../../ports/mailer.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
 import type { MailRecipient, UserAccounts } from '../repositories/users.ts';
@@ -274,7 +274,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
         heading: 'Ein neues Dokument für Dich',
         text: `wir haben Dir zu Projekt ${event.projectId} ein Dokument bereitgestellt: „${event.title}“. Du findest es im Kundenportal unter „Dateien“.`,
         button: 'Dokumente ansehen',
-        signOff: `Dein Team der ${deps.installerName}`,
         footer: 'Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.',
       },
       en: {
@@ -282,20 +281,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
         heading: 'A new document for you',
         text: `We have provided a document for project ${event.projectId}: “${event.title}”. You will find it in the customer portal under “Files”.`,
         button: 'See documents',
-        signOff: `Your team at ${deps.installerName}`,
         footer: 'You are receiving this e-mail because you are connected to this project in the customer portal.',
       },
     }[to.lang];
-    return renderBrandedMail({
-      lang: to.lang,
-      subject: texts.subject,
-      heading: texts.heading,
-      greeting: greeting(to.lang, to.firstName),
-      blocks: [{ paragraph: texts.text }],
-      button: { label: texts.button, href: new URL('/home/app/files/documents', deps.publicUrl).href },
-      signOff: texts.signOff,
-      footer: [texts.footer],
-    });
+    return renderCustomerMail({ lang: to.lang, texts, name: to.firstName, blocks: [texts.text], href: new URL('/home/app/files/documents', deps.publicUrl).href, installerName: deps.installerName });
   }
 
   async function documentPublished(event: { projectId: number; documentId: string; title: string }): Promise<'mailed' | 'already' | 'no-recipient' | 'failed'> {

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { greeting, renderBrandedMail, signOff } from '../mail/mail-layout.ts';
 import type { InvitationRepository } from '../repositories/invitations.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 
@@ -73,7 +73,7 @@ export function createInvitationService(deps: {
         },
       ],
       button: { label: 'Konto erstellen / Create account', href: link.href },
-      signOff: `Dein Team der ${deps.installerName}`,
+      signOff: signOff('de', deps.installerName),
       footer: [
         'Du bekommst diese E-Mail einmal, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.',
         'Möchtest Du kein Konto, ignoriere sie einfach. Leite sie bitte nicht weiter: Der Link verknüpft Dein Projekt mit dem Konto, das ihn benutzt.',

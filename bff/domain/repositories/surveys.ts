@@ -1,4 +1,4 @@
-import type { ReviewClickedOn, SurveyFieldErrors, SurveyFormValues, SurveyType } from '../../contracts/surveys.ts';
+import type { ReviewClickedOn, SurveyAnswers, SurveyFieldErrors, SurveyFormValues, SurveyType } from '../../contracts/surveys.ts';
 
 /** Persistence of surveys and review invitations; implemented in bff/db/repositories/surveys.repository.ts. */
 
@@ -33,13 +33,8 @@ export interface StarQuestionRow {
   labelFive: string;
 }
 
-export interface SurveyCompletion {
-  netPromoterScore: number;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  additionalMessage: string | null;
-  contactRequested: boolean;
-  reviewMailConsent: boolean;
+/** The customer's answers (the stars as rows in `questions`) and who completed the survey when. */
+export interface SurveyCompletion extends Omit<SurveyAnswers, 'stars'> {
   completedBy: string;
   completedAt: Date;
   followUp: boolean;

@@ -9,6 +9,7 @@ import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type VerifiedLogin } from '../../ports/identity-provider.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
 import { refusalLocation } from '../../contracts/form-flash.ts';
+import { cookieValue } from '../cookies.ts';
 import { withParams } from '../form-action.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
@@ -18,13 +19,7 @@ const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 
 /** The funnel cookie's value (the browser's funnel request; docs/funnel.md). */
-const funnelTokenOf = (req: Request): string | null =>
-  req
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
-    ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
+const funnelTokenOf = (req: Request): string | null => cookieValue(req.get('cookie'), FUNNEL_COOKIE) ?? null;
 
 /** The pending login of a redirect to the identity provider, as the session keeps it. */
 type PendingAtProvider = { returnTo: string; invitationId?: number; action?: typeof UPDATE_PASSWORD_ACTION };
