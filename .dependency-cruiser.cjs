@@ -34,6 +34,8 @@ module.exports = {
       { path: '^sandbox/' }, { path: '^(site/|bff/(?!config\\.ts|contracts/))' }),
     forbid('e2e-over-http', 'End-to-end tests use the apps only over HTTP (plus contracts, and the route table derived from the capability list, which they sweep).',
       { path: '^tests/e2e/' }, { path: '^(site/|bff/(?!contracts/|composition/capabilities\\.ts$)|sandbox/)' }),
+    forbid('features-through-index', 'A feature uses another feature only through that feature\'s index.ts, its public face (docs/architecture.md "Folders").',
+      { path: '^site/features/([^/]+)/' }, { path: '^site/features/[^/]+/', pathNot: ['^site/features/$1/', '^site/features/[^/]+/index\\.ts$'] }),
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

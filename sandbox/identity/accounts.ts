@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Phase } from '../../bff/contracts/auth.ts';
+import type { Phase } from '~/bff/contracts/auth.ts';
 import { JsonFile } from '../shared/json-store.ts';
 
 /** A demo identity of the sandbox identity provider. Every demo account has the password `Sonne2026!`. */

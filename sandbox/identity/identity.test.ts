@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { authorizationRequest, type AuthorizationRequest } from '../../tests/support/authorization-request.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { authorizationRequest, type AuthorizationRequest } from '~/tests/support/authorization-request.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 /** A browser stand-in: fetch without following redirects, keeping cookies by name (paths are not needed here). */

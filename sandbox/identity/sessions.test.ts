@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../bff/config.ts';
-import { EMAIL_CODE_SCOPE, UPDATE_PASSWORD_ACTION } from '../../bff/contracts/auth.ts';
-import { authorizationRequest } from '../../tests/support/authorization-request.ts';
-import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
-import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
-import { waitForMail } from '../../tests/support/mailbox.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { Config } from '~/bff/config.ts';
+import { EMAIL_CODE_SCOPE, UPDATE_PASSWORD_ACTION } from '~/bff/contracts/auth.ts';
+import { authorizationRequest } from '~/tests/support/authorization-request.ts';
+import { BrowserLikeClient } from '~/tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '~/tests/support/identity-admin.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { authorizationRequest } from '../../tests/support/authorization-request.ts';
-import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
-import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
-import { waitForMail } from '../../tests/support/mailbox.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { authorizationRequest } from '~/tests/support/authorization-request.ts';
+import { BrowserLikeClient, readForm } from '~/tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '~/tests/support/identity-admin.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 import { loadRealm } from './realm.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 import { NGINX, instancePorts, writeNginxConfig } from './proxy.ts';
 
 /** What the launcher knows when it starts the long-running processes. */

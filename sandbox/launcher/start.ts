@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../../bff/config.ts';
+import { ConfigError, loadConfig, type Config } from '~/bff/config.ts';
 import { needsBuild } from './builds.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
 import { PROCESS_TABLE, type ProcessEntry } from './process-table.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 import { MONITORED_PRODUCT_LINES } from '../iot/installations.ts';
 import type { Journey } from './journey.ts';
 import type { VendorProject } from './store.ts';

@@ -6,7 +6,7 @@ import {
   ProjectStepSchema,
   type ProjectPhase,
   type ProjectStep,
-} from '../../bff/contracts/projects.ts';
+} from '~/bff/contracts/projects.ts';
 import { JsonFile } from '../shared/json-store.ts';
 import {
   DemoJourneySchema,

@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 import { messagesOf } from './messages.ts';
 import { normalizeLanguage } from './language.ts';
 import type { IslandMessages } from './island.ts';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
 import { MESSAGE_FILES, areaOf, messagesOf } from './messages.ts';
 
 const de = messagesOf('de');

@@ -1,6 +1,6 @@
-import { AUTH_BASE } from '../../bff/contracts/http.ts';
-import { withReturnTo } from '../../bff/contracts/auth.ts';
-import type { SessionUser } from '../../bff/contracts/auth.ts';
+import { AUTH_BASE } from '~/bff/contracts/http.ts';
+import { withReturnTo } from '~/bff/contracts/auth.ts';
+import type { SessionUser } from '~/bff/contracts/auth.ts';
 
 /** The login URL defaults to the api path ending in auth/login (`LOGIN_URL`, README "Sign-in, sessions and pages"). */
 const DEFAULT_LOGIN_URL = `${AUTH_BASE}/login`;

@@ -1,7 +1,7 @@
 import { format, setDefaultOptions, startOfWeek, type Locale } from 'date-fns';
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 import { PORTAL_TIME_ZONE } from './format.ts';
 
 /** Weeks start on Monday, in English too (docs/architecture.md "Shared UI and client state"). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { creditorIdCheckDigits } from '../../bff/domain/money/sepa-identifiers.ts';
+import { creditorIdCheckDigits } from '~/bff/domain/money/sepa-identifiers.ts';
 
 /**
  * The `.env` an operator would write for docker-compose.yml (template: .env.example), as the deployment test uses it:

@@ -1,5 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { linkDemoProject, resetLinkingState } from './support/stack.ts';

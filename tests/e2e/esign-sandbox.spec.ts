@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { drawSignature, signWithKeyboard } from './support/esign.ts';
 

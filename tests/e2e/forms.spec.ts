@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
-import type { PageAccess } from '../../bff/contracts/routes.ts';
+import { E2E } from '~/playwright.config.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
+import type { PageAccess } from '~/bff/contracts/routes.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
 import { codeFromSmsInbox, fillDetails, leadSignedIn, mobile } from './support/lead.ts';

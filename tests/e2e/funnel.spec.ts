@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { pageWeight } from '../bench/page-weight.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { expectNoAxeViolations } from './support/axe.ts';

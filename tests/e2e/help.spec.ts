@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { sql, strapiAdminAsEditor, waitForStrapiBeforeAll } from './support/stack.ts';

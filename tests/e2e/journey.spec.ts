@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { linkCodeFor, waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
-import type { PageRoute } from '../../bff/contracts/routes.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
+import type { PageRoute } from '~/bff/contracts/routes.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { leadSignedIn } from './support/lead.ts';

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../bff/contracts/http.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
 import type { BrowserLikeClient } from '../support/browser-like-client.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';

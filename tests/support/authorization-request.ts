@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 
 /** A login the way the portal starts one: its URL at the provider and the secrets the token exchange needs. */
 export interface AuthorizationRequest {

@@ -1,4 +1,4 @@
-import type { ContentSource } from '../../bff/ports/content-source.ts';
+import type { ContentSource } from '~/bff/ports/content-source.ts';
 
 /**
  * The CMS in place of Strapi for integration tests (`usePortal({ adapterOverrides: { content } })`): nothing

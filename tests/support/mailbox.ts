@@ -1,4 +1,4 @@
-import type { StoredMail } from '../../sandbox/mail/store.ts';
+import type { StoredMail } from '~/sandbox/mail/store.ts';
 
 /** Reads the sandbox mailbox's JSON API the way a tester reads http://localhost:4010/mailbox: the mails as it stores them. */
 export type SandboxMail = StoredMail;

@@ -1,4 +1,4 @@
-import type { ManagedProject } from '../../bff/ports/management-service.ts';
+import type { ManagedProject } from '~/bff/ports/management-service.ts';
 
 /**
  * A project as the management service answers it, for unit tests that hand projects to a service directly

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FaqCategorySchema, type FaqCategory } from '../../../bff/contracts/help.ts';
+import { FaqCategorySchema, type FaqCategory } from '~/bff/contracts/help.ts';
 import { buildFaqIndex, termOf } from './faqRanking.ts';
 
 /**

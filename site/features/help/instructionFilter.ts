@@ -1,5 +1,5 @@
-import type { Instruction } from '../../../bff/contracts/help.ts';
-import { ProductLineSchema, type ProductLine } from '../../../bff/contracts/projects.ts';
+import type { Instruction } from '~/bff/contracts/help.ts';
+import { ProductLineSchema, type ProductLine } from '~/bff/contracts/projects.ts';
 
 /** `?all=1` shows every instruction instead of the customer's own. */
 export const SHOW_ALL_PARAM = 'all';

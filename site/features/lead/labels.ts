@@ -1,9 +1,9 @@
-import type { LeadContentTopic } from '../../../bff/contracts/funnel.ts';
-import type { RichText } from '../../../bff/contracts/help.ts';
-import { LEAD_TOUR_STATUS, type LeadDashboardView } from '../../../bff/contracts/lead.ts';
-import { journeyRank, type ContactMethod, type JourneyStatus } from '../../../bff/contracts/onboarding.ts';
-import type { Translate } from '../../i18n/index.ts';
-import type { TourStep } from '../tour/steps.ts';
+import type { LeadContentTopic } from '~/bff/contracts/funnel.ts';
+import type { RichText } from '~/bff/contracts/help.ts';
+import { LEAD_TOUR_STATUS, type LeadDashboardView } from '~/bff/contracts/lead.ts';
+import { journeyRank, type ContactMethod, type JourneyStatus } from '~/bff/contracts/onboarding.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import type { TourStep } from '../tour/index.ts';
 
 /** A product line's name (the funnel's words). */
 export function topicName(t: Translate, topic: LeadContentTopic): string {

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { LINK_CODE_LENGTH, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import type { TranslationValues } from '../../i18n/types.ts';
-import { showToast } from '../../stores/toast.ts';
+import { LINK_CODE_LENGTH, type LinkResult as ConfirmResult } from '~/bff/contracts/linking.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { Modal } from '~/site/components/Modal.tsx';
+import { TextField } from '~/site/components/TextField.tsx';
+import type { TranslationValues } from '~/site/i18n/types.ts';
+import { showToast } from '~/site/stores/toast.ts';
 import { confirmProjectLink } from './api.ts';
 import { confirmErrorOutcome, confirmOutcomeMessageKeys, confirmResultToast } from './outcome.ts';
 import { stripSpaces } from './validation.ts';

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
-import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts';
+import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '~/bff/contracts/linking.ts';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
+import { invalidateUserProjects, selectSessionProject } from '../projects/index.ts';
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
 import { LinkProjectDialog, linkProjectDialogMessageKeys, type HaveCodeOutcome, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
 

@@ -7,8 +7,8 @@ import {
   type ConfirmLinkResponse,
   type LinkProjectRequest,
   type LinkProjectResponse,
-} from '../../../bff/contracts/linking.ts';
-import { appApi } from '../../lib/api/client.ts';
+} from '~/bff/contracts/linking.ts';
+import { appApi } from '~/site/lib/api/client.ts';
 
 /** `POST /api/v2/app/project/link`: sends the linking mail(s); answers the map by project id. */
 export function requestProjectLink(body: LinkProjectRequest): Promise<LinkProjectResponse> {

@@ -1,4 +1,4 @@
-import { LINK_MAIL_PARAMS } from '../../../bff/contracts/link-params.ts';
+import { LINK_MAIL_PARAMS } from '~/bff/contracts/link-params.ts';
 import type * as Island from './mount.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import Snackbar, { snackbarMessageKeys } from '../../components/Snackbar.tsx';
-import Toaster, { toastMessageKeys } from '../../components/Toast.tsx';
-import type { IslandMessages } from '../../i18n/island.ts';
+import Snackbar, { snackbarMessageKeys } from '~/site/components/Snackbar.tsx';
+import Toaster, { toastMessageKeys } from '~/site/components/Toast.tsx';
+import type { IslandMessages } from '~/site/i18n/island.ts';
 import LinkProject, { linkDialogRequested, linkProjectMessageKeys } from './LinkProject.tsx';
 
 /** Every text the lazily loaded linking code shows (LinkProjectButton.astro hands them over as JSON). */

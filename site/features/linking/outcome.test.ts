@@ -1,10 +1,10 @@
-import { APP_API_BASE } from '../../../bff/contracts/http.ts';
+import { APP_API_BASE } from '~/bff/contracts/http.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { LinkErrors, PROJECT_LINK_PATH } from '../../../bff/contracts/linking.ts';
-import { pickMessages } from '../../i18n/index.ts';
-import { translatorFor } from '../../i18n/island.ts';
-import { FetchError, RequestError } from '../../lib/api/errors.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { LinkErrors, PROJECT_LINK_PATH } from '~/bff/contracts/linking.ts';
+import { pickMessages } from '~/site/i18n/index.ts';
+import { translatorFor } from '~/site/i18n/island.ts';
+import { FetchError, RequestError } from '~/site/lib/api/errors.ts';
 import {
   confirmErrorOutcome,
   confirmOutcomeMessageKeys,

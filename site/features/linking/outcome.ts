@@ -1,14 +1,14 @@
-import { errorCodeOf, hasErrorCode } from '../../../bff/contracts/errors.ts';
+import { errorCodeOf, hasErrorCode } from '~/bff/contracts/errors.ts';
 import {
   LINK_CODE_TTL_MINUTES,
   LinkErrors,
   type LinkProjectResponse,
   type LinkResult as ConfirmResult,
-} from '../../../bff/contracts/linking.ts';
-import type { TranslationValues } from '../../i18n/types.ts';
-import { RequestError } from '../../lib/api/errors.ts';
-import type { SnackbarInput } from '../../stores/snackbar.ts';
-import type { ToastInput } from '../../stores/toast.ts';
+} from '~/bff/contracts/linking.ts';
+import type { TranslationValues } from '~/site/i18n/types.ts';
+import { RequestError } from '~/site/lib/api/errors.ts';
+import type { SnackbarInput } from '~/site/stores/snackbar.ts';
+import type { ToastInput } from '~/site/stores/toast.ts';
 
 /** The link result, plus what the follow-up dialogs need. */
 export interface LinkResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkProjectRequestSchema } from '../../../bff/contracts/linking.ts';
+import { LinkProjectRequestSchema } from '~/bff/contracts/linking.ts';
 import {
   EMPTY_LINK_FORM,
   isLinkFormValid,

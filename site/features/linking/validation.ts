@@ -1,4 +1,4 @@
-import { LINK_FIELD_MAX_DIGITS, type LinkProjectRequest } from '../../../bff/contracts/linking.ts';
+import { LINK_FIELD_MAX_DIGITS, type LinkProjectRequest } from '~/bff/contracts/linking.ts';
 
 /**
  * Link form validation. Pure, so that the rules can be tested without a browser: the dialog calls it on

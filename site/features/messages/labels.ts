@@ -1,6 +1,6 @@
-import type { TaskStatus } from '../../../bff/contracts/messages.ts';
-import type { Translate } from '../../i18n/types.ts';
-import { commonRefusalText, type FormState } from '../../lib/form-flash.ts';
+import type { TaskStatus } from '~/bff/contracts/messages.ts';
+import type { Translate } from '~/site/i18n/types.ts';
+import { commonRefusalText, type FormState } from '~/site/lib/form-flash.ts';
 import type { ComposerField, ComposerRefusal } from './MessageComposer.tsx';
 import { composerCodeText, fieldOfError, refusedIn } from './validation.ts';
 

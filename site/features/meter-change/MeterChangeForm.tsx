@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '../../../bff/contracts/meter-change.ts';
-import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
-import { Button } from '../../components/Button.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
-import { appApi } from '../../lib/api/client.ts';
-import { RequestError } from '../../lib/api/errors.ts';
-import { entryOf } from '../../lib/codes.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
+import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '~/bff/contracts/meter-change.ts';
+import { UPLOAD_LIMITS, UploadErrors } from '~/bff/contracts/uploads.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { ErrorSummary } from '~/site/components/ErrorSummary.tsx';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
+import { appApi } from '~/site/lib/api/client.ts';
+import { RequestError } from '~/site/lib/api/errors.ts';
+import { entryOf } from '~/site/lib/codes.ts';
 import './MeterChangeForm.css';
 
 export const meterChangeMessageKeys = [

@@ -1,5 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
-import { MONEY_PATHS, type IbanCheck, type IbanProblem } from '../../../bff/contracts/money.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, INTERNAL_API_BASE } from '~/bff/contracts/http.ts';
+import { MONEY_PATHS, type IbanCheck, type IbanProblem } from '~/bff/contracts/money.ts';
 
 /** The texts the page gives the script (German or English), `{bank}` and `{length}` filled in here. */
 interface Messages {

@@ -1,5 +1,5 @@
-import type { Period } from '../../../bff/contracts/monitoring.ts';
-import { PORTAL_TIME_ZONE } from '../../lib/format.ts';
+import type { Period } from '~/bff/contracts/monitoring.ts';
+import { PORTAL_TIME_ZONE } from '~/site/lib/format.ts';
 
 /**
  * Calendar arithmetic for the monitoring page on `YYYY-MM-DD` strings, computed in UTC so that neither the server's

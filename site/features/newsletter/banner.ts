@@ -1,5 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import type { NewsletterEvent, NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
+import type { NewsletterEvent, NewsletterState } from '~/bff/contracts/newsletter.ts';
 import { createNewsletterStore, sendNewsletterEvent } from './newsletterStore.ts';
 
 /**

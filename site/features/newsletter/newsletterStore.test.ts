@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import type { NewsletterState } from '~/bff/contracts/newsletter.ts';
 import { createNewsletterStore, sendNewsletterEvent } from './newsletterStore.ts';
 
 const unseen: NewsletterState = { isSubscribed: false, isNewsletterBannerSeen: false };

@@ -1,5 +1,5 @@
 import { atom, type WritableAtom } from 'nanostores';
-import { applyNewsletterEvent, type NewsletterEvent, type NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import { applyNewsletterEvent, type NewsletterEvent, type NewsletterState } from '~/bff/contracts/newsletter.ts';
 
 export type NewsletterStore = WritableAtom<NewsletterState>;
 

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
+import { INTERNAL_API_BASE } from '~/bff/contracts/http.ts';
 import {
   toProjectsMap,
   UserProjectsResponseSchema,
   type ProjectSummary,
   type SessionProjectRequest,
   type UserProjectsResponse,
-} from '../../../bff/contracts/projects.ts';
-import { internalApi, type ApiClient } from '../../lib/api/client.ts';
-import { invalidateCache, readCache } from '../../stores/apiCache.ts';
+} from '~/bff/contracts/projects.ts';
+import { internalApi, type ApiClient } from '~/site/lib/api/client.ts';
+import { invalidateCache, readCache } from '~/site/stores/apiCache.ts';
 
 /** `GET /api/v1/internal/user/project`: the projects map query, kept in the persisted cache. */
 export const USER_PROJECTS_PATH = 'user/project';

@@ -1,4 +1,4 @@
-import type { Translate } from '../../i18n/index.ts';
+import type { Translate } from '~/site/i18n/index.ts';
 
 export interface TourStep {
   id: string;

@@ -1,6 +1,6 @@
 import ky, { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
-import { ErrorBodySchema } from '../../../bff/contracts/errors.ts';
+import { ErrorBodySchema } from '~/bff/contracts/errors.ts';
 import {
   APP_API_BASE,
   APP_API_TIMEOUT_MS,
@@ -8,8 +8,8 @@ import {
   CSRF_HEADER_VALUE,
   INTERNAL_API_BASE,
   INTERNAL_API_TIMEOUT_MS,
-} from '../../../bff/contracts/http.ts';
-import { readCache, writeCache, type ApiName } from '../../stores/apiCache.ts';
+} from '~/bff/contracts/http.ts';
+import { readCache, writeCache, type ApiName } from '~/site/stores/apiCache.ts';
 import { FetchError, ParsingError, RequestError, TimeoutError, type ApiError } from './errors.ts';
 
 /** Any zod schema: the contracts' classic ones as well as zod/mini ones. */

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../bff/contracts/errors.ts';
+import type { ErrorBody } from '~/bff/contracts/errors.ts';
 
 /** Failures are classed as fetch, timeout or parsing errors; HTTP errors carry their status. */
 export abstract class ApiError extends Error {

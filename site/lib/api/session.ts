@@ -1,5 +1,5 @@
-import { SessionUserSchema, type SessionUser } from '../../../bff/contracts/auth.ts';
-import { APP_API_TIMEOUT_MS, AUTH_BASE } from '../../../bff/contracts/http.ts';
+import { SessionUserSchema, type SessionUser } from '~/bff/contracts/auth.ts';
+import { APP_API_TIMEOUT_MS, AUTH_BASE } from '~/bff/contracts/http.ts';
 import { createKy, parseBody, sendRequest, type ClientOverrides } from './client.ts';
 import { ApiError, ParsingError, RequestError } from './errors.ts';
 

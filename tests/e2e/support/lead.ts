@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { E2E } from '../../../playwright.config.ts';
-import { waitForMail } from '../../support/mailbox.ts';
+import { E2E } from '~/playwright.config.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /** The lead funnel in the browser (docs/funnel.md): the visitor's details, the SMS code, and the lead's sign-in. */

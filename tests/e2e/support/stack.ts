@@ -1,6 +1,6 @@
 import { test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { E2E } from '../../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 
 /** The e2e stack's portal database (embedded PostgreSQL on the e2e port, see playwright.config.ts). */
 const DATABASE_URL = E2E.database;
