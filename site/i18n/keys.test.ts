@@ -32,7 +32,7 @@ function usedKeys(): Map<string, string[]> {
   collect(siteDir, /\bt\(\s*(['"`])([^'"`$]+)\1/g);
   // The BFF names messages for the site to word (notifications): `message('area.element', …)` anywhere in bff/ (the
   // domain, or a capability module's own notification source).
-  collect(path.join(siteDir, '..', 'bff'), /\bmessage\(\s*(['"`])([^'"`$]+)\1/g);
+  collect(path.join(siteDir, '..', 'bff'), /\bmessage\(\s*(['"`])([a-z][\w-]*\.[\w.-]+)\1/g);
   // The navigation's labels come from the route table (site/components/MainNav.astro renders them).
   for (const route of ROUTE_TABLE.routes) {
     if (route.nav) used.set(route.nav.labelKey, [...(used.get(route.nav.labelKey) ?? []), `route table: ${route.path}`]);
