@@ -24,14 +24,10 @@ function migrationSource(knex: () => Knex): Knex.MigrationSource<{ file: string 
     async getMigrations() {
       const [files, names] = await Promise.all([
         readdir(migrationsDir),
+        // A new database has no table yet.
         knex()
-          .select('name')
-          .from(MIGRATIONS_TABLE)
-          .then(
-            (rows: { name: string }[]) => rows.map((row) => row.name),
-            // A new database has no table yet.
-            () => [],
-          ),
+          .schema.hasTable(MIGRATIONS_TABLE)
+          .then(async (exists) => (exists ? ((await knex().select('name').from(MIGRATIONS_TABLE)) as { name: string }[]).map((row) => row.name) : [])),
       ]);
       applied = new Set(names);
       return files.filter((file) => path.extname(file) === migrationExtension && !file.endsWith('.d.ts')).sort().map((file) => ({ file }));
