@@ -63,7 +63,8 @@ async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return;
+      // A server that accepts while it starts may not answer: without a timeout fetch waits 300 s for the head.
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not yet
     }
