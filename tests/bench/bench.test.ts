@@ -70,6 +70,12 @@ describe('the bench’s report', () => {
     expect(markdown).toContain('| `/home/dashboard` | 97 | 100 | 1.20 s | 80 KB |');
   });
 
+  it('names a Lighthouse audit that failed twice instead of losing the run', () => {
+    const report = run('compiled', []);
+    report.lighthouse = [{ path: '/home/app/monitoring', performance: Number.NaN, accessibility: Number.NaN, lcpMs: Number.NaN, transferKb: Number.NaN, error: 'NO_NAVSTART' }];
+    expect(toMarkdown(report)).toContain('| `/home/app/monitoring` | failed twice: NO_NAVSTART | | | |');
+  });
+
   it('--compare puts two runs side by side, B against A, for the pages both measured', () => {
     const a = run('source', [page('/home/dashboard', 50, 60), page('/home/app/help', 80, 20)]);
     const b = run('compiled', [page('/home/dashboard', 200, 30)]);

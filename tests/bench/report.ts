@@ -66,7 +66,9 @@ export function toMarkdown(report: BenchReport): string {
   ];
   if (report.lighthouse.length > 0) {
     lines.push('', '## Lighthouse (mobile preset)', '', '| page | performance | accessibility | LCP | transferred |', '| --- | ---: | ---: | ---: | ---: |');
-    for (const lh of report.lighthouse) lines.push(`| \`${lh.path}\` | ${lh.performance} | ${lh.accessibility} | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.transferKb} KB |`);
+    for (const lh of report.lighthouse) {
+      lines.push(lh.error ? `| \`${lh.path}\` | failed twice: ${lh.error} | | | |` : `| \`${lh.path}\` | ${lh.performance} | ${lh.accessibility} | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.transferKb} KB |`);
+    }
   }
   if (report.other.length > 0) {
     lines.push('', '## Other figures', '', '| measure | value | target | met |', '| --- | --- | --- | --- |');

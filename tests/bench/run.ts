@@ -253,14 +253,6 @@ try {
   const customerFloor = { rps: Math.round((floorBefore.rps + floorAfter.rps) / 2), p99Ms: Math.max(floorBefore.p99Ms, floorAfter.p99Ms) };
   for (const page of figures) if (page.who === 'customer') page.ofFloor = page.rps / Math.max(customerFloor.rps, 1);
 
-  const lighthouse: LighthouseFigures[] = [];
-  if (LIGHTHOUSE) {
-    const measuredOk = (who: BenchPage['who']) => LIGHTHOUSE_PAGES.filter((p) => figures.some((f) => f.path === p && f.who === who && f.status < 300));
-    lighthouse.push(...(await lighthouseMobile(portal, measuredOk('customer'), cookies.customer)));
-    lighthouse.push(...(await lighthouseMobile(portal, measuredOk('lead'), cookies.lead)));
-  }
-  const other = only.length === 0 ? await otherFigures(cookies.customer) : [];
-
   const report: BenchReport = {
     startedAt: startedAt.toISOString(),
     build,
@@ -269,19 +261,36 @@ try {
     loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
     floor: { customer: customerFloor, lead: leadFloor },
     pages: figures,
-    lighthouse,
-    other,
+    lighthouse: [],
+    other: [],
     totalSeconds: (Date.now() - t0) / 1000,
   };
-  const markdown = toMarkdown(report);
+  // Written after each part, so a part that fails later leaves the figures measured so far.
   const folder = path.resolve(DATA_DIR);
   mkdirSync(folder, { recursive: true });
   const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
-  for (const name of [stamp, 'latest']) {
-    writeFileSync(path.join(folder, `${name}.md`), markdown);
-    writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const save = () => {
+    report.loadAverage.after = os.loadavg()[0] ?? 0;
+    report.totalSeconds = (Date.now() - t0) / 1000;
+    for (const name of [stamp, 'latest']) {
+      writeFileSync(path.join(folder, `${name}.md`), toMarkdown(report));
+      writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    }
+  };
+  save();
+  if (LIGHTHOUSE) {
+    const measuredOk = (who: BenchPage['who']) => LIGHTHOUSE_PAGES.filter((p) => figures.some((f) => f.path === p && f.who === who && f.status < 300));
+    const lighthouse: LighthouseFigures[] = [];
+    lighthouse.push(...(await lighthouseMobile(portal, measuredOk('customer'), cookies.customer)));
+    lighthouse.push(...(await lighthouseMobile(portal, measuredOk('lead'), cookies.lead)));
+    report.lighthouse = lighthouse;
+    save();
   }
-  console.info(`\n${markdown}`);
+  if (only.length === 0) {
+    report.other = await otherFigures(cookies.customer);
+    save();
+  }
+  console.info(`\n${toMarkdown(report)}`);
   console.info(`written: ${path.join(DATA_DIR, `${stamp}.md`)}, .json and ${DATA_DIR}/latest.{md,json}`);
 } finally {
   await stop();
