@@ -342,6 +342,17 @@ export const envSchema = z.object({
   /** Where the sandbox listens (HTTP and SMTP); `0.0.0.0` in its container of the deployment test (tests/deploy). */
   SANDBOX_HOST: z.string().min(1).default('localhost'),
   START_CMS: bool.default(true),
+  /**
+   * How `npm start` runs the portal: `compiled` (the built site and the compiled BFF with NODE_ENV=production, as the
+   * image does) or `source` (the TypeScript sources through tsx with NODE_ENV unset, React's development build).
+   */
+  PORTAL_BUILD: z.enum(['compiled', 'source']).default('compiled'),
+  /**
+   * Set by `npm start` for its portal: NODE_ENV=production gives the production render path (React, Astro), while
+   * the production checks stay off, since the local stack runs on development values. Accepted only with the portal on
+   * this machine over http (PUBLIC_URL unset or local), so a deployment can never skip its checks with it.
+   */
+  LOCAL_PRODUCTION_BUILD: bool.default(false),
 
   // External services over HTTP: URL, credential and timeout, one block each (see EXTERNAL_SERVICES)
   ...serviceVariables(EXTERNAL_SERVICES),
@@ -465,7 +476,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: readonl
     );
   }
   const e = parsed.data as unknown as Env;
-  const isProduction = e.NODE_ENV === 'production';
+  if (e.LOCAL_PRODUCTION_BUILD && e.PUBLIC_URL && !(e.PUBLIC_URL.startsWith('http://') && isThisMachine(new URL(e.PUBLIC_URL).hostname))) {
+    throw new ConfigError([`LOCAL_PRODUCTION_BUILD: nur für den lokalen Stack (PUBLIC_URL http:// auf diesem Rechner), nicht mit ${e.PUBLIC_URL}`]);
+  }
+  // A real deployment; the local stack's production build renders like one but keeps its development values.
+  const isProduction = e.NODE_ENV === 'production' && !e.LOCAL_PRODUCTION_BUILD;
   if (isProduction) {
     const problems = productionProblems(cleaned, e, slices);
     if (problems.length > 0) throw new ConfigError(problems);
