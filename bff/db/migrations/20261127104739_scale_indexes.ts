@@ -17,6 +17,8 @@ const INDEXES: readonly [name: string, definition: string][] = [
   ['project_milestone_mail_activity_log_id_index', 'project_milestone_mail (activity_log_id)'],
   ['project_invitation_accepted_by_index', 'project_invitation (accepted_by)'],
   ['project_invitation_lower_email_index', 'project_invitation (lower(email))'],
+  ['survey_completed_by_index', 'survey (completed_by)'],
+  ['survey_follow_up_pending_index', 'survey (id) WHERE follow_up AND completed_at IS NOT NULL AND service_task_id IS NULL'],
 ];
 
 export async function up(knex: Knex): Promise<void> {
