@@ -122,7 +122,8 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
 export function mailLogData(knex: Knex): AccountDataSource {
   const toCustomer = (subject: AccountSubject) => (q: Knex.QueryBuilder) => {
     for (const email of lower(subject.emails)) q.orWhereRaw('lower(receiver) like ?', [`%${email.replace(/[\\%_]/g, '\\$&')}%`]);
-    q.orWhereIn('activityLogId', knex('activityLog').select('id').where('userId', subject.userId));
+    // `= any(array(…))` keeps both conditions on their indexes (a bitmap OR); `in (…)` would filter a whole-table scan.
+    q.orWhereRaw('activity_log_id = any(array(?))', [knex('activityLog').select('id').where('userId', subject.userId)]);
   };
   return {
     name: 'mails',
