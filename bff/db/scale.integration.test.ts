@@ -13,6 +13,7 @@ import { createLinkCodeRepository } from './repositories/link-codes.repository.t
 import { createMessagesRepository, createNotificationSeenRepository } from './repositories/messages.repository.ts';
 import { createReviewRepository, createSurveyRepository } from './repositories/surveys.repository.ts';
 import { createUserRepository } from './repositories/users.repository.ts';
+import type { AccountDataSource, AccountSubject } from '../domain/account/account-data.ts';
 import { looksLikeProduction, scaleEmail, scaleUserId, seedLongHistory, seedScale } from './scale-seed.ts';
 
 /**
@@ -104,8 +105,9 @@ function seqScans(node: PlanNode): string[] {
 async function largeSeqScans(statement: Captured): Promise<string[]> {
   // knex hands pg `$n` placeholders; EXPLAIN takes the same text and values.
   const result = await explainClient.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.bindings]);
-  const [plan] = result.rows[0]!['QUERY PLAN'];
-  return seqScans(plan!.Plan).filter((table) => large.has(table));
+  const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
+  if (!plan) throw new Error(`no plan for ${statement.sql}`);
+  return seqScans(plan).filter((table) => large.has(table));
 }
 
 async function expectIndexed(name: string, work: () => Promise<unknown>, wholeTableByDesign: readonly string[] = []) {
@@ -118,6 +120,24 @@ async function expectIndexed(name: string, work: () => Promise<unknown>, wholeTa
     if (scans.length > 0) problems.push(`${scans.join(', ')} ← ${statement.sql}`);
   }
   expect(problems, `${name}: sequential scans over large tables`).toEqual([]);
+}
+
+const subjectOf = (id: string, address: string, projectIds: number[] = []): AccountSubject => ({
+  userId: id,
+  email: address,
+  emails: [address],
+  firstName: 'Erika',
+  lastName: 'Muster',
+  projectIds,
+});
+
+function exportOf(source: AccountDataSource, subject: AccountSubject) {
+  if (!source.export) throw new Error(`${source.name} exports nothing`);
+  return source.export(subject);
+}
+function eraseOf(source: AccountDataSource, subject: AccountSubject) {
+  if (!source.erase) throw new Error(`${source.name} erases nothing`);
+  return source.erase(subject);
 }
 
 describe('the 100× database, scaled down', () => {
@@ -183,29 +203,29 @@ describe('hot queries use an index (EXPLAIN)', () => {
   });
 
   it('the account export of a customer', async () => {
-    const subject = { userId, emails: [email] };
+    const subject = subjectOf(userId, email, [project]);
     await expectIndexed('account export', () =>
       Promise.all([
-        activityData(knex, SUB_LOGS).export!(subject),
-        mailLogData(knex).export!(subject),
+        exportOf(activityData(knex, SUB_LOGS), subject),
+        exportOf(mailLogData(knex), subject),
         identityProviderMails(knex)(subject),
-        jobsData(knex).export!(subject),
-        linkingData(knex).export!(subject),
+        exportOf(jobsData(knex), subject),
+        exportOf(linkingData(knex), subject),
         messagesData(knex).rows(userId),
-        accountTablesData(knex).export!(subject),
+        exportOf(accountTablesData(knex), subject),
       ]),
     );
   });
 
   it('the account deletion of a customer', async () => {
-    const subject = { userId, emails: [email] };
+    const subject = subjectOf(userId, email, [project]);
     // In the order the deletion runs them: mails find the customer's activities, so they go first.
     await expectIndexed('account deletion', async () => {
-      await mailLogData(knex).erase!(subject);
-      await activityData(knex, SUB_LOGS).erase!(subject);
-      await jobsData(knex).erase!(subject);
+      await eraseOf(mailLogData(knex), subject);
+      await eraseOf(activityData(knex, SUB_LOGS), subject);
+      await eraseOf(jobsData(knex), subject);
       await messagesData(knex).erase(userId, [`T-${customer}`]);
-      await accountTablesData(knex).erase!(subject);
+      await eraseOf(accountTablesData(knex), subject);
     });
     expect(await knex('activity_log').where({ userId }).count({ n: '*' }).first()).toEqual({ n: '0' });
   });
@@ -242,14 +262,14 @@ describe('a customer with a long history', () => {
   it('exports and erases 50,000 activities and 10,000 mails in seconds', async () => {
     const long = { userId: `scale-long-${randomUUID()}`, email: `lang-${randomUUID()}@scale.example` };
     await seedLongHistory(knex, long, { activities: 50_000, mails: 10_000 });
-    const subject = { userId: long.userId, emails: [long.email] };
+    const subject = subjectOf(long.userId, long.email);
     const activity = activityData(knex, SUB_LOGS);
     const mails = mailLogData(knex);
 
     let exportMs = 0;
     await expectIndexed('long export', async () => {
       const started = performance.now();
-      const [activities, mailRows] = await Promise.all([activity.export!(subject), mails.export!(subject)]);
+      const [activities, mailRows] = await Promise.all([exportOf(activity, subject), exportOf(mails, subject)]);
       exportMs = performance.now() - started;
       expect([(activities as unknown[]).length, (mailRows as unknown[]).length]).toEqual([50_000, 10_000]);
     });
@@ -258,8 +278,8 @@ describe('a customer with a long history', () => {
     await expectIndexed('long erase', async () => {
       const started = performance.now();
       // The order of the account deletion: mails first (they find the customer's activities), then the activities.
-      const erasedMails = await mails.erase!(subject);
-      const erasedActivities = await activity.erase!(subject);
+      const erasedMails = await eraseOf(mails, subject);
+      const erasedActivities = await eraseOf(activity, subject);
       eraseMs = performance.now() - started;
       expect([erasedMails, erasedActivities]).toEqual([{ mailLog: 10_000 }, { activityLog: 50_000 }]);
     });
