@@ -200,7 +200,7 @@ describe('hot queries use an index (EXPLAIN)', () => {
           if (!(error instanceof Error && error.message === 'rollback')) throw error;
         }),
     );
-  });
+  }, 60_000);
 
   it('the account export of a customer', async () => {
     const subject = subjectOf(userId, email, [project]);
