@@ -86,10 +86,13 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
     },
     async export(subject) {
       const rows = await knex('activityLog').where(mine(subject)).orderBy('id');
-      const ids = rows.map((row: { id: string }) => row.id);
       const details = new Map<string, Record<string, unknown>>();
+      // The sub-logs by the same condition, not by a list of ids (a long history would send tens of thousands of
+      // parameters per table), and as `= any(array(…))` so each sub-log is read by its index, not hashed against a
+      // scan of the whole table (docs/scale.md).
+      const ids = knex('activityLog').select('id').where(mine(subject));
       for (const table of subLogTables) {
-        const subRows = ids.length > 0 ? await knex(table).whereIn('activityLogId', ids) : [];
+        const subRows = rows.length > 0 ? await knex(table).whereRaw('activity_log_id = any(array(?))', [ids]) : [];
         for (const { id: _id, activityLogId, ...fields } of subRows as Record<string, unknown>[]) {
           details.set(String(activityLogId), { ...details.get(String(activityLogId)), ...fields });
         }
@@ -119,7 +122,8 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
 export function mailLogData(knex: Knex): AccountDataSource {
   const toCustomer = (subject: AccountSubject) => (q: Knex.QueryBuilder) => {
     for (const email of lower(subject.emails)) q.orWhereRaw('lower(receiver) like ?', [`%${email.replace(/[\\%_]/g, '\\$&')}%`]);
-    q.orWhereIn('activityLogId', knex('activityLog').select('id').where('userId', subject.userId));
+    // `= any(array(…))` keeps both conditions on their indexes (a bitmap OR); `in (…)` would filter a whole-table scan.
+    q.orWhereRaw('activity_log_id = any(array(?))', [knex('activityLog').select('id').where('userId', subject.userId)]);
   };
   return {
     name: 'mails',
