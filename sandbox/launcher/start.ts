@@ -91,7 +91,9 @@ async function main() {
   const builds: Promise<void>[] = [];
   if (needsBuild(path.join(root, PORTAL_BUILD.artefact), PORTAL_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Website wird gebaut …');
-    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env }));
+    // Always the production build, whatever NODE_ENV the caller has: under vitest (NODE_ENV=test) Vite would compile
+    // JSX for React's development runtime, whose jsxDEV the production React that runs the portal does not have.
+    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } }));
   }
   if (compiled && needsBuild(path.join(root, BFF_BUILD.artefact), BFF_BUILD.sources.map((s) => path.join(root, s)))) {
     log('BFF wird kompiliert …');
