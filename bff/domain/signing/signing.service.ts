@@ -343,6 +343,19 @@ export function createSigningService(deps: SigningDeps) {
     },
 
     /** Settles an envelope (the provider's status) and answers its status; null for an unknown one. */
+    /**
+     * The envelope's status as the provider sees it now, without settling anything (for a page: a GET writes nothing;
+     * the webhook, the return address and the next POST settle).
+     */
+    async peekStatus(envelopeId: string): Promise<EnvelopeView['status'] | null> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      if (!envelope || envelope.status !== 'OPEN') return envelope?.status ?? null;
+      const provider = await deps.eSignature.status(envelopeId);
+      if (provider?.status === 'declined') return 'DECLINED';
+      if (provider?.status === 'voided') return 'VOIDED';
+      return envelope.status;
+    },
+
     async statusOf(envelopeId: string): Promise<EnvelopeView['status'] | null> {
       const envelope = await deps.envelopes.find(envelopeId);
       return envelope ? (await settle(envelope)).status : null;
