@@ -61,6 +61,6 @@ describe('the cost of one render', () => {
       expect(warm.upstream, page).toBeLessThan(cold.upstream);
       expect(warm.writes, page).toBe(0);
     }
-    console.log(['| page (two projects) | cold: upstream / SQL | warm: upstream / SQL | writes |', '| --- | --- | --- | --- |', ...rows].join('\n'));
+    console.info(['| page (two projects) | cold: upstream / SQL | warm: upstream / SQL | writes |', '| --- | --- | --- | --- |', ...rows].join('\n'));
   });
 });
