@@ -49,3 +49,15 @@ describe('createUpstreamCache', () => {
     expect(await ask('journey:9', [9])).toBe(5);
   });
 });
+
+describe('an answer about no project', () => {
+  it('is not kept (a customer without a project is about to get one)', async () => {
+    let calls = 0;
+    const cache = createUpstreamCache();
+    const ask = () => cache.through(request(), 'projects:u1', async () => (++calls, []), () => []);
+    await ask();
+    await Promise.resolve();
+    await ask();
+    expect(calls).toBe(2);
+  });
+});

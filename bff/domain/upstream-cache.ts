@@ -23,7 +23,11 @@ export function createUpstreamCache({ ttlMs = UPSTREAM_CACHE_TTL_MS, now = Date.
     const entry = { at: now(), projects: null as readonly number[] | null, value: load() as Promise<unknown> };
     entries.set(key, entry);
     entry.value.then(
-      (value) => (entry.projects = projectsOf(value as T)),
+      (value) => {
+        entry.projects = projectsOf(value as T);
+        // An answer about no project is not kept: a customer without a project is the one who is about to get one.
+        if (entry.projects.length === 0 && entries.get(key) === entry) entries.delete(key);
+      },
       () => (entries.get(key) === entry ? entries.delete(key) : undefined),
     );
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
@@ -35,7 +39,8 @@ export function createUpstreamCache({ ttlMs = UPSTREAM_CACHE_TTL_MS, now = Date.
   return {
     /**
      * Within a request through its memo (one call per request, `service` as in `ctx.once`), across requests from this
-     * cache. `projectsOf` names the projects the answer is about: an event of one of them drops it.
+     * cache. `projectsOf` names the projects the answer is about: an event of one of them drops it; an answer about
+     * none is not kept.
      */
     through<T>(ctx: RequestContext, key: string, load: () => Promise<T>, projectsOf: (value: T) => readonly number[], service?: string): Promise<T> {
       return ctx.once(key, () => get(ownKey(ctx, key), load, projectsOf), service);

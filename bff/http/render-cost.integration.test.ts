@@ -19,7 +19,7 @@ afterEach(() => {
 const PAGES: Record<string, (s: PortalServices) => Promise<unknown>> = {
   dashboard: (s) => Promise.all([s.projects.mine(), s.journey.mine(), s.monitoring.today()]),
   'my-project': (s) => s.journey.mine(),
-  documents: (s) => s.documents.list(undefined),
+  documents: (s) => s.documents.list([]),
   messages: (s) => s.messages.list(),
   sepa: (s) => s.money.sepaMandate(),
 };
