@@ -2,9 +2,11 @@ import type { ClientDirective } from 'astro';
 
 /**
  * What counts as reaching an island: the pointer over it, a touch, focus moving into it (Tab, a click), or a key
- * pressed in it (a field focused by `autofocus` before this ran: the page loading is not an interaction).
+ * pressed in it. The browser focusing an `autofocus` field while the page loads is not the customer's doing: that
+ * field wakes the island with its first key instead.
  */
 const EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
+const byCustomer = (event: Event) => !(event.type === 'focusin' && event.target instanceof Element && event.target.hasAttribute('autofocus'));
 
 /**
  * The `client:interaction` directive (site/integrations/interaction-directive.ts). Until the island hydrates, its
@@ -15,8 +17,8 @@ const EVENTS = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const;
  */
 const interactionDirective: ClientDirective = (load, options, el) => {
   let started = false;
-  const start = () => {
-    if (started) return;
+  const start = (event?: Event) => {
+    if (started || (event && !byCustomer(event))) return;
     started = true;
     for (const type of EVENTS) el.removeEventListener(type, start);
     void load().then((hydrate) => hydrate());
@@ -30,8 +32,8 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     // Storage blocked (privacy settings): there is no draft to show either.
   }
   if (kept) {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2000 });
-    else setTimeout(start, 200);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => start(), { timeout: 2000 });
+    else setTimeout(() => start(), 200);
   }
 };
 
