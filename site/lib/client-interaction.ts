@@ -17,12 +17,39 @@ const byCustomer = (event: Event) => !(event.type === 'focusin' && event.target 
  */
 const interactionDirective: ClientDirective = (load, options, el) => {
   let started = false;
+  let ready = false;
+  let keptPress: (() => void) | null = null;
+  const whenReady = () => {
+    ready = true;
+    keptPress?.();
+  };
   const start = (event?: Event) => {
     if (started || (event && !byCustomer(event))) return;
     started = true;
     for (const type of EVENTS) el.removeEventListener(type, start);
-    void load().then((hydrate) => hydrate());
+    load()
+      .then((hydrate) => hydrate())
+      .then(whenReady, whenReady);
   };
+  // A press of the form's button while the island's code is on its way is kept and handed to the island once it is
+  // there (so it sends as the island does: checked at once, draft kept); if the code cannot load, the plain post goes.
+  el.addEventListener('submit', (event) => {
+    if (ready || !started || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    const form = event.target;
+    const submitter = event instanceof SubmitEvent ? event.submitter : null;
+    // React hydrates after the island's hydrate() has returned (a transition): the press waits until React owns the
+    // form (its fiber key on the node), at most 5 s, then goes either way.
+    const owned = () => Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+    keptPress = () => {
+      let tries = 0;
+      const tryPress = () => {
+        if (owned() || (tries += 1) > 100) form.requestSubmit(submitter);
+        else setTimeout(tryPress, 50);
+      };
+      tryPress();
+    };
+  });
   for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
   const key = typeof options.value === 'string' ? options.value : '';
   let kept = false;

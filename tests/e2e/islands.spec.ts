@@ -82,6 +82,30 @@ test.describe('JavaScript vor der ersten Interaktion', () => {
     await close();
   });
 
+  test('Nachrichten: ein Klick auf „Senden“, während der Code des Formulars noch lädt, geht an das Formular', async ({ page, browser }) => {
+    await resetMessagesState();
+    const { fresh, close } = await signedInPage(page, browser);
+    let release: () => void = () => undefined;
+    const clicked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The composer's code is held back until the button has been pressed.
+    await fresh.route(/\/_astro\/MessageComposer\.[\w-]+\.js$/, async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    await fresh.goto('/home/app/messages/T-1001');
+    await fresh.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await fresh.getByRole('button', { name: /senden/ }).click();
+    release();
+    // The island checked the empty reply at once, on the same page (no plain post, no reload).
+    await expect(fresh.locator('.composer__error').first()).toBeVisible();
+    expect(await fresh.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    await close();
+  });
+
   test('Nachrichten: ein in diesem Browser behaltener Entwurf erscheint ohne Interaktion', async ({ page, browser }) => {
     await resetMessagesState();
     const { fresh, scripts, close } = await signedInPage(page, browser);
