@@ -57,6 +57,11 @@ export interface SigningDocumentKind {
 
 export interface SigningDeps {
   /**
+   * The portal changed the project at the installer (a signature recorded): what the portal keeps of it for seconds
+   * is asked afresh (docs/architecture.md "The data path of a page").
+   */
+  projectChanged?: (projectId: number) => void;
+  /**
    * Files the signed PDF in the installer's document service (idempotent per envelope), so it is listed with the
    * customer's other documents (docs/files.md); answers the document's id there.
    */
@@ -187,6 +192,7 @@ export function createSigningService(deps: SigningDeps) {
       pdf,
     });
     await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
+    deps.projectChanged?.(envelope.projectId);
     return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };
   }
 
@@ -343,6 +349,19 @@ export function createSigningService(deps: SigningDeps) {
     },
 
     /** Settles an envelope (the provider's status) and answers its status; null for an unknown one. */
+    /**
+     * The envelope's status as the provider sees it now, without settling anything (for a page: a GET writes nothing;
+     * the webhook, the return address and the next POST settle).
+     */
+    async peekStatus(envelopeId: string): Promise<EnvelopeView['status'] | null> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      if (!envelope || envelope.status !== 'OPEN') return envelope?.status ?? null;
+      const provider = await deps.eSignature.status(envelopeId);
+      if (provider?.status === 'declined') return 'DECLINED';
+      if (provider?.status === 'voided') return 'VOIDED';
+      return envelope.status;
+    },
+
     async statusOf(envelopeId: string): Promise<EnvelopeView['status'] | null> {
       const envelope = await deps.envelopes.find(envelopeId);
       return envelope ? (await settle(envelope)).status : null;

@@ -32,7 +32,7 @@ export function documentsRoutes({ services: { documents } }: RouteDeps): Router 
   const router = Router();
 
   router.get(route(DOCUMENTS_PATHS.list), async (req, res) => {
-    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
     const view = await documents.list(ctx, parseCategoryFilter(req.query.categoryFilter));
     if (!view) throw notFound('Du hast noch kein Projekt verknüpft.');
     res.set('Cache-Control', 'private, no-store').json(view);

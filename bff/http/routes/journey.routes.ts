@@ -136,7 +136,7 @@ const EventSchema = z.looseObject({
  * customer gets the "finished" mail, once; when the installer enters a refund, the refund mail, once per amount.
  */
 export function managementWebhookRoutes(deps: RouteDeps): Router {
-  const { services: { journey, money }, config, logger } = deps;
+  const { services: { journey, money, upstreamCache }, config, logger } = deps;
   const router = Router();
   router.post(JOURNEY_PATHS.managementWebhook.replace(/^\/api/, ''), async (req, res) => {
     if (!isValidEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-management-signature'))) {
@@ -147,6 +147,8 @@ export function managementWebhookRoutes(deps: RouteDeps): Router {
     }
     const payload = z.parse(EventSchema, req.body);
     const { projectId, step } = payload.data;
+    // What this instance keeps of the project is asked afresh (docs/architecture.md "The data path of a page").
+    upstreamCache.invalidateProject(projectId);
     const outcome =
       payload.event === 'project.step_changed' && step !== undefined
         ? await journey.projectEvent({ projectId, step })

@@ -21,7 +21,7 @@ export function notificationsRoutes(deps: RouteDeps): Router {
   const action = formActions(deps);
   const router = Router();
   router.get(`/${NOTIFICATIONS_PATH}`, async (req, res) => {
-    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
     res.json(await notifications.mine(ctx));
   });
   router.post(
@@ -32,7 +32,7 @@ export function notificationsRoutes(deps: RouteDeps): Router {
       page: (req) => returnToOf(req),
       input: (req, { plain }) => z.parse(MarkNotificationSchema, plain ? { notificationId: formFields(req).notificationId } : req.body).notificationId,
       run: async (notificationId, { req, plain }) => {
-        const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+        const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
         try {
           await notifications.markSeen(ctx, notificationId);
         } catch (error) {

@@ -66,7 +66,7 @@ export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): C
 /**
  * The dashboard's project-linking island: the link dialog and the code dialogs that follow it (or that the link in
  * the mail opens). The button that opens it is plain HTML (LinkProjectButton.astro); this code loads on the first
- * interaction with it or when the page is idle (boot.ts, mount.tsx). It reads the address bar on its first render.
+ * interaction with it (boot.ts, mount.tsx). It reads the address bar on its first render.
  */
 export default function LinkProject({ messages }: Props) {
   const t = translatorFor(messages);

@@ -11,8 +11,8 @@ export type LinkIslandMessages = IslandMessages<(typeof linkIslandMessageKeys)[n
 let mounted = false;
 
 /**
- * The dashboard's linking island, loaded by boot.ts on the first interaction with the link button or when the page is
- * idle: the link and code dialogs plus the snackbar and toasts they report through. Mounted once per page.
+ * The dashboard's linking island, loaded by boot.ts on the first interaction with the link button (or a mail link in
+ * the address): the link and code dialogs plus the snackbar and toasts they report through. Mounted once per page.
  */
 export function mount(host: HTMLElement, messages: LinkIslandMessages): void {
   if (mounted) return;
