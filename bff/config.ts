@@ -298,6 +298,8 @@ export const envSchema = z.object({
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** How long a users export can be fetched (days). */
   EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** The bell's kept feed is gathered afresh once older than this (seconds; docs/messages.md "The kept feed"); 0: every page. */
+  NOTIFICATION_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 
   /**
    * Schedules that replace a job's own (docs/jobs.md): `name=cron` pairs separated by `;`, e.g.

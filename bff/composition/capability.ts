@@ -10,6 +10,7 @@ import { createExportRepository } from '../db/repositories/jobs.repository.ts';
 import { createIdempotencyRepository } from '../db/repositories/idempotency.repository.ts';
 import { createMailLogRepository } from '../db/repositories/mail-log.repository.ts';
 import { createNotificationSeenRepository } from '../db/repositories/messages.repository.ts';
+import { createNotificationFeedRepository } from '../db/repositories/notification-feed.repository.ts';
 import { createMachineTokenUses } from '../db/repositories/machine-tokens.repository.ts';
 import { createPgRateLimiter } from '../db/repositories/rate-limits.repository.ts';
 import { createUserRepository } from '../db/repositories/users.repository.ts';
@@ -178,8 +179,13 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
   const notifications = createNotificationsService({
     sources: list.flatMap((capability) => capability.notifications?.(ownOf(capability), kernel) ?? []),
     seen: createNotificationSeenRepository(kernel.knex),
+    feed: createNotificationFeedRepository(kernel.knex),
+    projectIdsOf: async (ctx) => (ctx.user ? (await kernel.projects.projectsOf(ctx.user.id, ctx)).map((project) => project.id) : []),
+    now: kernel.now,
+    maxAgeMs: kernel.config.NOTIFICATION_FEED_MAX_AGE_SECONDS * 1000,
     warn: kernel.warn,
   });
+  kernel.upstreamCache.onProjectChanged((projectId) => notifications.projectChanged(projectId));
   const layout = createLayoutService({ projects: kernel.projects, notifications });
   Object.assign(built, { notifications, layout });
   return {
@@ -199,7 +205,7 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
     /** Runs every handler of the event in list order; the outcome is the first one a handler answers. */
     async dispatch(event: ExternalEvent, deps: RouteDeps): Promise<string> {
       // Every event is about one project: what this instance keeps of it is asked afresh from now on.
-      kernel.upstreamCache.invalidateProject(event.data.projectId);
+      await kernel.upstreamCache.invalidateProject(event.data.projectId, (error) => kernel.warn('kept project data not marked', { error }));
       let outcome: string | undefined;
       for (const capability of list) {
         const handler = capability.events?.[event.event] as EventHandler<unknown, typeof event.event> | undefined;

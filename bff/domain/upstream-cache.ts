@@ -34,6 +34,9 @@ export function createUpstreamCache({ ttlMs = UPSTREAM_CACHE_TTL_MS, now = Date.
     return entry.value as Promise<T>;
   }
 
+  /** Others that keep something of a project (the bell's kept feeds): told when an installer's event of it arrives. */
+  const listeners: ((projectId: number) => Promise<void>)[] = [];
+
   const ownKey = (ctx: RequestContext, key: string) => `${ctx.user ? `${ctx.user.id}:${ctx.dataVersion}` : '-'}|${key}`;
 
   return {
@@ -52,9 +55,17 @@ export function createUpstreamCache({ ttlMs = UPSTREAM_CACHE_TTL_MS, now = Date.
         return get(ownKey(ctx, key), load, projectsOf);
       }, service);
     },
-    /** Drops every entry about the project (an installer's event of it arrived). */
-    invalidateProject(projectId: number): void {
+    /**
+     * Drops every entry about the project (an installer's event of it arrived) and tells the listeners; resolves when
+     * they are done. A listener that fails is reported to `onError`, never to the caller: the event is still answered.
+     */
+    async invalidateProject(projectId: number, onError: (error: unknown) => void = () => undefined): Promise<void> {
       for (const [key, entry] of entries) if (entry.projects === null || entry.projects.includes(projectId)) entries.delete(key);
+      await Promise.all(listeners.map((listener) => listener(projectId).catch(onError)));
+    },
+    /** Registers what else is told of an installer's event of a project. */
+    onProjectChanged(listener: (projectId: number) => Promise<void>): void {
+      listeners.push(listener);
     },
     /** Drops every entry (tests). */
     clear: () => entries.clear(),

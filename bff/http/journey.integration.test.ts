@@ -107,9 +107,9 @@ describe('the Marktstammdatenregister', () => {
 
   it('hands an existing registration over: the number is checked in the register, the support code comes back, and MOVE_MASTR goes away', async () => {
     const { project, client } = await customerAskedToMove();
-    const notifications = await call(client, 'GET', '/api/v2/app/notification');
-    expect(notifications.body?.notifications).toEqual([expect.objectContaining({ type: 'MOVE_MASTR', projectId: project.id, href: '/home/app/move-mastr', seen: false })]);
-    expect(notifications.body?.unseen).toBe(1);
+    // The project's other entries (its DC survey, invited by the same event) are not this test's.
+    const moveNotices = async () => ((await call(client, 'GET', '/api/v2/app/notification')).body?.notifications as JsonBody[]).filter((n) => n.type === 'MOVE_MASTR');
+    expect(await moveNotices()).toEqual([expect.objectContaining({ type: 'MOVE_MASTR', projectId: project.id, href: '/home/app/move-mastr', seen: false })]);
 
     const malformed = await call(client, 'POST', '/api/v1/internal/user/mastr/move', { projectId: project.id, operatorNumber: 'SEE930000112233' });
     expect(malformed.status).toBe(400);
@@ -122,7 +122,7 @@ describe('the Marktstammdatenregister', () => {
     expect(moved.body).toMatchObject({ operatorNumber: 'ABR930000112233', actorName: 'Petra Neumann', supportCode: expect.stringMatching(/^\d{12}$/) });
     const journey = (await call(client, 'GET', `/api/v1/internal/project/${project.id}/journey`)).body as JsonBody;
     expect(journey.mastr).toMatchObject({ status: 'MOVE_REQUESTED', transferSupportCode: moved.body?.supportCode });
-    expect((await call(client, 'GET', '/api/v2/app/notification')).body?.notifications).toEqual([]);
+    expect(await moveNotices()).toEqual([]);
   });
 
   it('takes the unit numbers of a customer who registered themselves, after checking them in the register', async () => {
@@ -204,10 +204,10 @@ describe('the "finished" mail', () => {
     expect(mail.text).toMatch(/Zweirichtungszähler|Zählerwechsel/);
     expect(mail.text).toContain('Marktstammdatenregister');
 
+    // The mail is in the mailbox before the portal has logged it: the log follows within moments.
+    await expect.poll(async () => (await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_FINISHED_EMAIL' })).length).toBe(1);
     const activity = await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_FINISHED_EMAIL' });
-    expect(activity).toHaveLength(1);
-    const log = await portal.knex('mail_log').where({ activityLogId: activity[0].id });
-    expect(log).toEqual([expect.objectContaining({ receiver: address, subject: mail.subject })]);
+    await expect.poll(() => portal.knex('mail_log').where({ activityLogId: activity[0].id })).toEqual([expect.objectContaining({ receiver: address, subject: mail.subject })]);
 
     // The same event again (a retry of the management service) sends nothing.
     const body = JSON.stringify({ event: 'project.step_changed', data: { projectId: project.id, phase: 'COMPLETED', step: 'IN_OPERATION' } });

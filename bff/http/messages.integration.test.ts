@@ -231,7 +231,10 @@ describe('notifications and the activity log', () => {
   it('marks a notification seen by POST with notificationId (JSON 204, a plain form 303 on to its page)', async () => {
     const { project, client } = await customerWithProject();
     await control('/todos', { projectId: project.id, subject: 'Foto Zählerschrank', text: 'Bitte ein Foto hochladen.' });
-    const [first] = ((await call(client, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications as JsonBody[];
+    // The task service tells the portal of the new to-do by its event (sent in the background): the bell has it then.
+    const bellOf = async (of: typeof client) => ((await call(of, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications as JsonBody[];
+    await expect.poll(async () => (await bellOf(client)).length, { timeout: 10_000 }).toBe(1);
+    const [first] = await bellOf(client);
     expect(first).toMatchObject({ type: 'UNREAD_MESSAGE', seen: false });
     expect((await call(client, 'POST', '/api/v2/app/notification', { notificationId: first?.id })).status).toBe(204);
     const after = (await call(client, 'GET', '/api/v2/app/notification')).body as JsonBody;
@@ -240,7 +243,8 @@ describe('notifications and the activity log', () => {
     // Only the customer's own notification ids: a made-up one, or another customer's, stores nothing.
     const other = await customerWithProject();
     await control('/todos', { projectId: other.project.id, subject: 'Andere', text: 'Für jemand anderen.' });
-    const [foreign] = ((await call(other.client, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications as JsonBody[];
+    await expect.poll(async () => (await bellOf(other.client)).length, { timeout: 10_000 }).toBe(1);
+    const [foreign] = await bellOf(other.client);
     const before = await portal.knex('notification_seen').count({ n: '*' }).first();
     for (const notificationId of [foreign?.id as string, 'UNREAD_MESSAGE:erfunden:1', `x${'y'.repeat(150)}`]) {
       expect((await call(client, 'POST', '/api/v2/app/notification', { notificationId })).status, notificationId).toBe(404);

@@ -260,8 +260,9 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
     // The provider's webhook (a POST) records the voided envelope; the mandate stays as it was until a POST.
     await expect.poll(async () => (await portal.knex('signing_envelopes').where({ envelopeId }).first())?.status, { timeout: 10_000 }).toBe('VOIDED');
     const writes: string[] = [];
+    // The bell's kept feed is a cache the first page fills (docs/messages.md "The kept feed"), not the customer's data.
     const listen = (query: { sql: string }) => {
-      if (!/^\s*select\b/i.test(query.sql)) writes.push(query.sql);
+      if (!/^\s*select\b/i.test(query.sql) && !/^\s*insert into "?notification_feed"?/i.test(query.sql)) writes.push(query.sql);
     };
     portal.knex.on('query', listen);
     try {

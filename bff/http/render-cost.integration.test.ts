@@ -9,7 +9,8 @@ import { usePortal } from '../../tests/support/use-portal.ts';
  * the SQL statements (knex's pool; the session store's own pool is not counted) of the page's loader plus the layout,
  * the first time (nothing kept) and again within the time upstream answers are kept. Writes on a GET are none.
  */
-const { portal, data } = usePortal();
+// The bell's kept feed as in production (docs/messages.md "The kept feed").
+const { portal, data } = usePortal({ env: { NOTIFICATION_FEED_MAX_AGE_SECONDS: '60' } });
 afterEach(() => {
   vi.restoreAllMocks();
   portal.services.upstreamCache.clear();

@@ -44,6 +44,9 @@ export async function startTestPortal(options: {
     DATABASE_URL: options.databaseUrl,
     MANAGEMENT_TIMEOUT_MS: '3000',
     CMS_TIMEOUT_MS: '2000',
+    // The bell gathers on every page: a test that changes a stand-in and looks at the bell at once does not wait for
+    // the stand-in's background event. The kept feed's own tests set an age (bff/http/notification-feed.integration.test.ts).
+    NOTIFICATION_FEED_MAX_AGE_SECONDS: '0',
     ...options.env,
   }, configSlicesOf([...CAPABILITIES, ...(options.extraCapabilities ?? [])]));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));

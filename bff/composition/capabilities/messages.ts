@@ -17,9 +17,10 @@ declare module '../capability-services.ts' {
 export const messagesCapability = defineCapability({
   name: 'messages',
   needs: ['help'],
-  build: ({ adapters, knex, projects, activity, mailLog, users, idempotent, config, warn }, { help }) => ({
+  build: ({ adapters, knex, projects, upstreamCache, activity, mailLog, users, idempotent, config, warn }, { help }) => ({
     messages: createMessagesService({
       projects,
+      projectChanged: (projectId) => upstreamCache.invalidateProject(projectId, (error) => warn('kept project data not marked', { error })),
       management: adapters.management,
       tasks: adapters.tasks,
       repository: createMessagesRepository(knex),

@@ -18,7 +18,7 @@ export const signingCapability = defineCapability({
   build: ({ adapters, knex, projects, upstreamCache, archivePdf, config, warn }) => ({
     signing: createSigningService({
       projects,
-      projectChanged: (projectId) => upstreamCache.invalidateProject(projectId),
+      projectChanged: (projectId) => upstreamCache.invalidateProject(projectId, (error) => warn('kept project data not marked', { error })),
       journeys: adapters.journeys,
       eSignature: adapters.eSignature,
       envelopes: countingSignatures(createSigningEnvelopeRepository(knex)),

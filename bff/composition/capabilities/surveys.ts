@@ -17,9 +17,10 @@ declare module '../capability-services.ts' {
 export const surveysCapability = defineCapability({
   name: 'surveys',
   needs: ['help'],
-  build: ({ adapters, knex, projects, exports, users, activity, mailLog, idempotent, config, warn }, { help }) => ({
+  build: ({ adapters, knex, projects, upstreamCache, exports, users, activity, mailLog, idempotent, config, warn }, { help }) => ({
     surveys: createSurveysService({
       projects,
+      projectChanged: (projectId) => upstreamCache.invalidateProject(projectId, (error) => warn('kept project data not marked', { error })),
       management: adapters.management,
       journeys: adapters.journeys,
       tasks: adapters.tasks,

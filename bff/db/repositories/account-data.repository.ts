@@ -69,6 +69,8 @@ export function accountTablesData(knex: Knex): AccountDataSource {
         userProfile: await knex('userProfile').where(where).delete(),
         updateEmail: await knex('updateEmail').where(where).delete(),
         accountExport: await knex('accountExport').where(where).delete(),
+        // The bell's kept feed is gathered from the other sources, whose own data the export carries.
+        notificationFeed: await knex('notificationFeed').where(where).delete(),
         users: await knex('users').where(where).delete(),
       };
     },

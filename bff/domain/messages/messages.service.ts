@@ -46,6 +46,8 @@ export interface MessagesDeps {
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
+  /** What the portal keeps of the project is out of date (the bell's kept feeds; docs/messages.md "The kept feed"). */
+  projectChanged?: (projectId: number) => Promise<void>;
 }
 
 type VendorEntry = VendorTask['entries'][number];
@@ -162,6 +164,8 @@ export function createMessagesService(deps: MessagesDeps) {
   async function openThread(user: SessionUser, taskId: string): Promise<MessageThread> {
     const task = await ownedTask(user, taskId);
     await deps.repository.markRead(user.id, task.id, now());
+    // Read now: the bell's kept feeds of the project gather afresh (docs/messages.md "The kept feed").
+    await deps.projectChanged?.(task.projectId);
     const { preview: _p, entryCount: _c, ...rest } = summary(task, now(), user.id);
     return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)) };
   }

@@ -60,7 +60,7 @@ export interface SigningDeps {
    * The portal changed the project at the installer (a signature recorded): what the portal keeps of it for seconds
    * is asked afresh (docs/architecture.md "The data path of a page").
    */
-  projectChanged?: (projectId: number) => void;
+  projectChanged?: (projectId: number) => Promise<void>;
   /**
    * Files the signed PDF in the installer's document service (idempotent per envelope), so it is listed with the
    * customer's other documents (docs/files.md); answers the document's id there.
@@ -192,7 +192,7 @@ export function createSigningService(deps: SigningDeps) {
       pdf,
     });
     await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
-    deps.projectChanged?.(envelope.projectId);
+    await deps.projectChanged?.(envelope.projectId);
     return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };
   }
 

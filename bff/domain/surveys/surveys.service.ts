@@ -49,6 +49,8 @@ export const SURVEY_RULES = { inviteWithinDays: 30, reminderAfterDays: 7, review
 
 export interface SurveysDeps {
   projects: ProjectAccess;
+  /** What the portal keeps of the project is out of date (the bell's kept feeds; docs/messages.md "The kept feed"). */
+  projectChanged?: (projectId: number) => Promise<void>;
   management: ManagementService;
   journeys: ManagementJourneys;
   tasks: TaskService;
@@ -381,6 +383,8 @@ export function createSurveysService(deps: SurveysDeps) {
         if (!recent && data.step !== surveyType) continue;
         counts.checked += 1;
         const outcome = await invite(project, surveyType);
+        // A survey in the portal is a new entry in the bell.
+        if (outcome !== 'already') await deps.projectChanged?.(project.id);
         if (outcome === 'invited') counts.invited += 1;
         else if (outcome === 'failed') counts.failed += 1;
         else if (outcome === 'no-recipient') counts.noRecipient += 1;

@@ -148,7 +148,7 @@ export function managementWebhookRoutes(deps: RouteDeps): Router {
     const payload = z.parse(EventSchema, req.body);
     const { projectId, step } = payload.data;
     // What this instance keeps of the project is asked afresh (docs/architecture.md "The data path of a page").
-    upstreamCache.invalidateProject(projectId);
+    await upstreamCache.invalidateProject(projectId, (error) => logger.warn('kept project data not marked', { error }));
     const outcome =
       payload.event === 'project.step_changed' && step !== undefined
         ? await journey.projectEvent({ projectId, step })

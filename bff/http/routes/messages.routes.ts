@@ -149,7 +149,7 @@ const EventSchema = z.looseObject({
 });
 
 /** The task service's events (a machine caller, HMAC-signed): an answer of the installer mails the customer. */
-export function tasksWebhookRoutes({ services: { messages }, config, logger }: RouteDeps): Router {
+export function tasksWebhookRoutes({ services: { messages, upstreamCache }, config, logger }: RouteDeps): Router {
   const router = Router();
   router.post(MESSAGES_PATHS.webhook.replace(/^\/api/, ''), async (req, res) => {
     if (!isValidEventSignature(config.TASKS_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-tasks-signature'))) {
@@ -159,6 +159,8 @@ export function tasksWebhookRoutes({ services: { messages }, config, logger }: R
       return;
     }
     const payload = z.parse(EventSchema, req.body);
+    // A new answer is a new entry in the bell: what the portal keeps of the project is gathered afresh.
+    await upstreamCache.invalidateProject(payload.data.projectId, (error) => logger.warn('kept project data not marked', { error }));
     const outcome = await messages.taskEvent(payload.data);
     logger.info('tasks event', { event: payload.event, taskId: payload.data.taskId, outcome });
     res.status(204).end();
