@@ -1,4 +1,5 @@
 import type { LighthouseFigures } from './lighthouse.ts';
+import type { SoakFigures } from './memory.ts';
 import type { BenchPage } from './pages.ts';
 
 /** One page's figures in a bench run. */
@@ -33,6 +34,8 @@ export interface BenchReport {
   startedAt: string;
   /** PORTAL_BUILD of the stack: `compiled` (production build, the default) or `source` (tsx, React's development build). */
   build: string;
+  /** The database: the German demo data, or the 100× data (`--at-scale`, docs/scale.md). */
+  data?: 'demo' | 'scale';
   secondsPerPage: number;
   connections: number;
   /** The machine's load average (1 min) before and after: other work on the machine makes figures noisy. */
@@ -42,6 +45,8 @@ export interface BenchReport {
   pages: PageFigures[];
   lighthouse: LighthouseFigures[];
   other: OtherFigure[];
+  /** The portal's resident memory (its metrics port): the peak while the pages were measured, and the soak's figures. */
+  memory?: { underLoadPeakMb: number; soak: SoakFigures | null };
   totalSeconds: number;
 }
 
@@ -52,7 +57,7 @@ export function toMarkdown(report: BenchReport): string {
   const lines = [
     `# npm run bench, ${report.startedAt}`,
     '',
-    `Build: **${report.build}**. ${report.connections} connections for ${report.secondsPerPage} s per page (autocannon on the same machine); ` +
+    `Build: **${report.build}**, data: **${report.data === 'scale' ? '100× (docs/scale.md)' : 'demo'}**. ${report.connections} connections for ${report.secondsPerPage} s per page (autocannon on the same machine); ` +
       `load average ${report.loadAverage.before.toFixed(1)} before, ${report.loadAverage.after.toFixed(1)} after; ${Math.round(report.totalSeconds)} s in all.`,
     `Floor: \`/api/auth/me\` as the customer ${report.floor.customer.rps} req/s (p99 ${report.floor.customer.p99Ms} ms), as the lead ${report.floor.lead.rps} req/s.`,
     'Server time, upstream calls and SQL statements: one warm render, from its Server-Timing.',
@@ -68,6 +73,19 @@ export function toMarkdown(report: BenchReport): string {
     lines.push('', '## Lighthouse (mobile preset)', '', '| page | performance | accessibility | LCP | transferred |', '| --- | ---: | ---: | ---: | ---: |');
     for (const lh of report.lighthouse) {
       lines.push(lh.error ? `| \`${lh.path}\` | failed twice: ${lh.error} | | | |` : `| \`${lh.path}\` | ${lh.performance} | ${lh.accessibility} | ${(lh.lcpMs / 1000).toFixed(2)} s | ${lh.transferKb} KB |`);
+    }
+  }
+  if (report.memory) {
+    const flat = (slope: number) => (Math.abs(slope) <= 1 ? '✓' : '✗');
+    lines.push('', '## Memory (portal, resident)', '', '| measure | value | target | met |', '| --- | --- | --- | --- |');
+    lines.push(`| peak while the pages were measured | ${report.memory.underLoadPeakMb} MB | ≤ 350 MB | ${report.memory.underLoadPeakMb <= 350 ? '✓' : '✗'} |`);
+    const soak = report.memory.soak;
+    if (soak) {
+      lines.push(`| soak: ${soak.seconds} s at ${soak.connections} connections, ${soak.requests} answers, ${soak.failures} failed | | | |`);
+      lines.push(`| soak: peak | ${soak.peakMb} MB | ≤ 350 MB | ${soak.peakMb <= 350 ? '✓' : '✗'} |`);
+      lines.push(`| soak: after warm-up → at the end | ${soak.afterWarmUpMb} → ${soak.endMb} MB | | |`);
+      lines.push(`| soak: trend after warm-up | ${soak.slopeMbPerMinute} MB/min | flat (≤ 1 MB/min) | ${flat(soak.slopeMbPerMinute)} |`);
+      lines.push(`| soak: trend over the last half | ${soak.lastHalfSlopeMbPerMinute} MB/min | flat (≤ 1 MB/min) | ${flat(soak.lastHalfSlopeMbPerMinute)} |`);
     }
   }
   if (report.other.length > 0) {

@@ -7,6 +7,8 @@ import { signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { lighthouseMobile, type LighthouseFigures } from './lighthouse.ts';
 import { load, type StatusClass } from './load.ts';
+import { soakFigures, watchMemory } from './memory.ts';
+import { ensureScaleData, SCALE_DATA_DIR, tableSizes, timeJobs } from './at-scale.ts';
 import { benchPages, onlyPages, type BenchPage } from './pages.ts';
 import { pageWeight } from './page-weight.ts';
 import { compareReports, toMarkdown, type BenchReport, type OtherFigure, type PageFigures } from './report.ts';
@@ -21,7 +23,11 @@ import { wireBytes } from './wire.ts';
  * machine with the portal, so figures are lower bounds for a real deployment (docs/operations.md "Speed").
  *
  * `npm run bench -- --only dashboard,documents` measures the pages whose address contains one of the words (and skips
- * the other figures); `npm run bench -- --compare A.json B.json` prints B against A. BENCH_SECONDS (6 per page),
+ * the other figures); `npm run bench -- --compare A.json B.json` prints B against A. The portal's resident memory is
+ * sampled from its metrics port throughout (peak under load); `npm run bench -- --soak 600` adds a soak: the customer's
+ * pages in turn at BENCH_CONNECTIONS for that many seconds, with the memory's trend after warm-up.
+ * `npm run bench -- --at-scale` runs against the 100× database (tests/bench/at-scale.ts; BENCH_SCALE, 1 by default,
+ * scales it) and times every scheduled job there; compare its pages with a demo run (`--compare`). BENCH_SECONDS (6 per page),
  * BENCH_DOCUMENTS_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_PORT_OFFSET (shifts every port) and BENCH_LIGHTHOUSE=0
  * change what it does.
  */
@@ -40,16 +46,18 @@ if (compare) {
   process.exit(0);
 }
 const only = (argument('--only')?.[0] ?? '').split(',').filter(Boolean);
+const SOAK_SECONDS = Number(argument('--soak')?.[0] ?? 0);
+const AT_SCALE = args.includes('--at-scale');
 
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const PORTS = Object.fromEntries(Object.entries({ PORT: 4341, SANDBOX_PORT: 4030, SMTP_PORT: 2545, PG_PORT: 5453, STRAPI_PORT: 1357 }).map(([name, port]) => [name, String(port + OFFSET)])) as Record<
-  'PORT' | 'SANDBOX_PORT' | 'SMTP_PORT' | 'PG_PORT' | 'STRAPI_PORT',
-  string
->;
-const DATA_DIR = '.data/bench';
+const PORTS = Object.fromEntries(
+  Object.entries({ PORT: 4341, SANDBOX_PORT: 4030, SMTP_PORT: 2545, PG_PORT: 5453, STRAPI_PORT: 1357, METRICS_PORT: 9484 }).map(([name, port]) => [name, String(port + OFFSET)]),
+) as Record<'PORT' | 'SANDBOX_PORT' | 'SMTP_PORT' | 'PG_PORT' | 'STRAPI_PORT' | 'METRICS_PORT', string>;
+const DATA_DIR = AT_SCALE ? SCALE_DATA_DIR : '.data/bench';
 const portal = `http://localhost:${PORTS.PORT}`;
 const strapi = `http://localhost:${PORTS.STRAPI_PORT}`;
 const sandbox = `http://localhost:${PORTS.SANDBOX_PORT}`;
+const metrics = `http://localhost:${PORTS.METRICS_PORT}/metrics`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
@@ -99,6 +107,29 @@ async function measurePage(page: BenchPage, headers: Record<string, string>, flo
     initialJsGzipBytes: weight.initialJsGzipBytes,
     onDemandJsGzipBytes: weight.onDemandJsGzipBytes,
   };
+}
+
+/**
+ * The customer's pages in turn, each for 15 s at CONNECTIONS, until `seconds` are over, while the portal's resident
+ * memory is sampled every 5 s: does it level off after warm-up (docs/operations.md "Speed")?
+ */
+async function soak(pages: readonly PageFigures[], cookie: string, seconds: number) {
+  if (pages.length === 0) throw new Error('no page to soak');
+  console.info(`soak: ${pages.length} pages in turn, ${CONNECTIONS} connections, ${seconds} s`);
+  const memory = watchMemory(metrics);
+  const ends = Date.now() + seconds * 1000;
+  let requests = 0;
+  let failures = 0;
+  for (let i = 0; Date.now() < ends; i++) {
+    const page = pages[i % pages.length] as PageFigures;
+    const left = Math.max(1, Math.min(15, Math.round((ends - Date.now()) / 1000)));
+    const result = await load(`${portal}${page.path}`, { connections: CONNECTIONS, seconds: left, headers: { cookie, ...br } });
+    requests += result.requests;
+    failures += result.failures;
+  }
+  const figures = soakFigures(await memory.stop(), { seconds, connections: CONNECTIONS, requests, failures });
+  console.info(`soak: peak ${figures.peakMb} MB, ${figures.afterWarmUpMb} MB after warm-up, ${figures.endMb} MB at the end, trend ${figures.slopeMbPerMinute} MB/min`);
+  return figures;
 }
 
 /** `/api/auth/me` with a session: the same session store and middleware every page builds on. */
@@ -227,6 +258,11 @@ try {
   const t0 = Date.now();
   await Promise.all([waitFor(`${portal}/readyz`, 600_000), waitFor(`${strapi}/_health`, 600_000), waitFor(`${sandbox}/healthz`, 600_000)]);
   console.info(`stack (${build}) ready after ${((Date.now() - t0) / 1000).toFixed(1)} s (including builds if needed)`);
+  let seededSeconds = 0;
+  if (AT_SCALE) {
+    console.info('the 100× database: seeding unless seeded already (docs/scale.md)');
+    seededSeconds = await ensureScaleData(`postgres://postgres:postgres@127.0.0.1:${PORTS.PG_PORT}/portal`, Number(process.env.BENCH_SCALE ?? 1));
+  }
   const startedAt = new Date();
   const loadBefore = os.loadavg()[0] ?? 0;
 
@@ -239,6 +275,7 @@ try {
   const pages = onlyPages(benchPages(), only);
   console.info(`${pages.length} pages, ${CONNECTIONS} connections x ${SECONDS} s each\n`);
 
+  const memory = watchMemory(metrics);
   const floorBefore = await floorOf({ cookie: cookies.customer });
   const leadFloor = await floorOf({ cookie: cookies.lead });
   const figures: PageFigures[] = [];
@@ -256,6 +293,7 @@ try {
   const report: BenchReport = {
     startedAt: startedAt.toISOString(),
     build,
+    data: AT_SCALE ? 'scale' : 'demo',
     secondsPerPage: SECONDS,
     connections: CONNECTIONS,
     loadAverage: { before: loadBefore, after: os.loadavg()[0] ?? 0 },
@@ -265,6 +303,9 @@ try {
     other: [],
     totalSeconds: (Date.now() - t0) / 1000,
   };
+  const underLoad = await memory.stop();
+  const memoryFigures: NonNullable<BenchReport['memory']> = { underLoadPeakMb: Math.max(0, ...underLoad.map((sample) => sample.rssMb)), soak: null };
+  report.memory = memoryFigures;
   // Written after each part, so a part that fails later leaves the figures measured so far.
   const folder = path.resolve(DATA_DIR);
   mkdirSync(folder, { recursive: true });
@@ -278,7 +319,7 @@ try {
     }
   };
   save();
-  if (LIGHTHOUSE) {
+  if (LIGHTHOUSE && !AT_SCALE) {
     const measuredOk = (who: BenchPage['who']) => LIGHTHOUSE_PAGES.filter((p) => figures.some((f) => f.path === p && f.who === who && f.status < 300));
     const lighthouse: LighthouseFigures[] = [];
     lighthouse.push(...(await lighthouseMobile(portal, measuredOk('customer'), cookies.customer)));
@@ -286,8 +327,21 @@ try {
     report.lighthouse = lighthouse;
     save();
   }
-  if (only.length === 0) {
+  if (AT_SCALE) {
+    const sizes = await tableSizes(`postgres://postgres:postgres@127.0.0.1:${PORTS.PG_PORT}/portal`);
+    report.other = [
+      { measure: 'seeding the 100× database (this run)', value: seededSeconds === 0 ? 'seeded before' : `${Math.round(seededSeconds / 60)} min`, target: '', met: '' },
+      ...Object.entries(sizes).map(([table, rows]): OtherFigure => ({ measure: `rows in ${table}`, value: rows.toLocaleString('de-DE'), target: '', met: '' })),
+    ];
+    save();
+    report.other.push(...(await timeJobs(portal)));
+    save();
+  } else if (only.length === 0) {
     report.other = await otherFigures(cookies.customer);
+    save();
+  }
+  if (SOAK_SECONDS > 0) {
+    memoryFigures.soak = await soak(figures.filter((page) => page.who === 'customer' && page.status < 300), cookies.customer, SOAK_SECONDS);
     save();
   }
   console.info(`\n${toMarkdown(report)}`);
