@@ -3,17 +3,11 @@ import type express from 'express';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
+import { StandInClock } from './clock.ts';
 import { CommissioningSchema, commissionedSite, defaultDevices, loadInstallations, NewInstallationSchema, type Installation } from './installations.ts';
 import { SiteSimulator, type Resolution } from './sim/simulator.ts';
 import { isOffline, OutageSchema, ProductionFaultSchema, receivedUntil, stepVisibility, toOutage, toProductionFactor, type Outage, type ProductionFault } from './site-faults.ts';
 import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
-
-/** The simulation runs from commissioning up to `now`; a clock far in the future would take seconds to reach. */
-const ClockRequestSchema = z.strictObject({
-  now: z.iso
-    .datetime({ offset: true })
-    .refine((value) => Date.parse(value) >= Date.UTC(2000, 0, 1) && Date.parse(value) < Date.UTC(2051, 0, 1)),
-});
 
 const RESOLUTIONS: readonly Resolution[] = ['day', 'month', 'year'];
 
@@ -130,9 +124,8 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     changed.set(installation.siteId, installation);
     options.onChange?.([...changed.values()]);
   };
-  const systemNow = options.now ?? Date.now;
-  let fixedNow: number | undefined;
-  const now = () => fixedNow ?? systemNow();
+  const clock = new StandInClock(options.now);
+  const now = () => clock.now();
   const faults = new Map<string, SiteFaults>();
   const faultsOf = (siteId: string): SiteFaults => faults.get(siteId) ?? { production: [] };
   const simulate = (installation: Installation) => simulatorFor(installation, faultsOf(installation.siteId).production);
@@ -160,7 +153,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     apiPath: '/api/v2',
     auth: { apiKeyHeader: 'x-api-key', apiKey: options.apiKey },
     onReset: () => {
-      fixedNow = undefined;
+      clock.reset();
       faults.clear();
       restore([]);
       options.onChange?.([]);
@@ -390,24 +383,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
         res.status(204).end();
       });
 
-      control.get('/clock', (_req, res) => {
-        res.json({ now: formatBerlin(now()), fixed: fixedNow !== undefined });
-      });
-
-      control.post('/clock', controlJson, (req, res) => {
-        const parsed = ClockRequestSchema.safeParse(req.body);
-        if (!parsed.success) {
-          badRequest(res, 'now must be an ISO 8601 timestamp with offset, between 2000 and 2050');
-          return;
-        }
-        fixedNow = Date.parse(parsed.data.now);
-        res.status(204).end();
-      });
-
-      control.delete('/clock', (_req, res) => {
-        fixedNow = undefined;
-        res.status(204).end();
-      });
+      clock.controls(control);
     },
   });
 }
