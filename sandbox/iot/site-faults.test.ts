@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +118,12 @@ describe('IoT cloud: fault controls of a site', () => {
 
     expect((await control('/sites/SITE-7F3A2C/outage', undefined, 'DELETE')).status).toBe(204);
     expect(await power('SITE-7F3A2C', '2026-06-21')).toEqual(complete);
+  });
+
+  it('the fixture with a gap the export tests use is what the cloud answers for that outage', async () => {
+    await setClock('2026-06-22T12:00:00+02:00');
+    await control('/sites/SITE-7F3A2C/outage', { from: '2026-06-21T12:00:00+02:00', until: '2026-06-21T15:00:00+02:00' });
+    const fixture: unknown = JSON.parse(await readFile(new URL('../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8'));
+    expect(await api('/sites/SITE-7F3A2C/power?date=2026-06-21')).toEqual(fixture);
   });
 });
