@@ -8,8 +8,15 @@ module.exports = {
       name: 'site-only-contracts',
       comment: 'The site may import from bff/ only the shared contracts (zod schemas, enums, error codes).',
       severity: 'error',
-      from: { path: '^site/' },
+      from: { path: '^site/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^bff/', pathNot: '^bff/contracts/' },
+    },
+    {
+      name: 'site-tests-only-contracts-and-the-route-table',
+      comment: 'Site tests read the contracts and, for the pages there are, the route table derived from the capability list.',
+      severity: 'error',
+      from: { path: '^site/.*\\.test\\.tsx?$' },
+      to: { path: '^bff/', pathNot: '^bff/contracts/|^bff/composition/capabilities\\.ts$' },
     },
     {
       name: 'contracts-are-leaves',
@@ -85,10 +92,10 @@ module.exports = {
     },
     {
       name: 'e2e-over-http',
-      comment: 'End-to-end tests use the apps only over HTTP (plus contracts).',
+      comment: 'End-to-end tests use the apps only over HTTP (plus contracts, and the route table derived from the capability list, which they sweep).',
       severity: 'error',
       from: { path: '^tests/e2e/' },
-      to: { path: '^(site/|bff/(?!contracts/)|sandbox/)' },
+      to: { path: '^(site/|bff/(?!contracts/|composition/capabilities\\.ts$)|sandbox/)' },
     },
     {
       name: 'no-circular',

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config.ts';
+import { z } from 'zod';
+import { CONFIG_SLICES } from './composition/capabilities.ts';
+import { ConfigError, bool, defineConfigSlice, envSchemaWith, inProduction, loadConfig, productionVariables } from './config.ts';
 
 describe('configuration', () => {
   it('starts with local defaults on an empty environment', () => {
@@ -57,8 +59,39 @@ describe('configuration', () => {
 
   it('every variable is documented in the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const missing = Object.keys(envSchema.shape).filter((name) => !readme.includes(`\`${name}\``));
+    const missing = Object.keys(envSchemaWith(CONFIG_SLICES).shape).filter((name) => !readme.includes(`\`${name}\``));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('configuration slices of the capabilities', () => {
+  const slice = defineConfigSlice({
+    TOY_SWITCH: bool.default(true),
+    TOY_SECRET: inProduction(z.string().min(16).default('local-development-toy-secret')),
+  });
+
+  it('parses a slice with the kernel, with its defaults, and only when asked for it', () => {
+    const config = loadConfig({ TOY_SWITCH: 'false' }, [slice]);
+    expect(config).toMatchObject({ TOY_SWITCH: false, TOY_SECRET: 'local-development-toy-secret', PORT: 4321 });
+    expect(config.slices).toEqual([slice]);
+    expect(loadConfig({ TOY_SWITCH: 'false' })).not.toHaveProperty('TOY_SWITCH');
+    expect(() => loadConfig({ TOY_SWITCH: 'vielleicht' }, [slice])).toThrow(/TOY_SWITCH/);
+  });
+
+  it('holds a slice to the production rules like the kernel', () => {
+    expect(productionVariables([slice]).map(({ name }) => name)).toContain('TOY_SECRET');
+    expect(productionVariables().map(({ name }) => name)).not.toContain('TOY_SECRET');
+    expect(() => loadConfig({ NODE_ENV: 'production' }, [slice])).toThrow(/TOY_SECRET: in production erforderlich/);
+  });
+
+  it('refuses a variable declared twice', () => {
+    expect(() => loadConfig({}, [defineConfigSlice({ PORT: bool.default(true) })])).toThrow('PORT is declared twice');
+    expect(() => loadConfig({}, [slice, slice])).toThrow('TOY_SWITCH is declared twice');
+  });
+
+  it('gives the capabilities their own variables: the money slice checks the creditor id', () => {
+    expect(loadConfig({}, CONFIG_SLICES)).toMatchObject({ SEPA_CREDITOR_ID: 'DE98ZZZ09999999999', IBAN_VALIDATION: true, METER_CHANGE_UPLOAD: true });
+    expect(() => loadConfig({ SEPA_CREDITOR_ID: 'DE00ZZZ09999999999' }, CONFIG_SLICES)).toThrow(/SEPA_CREDITOR_ID/);
   });
 });
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { AUTH_PATHS } from './contracts/auth.ts';
-import { isValidCreditorId } from './domain/money/sepa-identifiers.ts';
 
 /**
- * Every environment variable of the portal and of the local stack, declared once (docs/architecture.md, Conventions).
- * `loadConfig()` parses `process.env` at start-up; a wrong value stops start-up with a message naming the variable.
- * The README's variable table is checked against this schema by `bff/config.test.ts`.
+ * Every environment variable of the portal and of the local stack, declared once (docs/architecture.md, Conventions):
+ * here the kernel's (what every process and every capability shares), in each capability module its own slice
+ * (`defineConfigSlice`, docs/architecture.md "Configuration slices"). `loadConfig(env, slices)` parses them at
+ * start-up; a wrong value stops start-up with a message naming the variable. The README's variable table is checked
+ * against the whole schema by `bff/config.test.ts` and tests/docs/tables.test.ts.
  */
 const port = z.coerce.number().int().min(1).max(65535);
-const bool = z
+export const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
@@ -23,7 +24,7 @@ interface ProductionRule {
   https?: boolean;
 }
 const productionRules = z.registry<ProductionRule>();
-function inProduction<T extends z.ZodType>(schema: T, rule: ProductionRule = {}): T {
+export function inProduction<T extends z.ZodType>(schema: T, rule: ProductionRule = {}): T {
   productionRules.add(schema as z.ZodType, rule);
   return schema;
 }
@@ -212,16 +213,6 @@ export const envSchema = z.object({
   INSTALLER_NAME: inProduction(z.string().min(2).max(120).default('Beispiel Solar GmbH')),
   /** The installer's postal address, as the SEPA mandate names the creditor (EPC: creditor name and address). */
   INSTALLER_ADDRESS: inProduction(z.string().min(5).max(200).default('Beispielweg 12, 04109 Leipzig')),
-  /**
-   * The installer's SEPA creditor identifier (Gläubiger-Identifikationsnummer, issued by the Bundesbank): German format
-   * `DEkkZZZ0nnnnnnnnnn`, check digits mod 97. The default is the Bundesbank's test identifier.
-   */
-  SEPA_CREDITOR_ID: inProduction(
-    z
-      .string()
-      .refine(isValidCreditorId, 'a German creditor identifier DEkkZZZ0nnnnnnnnnn with valid check digits (mod 97)')
-      .default('DE98ZZZ09999999999'),
-  ),
 
   // Operations (docs/observability.md)
   /** The internal metrics port (Prometheus, `GET /metrics`); unset: no metrics listener. Never the public PORT. */
@@ -298,10 +289,6 @@ export const envSchema = z.object({
   /** HMAC key of the identity provider's events (`POST /api/identity/events`: sign-in codes sent, account blocked). */
   IDENTITY_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-identity-webhook-secret')),
 
-  // The customer's own data (docs/account.md)
-  /** A data export with at most this many records is downloaded at once; a larger one is built by a job. */
-  DATA_EXPORT_INLINE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
-
   // Scheduled jobs (pg-boss in the portal database; docs/jobs.md)
   /** Whether this instance runs the job workers and schedules; every instance may (a schedule still runs once). */
   JOBS_ENABLED: bool.default(true),
@@ -339,10 +326,6 @@ export const envSchema = z.object({
   // Lead funnel (issue 18, docs/funnel.md)
   /** Sender name of the funnel's SMS (alphanumeric, at most 11 characters, as networks allow). */
   SMS_SENDER: inProduction(z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, '3-11 letters, digits or spaces').default('BspSolar')),
-  /** SMS per day (UTC) across all instances; when spent, sending stops and OPERATOR_EMAIL gets one alert. */
-  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(500),
-  /** The sales service's lead source for visitors without (or with an unknown or inactive) `quelle` parameter. */
-  FUNNEL_DEFAULT_LEADSOURCE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).default('LS-1000'),
 
   /** The session-replay vendor's recorder script; loaded only with its own consent (docs/consent.md). */
   REPLAY_SCRIPT_URL: inProduction(z.url().optional(), { remote: true, https: true }),
@@ -353,16 +336,6 @@ export const envSchema = z.object({
    * customer is led to the link dialog. Off: those pages show their own empty state instead.
    */
   PROJECT_LINK_CHECK: bool.default(true),
-  /**
-   * Uploads of the meter change request's photo (spec section 9: upload can be switched off; docs/files.md). Off: the
-   * form asks for the photo by message or e-mail instead, and `POST /meter-change-request/file` answers 403.
-   */
-  METER_CHANGE_UPLOAD: bool.default(true),
-  /**
-   * The remote IBAN check (spec sections 5 and 9: IBAN validation can be switched off). Off: only the local check
-   * (country, length, mod 97) runs, and the bank's name and BIC are what the customer typed.
-   */
-  IBAN_VALIDATION: bool.default(true),
 
   // Local stack only: the sandbox stand-ins for the installer's external services
   SANDBOX_PORT: port.default(4010),
@@ -374,9 +347,42 @@ export const envSchema = z.object({
   ...serviceVariables(EXTERNAL_SERVICES),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * A capability's own variables (docs/architecture.md "Configuration slices"), declared in its capability module with
+ * the kernel's helpers (`inProduction`, `bool`) and named in `CapabilityConfig` by interface merging:
+ * `declare module '../../config.ts' { interface CapabilityConfig extends SliceConfig<typeof moneyConfig> {} }`.
+ */
+export interface ConfigSlice<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  readonly variables: Shape;
+}
+export const defineConfigSlice = <Shape extends z.ZodRawShape>(variables: Shape): ConfigSlice<Shape> => ({ variables });
+/** The parsed values of a slice. */
+export type SliceConfig<S> = S extends ConfigSlice<infer Shape> ? z.infer<z.ZodObject<Shape>> : never;
+
+/**
+ * The variables of every capability's slice, by interface merging from the capability modules. Present in a config
+ * loaded with the capability list's slices (bff/server.ts, the test portal); `composePortal` refuses any other.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CapabilityConfig {}
+
+/** The kernel's schema with the slices' variables; a variable declared twice stops it. */
+export function envSchemaWith(slices: readonly ConfigSlice[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const slice of slices) {
+    for (const [name, schema] of Object.entries(slice.variables)) {
+      if (name in envSchema.shape || name in shape) throw new Error(`configuration: ${name} is declared twice`);
+      shape[name] = schema as z.ZodType;
+    }
+  }
+  return envSchema.extend(shape);
+}
+
+export type Env = z.infer<typeof envSchema> & CapabilityConfig;
 
 export type Config = Env & {
+  /** The capability slices this config was loaded with (`composePortal` checks its list's are among them). */
+  slices: readonly ConfigSlice[];
   publicUrl: string;
   isProduction: boolean;
   sessionSecret: string;
@@ -407,10 +413,13 @@ export class ConfigError extends Error {
   }
 }
 
-/** The variables production demands (see `ProductionRule`): set, not a development value, and remote or https where marked. */
-export function productionVariables(): { name: string; rule: ProductionRule }[] {
-  return Object.entries(envSchema.shape).flatMap(([name, schema]) => {
-    const rule = productionRules.get(schema);
+/**
+ * The variables production demands (see `ProductionRule`): set, not a development value, and remote or https where
+ * marked; the kernel's and those of the given slices.
+ */
+export function productionVariables(slices: readonly ConfigSlice[] = []): { name: string; rule: ProductionRule }[] {
+  return Object.entries(envSchemaWith(slices).shape).flatMap(([name, schema]) => {
+    const rule = productionRules.get(schema as z.ZodType);
     return rule ? [{ name, rule }] : [];
   });
 }
@@ -423,12 +432,13 @@ function isThisMachine(host: string): boolean {
 
 const DEVELOPMENT_VALUE = /local-development|not-for-production/;
 
-function productionProblems(env: Record<string, string | undefined>, parsed: Env): string[] {
+function productionProblems(env: Record<string, string | undefined>, parsed: Env, slices: readonly ConfigSlice[]): string[] {
   const values = parsed as unknown as Record<string, unknown>;
-  return productionVariables().flatMap(({ name, rule }): string[] => {
+  const shape = envSchemaWith(slices).shape as Record<string, z.ZodType>;
+  return productionVariables(slices).flatMap(({ name, rule }): string[] => {
     const raw = env[name];
     if (raw === undefined) return [`${name}: in production erforderlich`];
-    const schema = envSchema.shape[name as keyof typeof envSchema.shape];
+    const schema = shape[name] as z.ZodType;
     const developmentDefault = schema.safeParse(undefined).data;
     if ((developmentDefault !== undefined && values[name] === developmentDefault) || DEVELOPMENT_VALUE.test(raw)) {
       return [`${name}: ein Entwicklungswert, in production nicht erlaubt`];
@@ -440,19 +450,24 @@ function productionProblems(env: Record<string, string | undefined>, parsed: Env
   });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment: the kernel's variables, and the variables of the given capability slices (the portal passes
+ * its capability list's, `CONFIG_SLICES` of bff/composition/capabilities.ts; the sandbox, the launcher and the
+ * migration step need only the kernel's).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: readonly ConfigSlice[] = []): Config {
   // Empty strings count as "not set", as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchemaWith(slices).safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
     );
   }
-  const e = parsed.data;
+  const e = parsed.data as unknown as Env;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
-    const problems = productionProblems(cleaned, e);
+    const problems = productionProblems(cleaned, e, slices);
     if (problems.length > 0) throw new ConfigError(problems);
   }
 
@@ -476,6 +491,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
+    slices,
     publicUrl,
     isProduction,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CONFIG_SLICES } from './composition/capabilities.ts';
 import { composePortal } from './composition/portal.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { PageHandler } from './http/app.ts';
@@ -24,7 +25,7 @@ const KEEP_ALIVE_MS = 65_000;
 async function main() {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, CONFIG_SLICES);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -46,7 +46,7 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 }
 
 /** Builds the sandbox's HTTP app from started stand-ins; it never listens (docs/architecture.md). */
-export function createSandboxApp(running: readonly RunningStandIn[], log: (line: string) => void): express.Express {
+function createSandboxApp(running: readonly RunningStandIn[], log: (line: string) => void): express.Express {
   const app = express();
   app.disable('x-powered-by');
 

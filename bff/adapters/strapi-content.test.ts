@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mediaUrl, toRichText } from './strapi-content.ts';
+import { CONTENT_TYPES } from '../../cms/src/content-types.ts';
+import { mediaUrl, STRAPI_PATHS, toRichText } from './strapi-content.ts';
 
 describe('Strapi blocks to the portal rich text', () => {
   it('keeps paragraphs, headings, lists, links, marks and images', () => {
@@ -53,5 +54,11 @@ describe('Strapi list pages', () => {
     expect(hasNextPage(1, 100, { total: 250 })).toBe(true);
     expect(hasNextPage(1, 3, undefined)).toBe(false);
     expect(hasNextPage(1, 100, {})).toBe(true);
+  });
+});
+
+describe('the content types the portal reads', () => {
+  it('are the types of the CMS table with their REST paths, every one (cms/src/content-types.ts)', () => {
+    expect(STRAPI_PATHS).toEqual(Object.fromEntries(CONTENT_TYPES.map((type) => [type.name, type.rest])));
   });
 });

@@ -152,6 +152,23 @@ export function hasNextPage(page: number, received: number, pagination: { pageCo
 /** Strapi caps a page at 100 entries (REST maxLimit), so lists are read page by page. */
 const PAGE_SIZE = 100;
 
+/**
+ * The REST path of each CMS content type the portal reads, by the type's name. The CMS's table of its types
+ * (cms/src/content-types.ts) is the source; the portal image has no cms/, so this copy is held to it by
+ * strapi-content.test.ts (cms/README.md "Content types").
+ */
+export const STRAPI_PATHS = {
+  'faq-category': 'faq-categories',
+  faq: 'faqs',
+  article: 'articles',
+  instruction: 'instructions',
+  'privacy-policy': 'privacy-policy',
+  'support-question': 'support-questions',
+  contact: 'contact',
+  'lead-content': 'lead-contents',
+  'survey-definition': 'survey-definitions',
+} as const;
+
 /** ContentSource over Strapi 5's public REST API (published entries only; read permission granted in cms bootstrap). */
 export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSource {
   const client = createJsonClient(endpoint);
@@ -172,8 +189,8 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
   return {
     async faqs(locale) {
       const [faqs, categories] = await Promise.all([
-        all(`faqs?locale=${locale}&populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc`, FaqEntry),
-        all(`faq-categories?locale=${locale}&sort[0]=sortOrder:asc&sort[1]=name:asc`, Category),
+        all(`${STRAPI_PATHS.faq}?locale=${locale}&populate=category&sort[0]=sortOrder:asc&sort[1]=question:asc`, FaqEntry),
+        all(`${STRAPI_PATHS['faq-category']}?locale=${locale}&sort[0]=sortOrder:asc&sort[1]=name:asc`, Category),
       ]);
       return categories
         .map(
@@ -192,7 +209,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async articles(locale) {
-      const list = await all(`articles?locale=${locale}&populate=cover&sort=title:asc`, ArticleEntry);
+      const list = await all(`${STRAPI_PATHS.article}?locale=${locale}&populate=cover&sort=title:asc`, ArticleEntry);
       return list.map((a) => ({
         slug: a.slug,
         ...(a.documentId ? { documentId: a.documentId } : {}),
@@ -206,7 +223,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async instructions(locale) {
-      const list = await all(`instructions?locale=${locale}&populate=file&sort=title:asc`, InstructionEntry);
+      const list = await all(`${STRAPI_PATHS.instruction}?locale=${locale}&populate=file&sort=title:asc`, InstructionEntry);
       return list.map((i) => ({
         slug: i.slug,
         ...(i.documentId ? { documentId: i.documentId } : {}),
@@ -219,14 +236,14 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async privacyPolicy(locale) {
-      const answer = await single('privacy-policy', locale, PrivacyEntry);
+      const answer = await single(STRAPI_PATHS['privacy-policy'], locale, PrivacyEntry);
       if (!answer) return null;
       const { data } = answer;
       return { lang: locale, title: data.title, body: toRichText(data.body), validFrom: data.validFrom ?? null };
     },
 
     async contact(locale) {
-      const answer = await single('contact', locale, ContactEntry);
+      const answer = await single(STRAPI_PATHS.contact, locale, ContactEntry);
       if (!answer) return null;
       const { data } = answer;
       return { lang: locale, phone: data.phone, email: data.email, hours: data.hours ?? '' };
@@ -241,7 +258,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async surveyDefinitions(locale) {
-      const list = await all(`survey-definitions?locale=${locale}&populate=questions&sort=surveyName:asc`, SurveyDefinitionEntry);
+      const list = await all(`${STRAPI_PATHS['survey-definition']}?locale=${locale}&populate=questions&sort=surveyName:asc`, SurveyDefinitionEntry);
       // A survey name the portal does not know (a newer CMS) is left out rather than failing every survey page.
       return list.flatMap((entry) => {
         const name = SurveyNameSchema.safeParse(entry.surveyName);
@@ -259,7 +276,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
     },
 
     async leadContents() {
-      const list = await all('lead-contents?populate=media&sort=topic:asc', LeadContentEntry);
+      const list = await all(`${STRAPI_PATHS['lead-content']}?populate=media&sort=topic:asc`, LeadContentEntry);
       return list.map((entry) => ({
         topic: entry.topic,
         title: entry.title ?? '',
@@ -272,7 +289,7 @@ export function createStrapiContentSource(endpoint: ServiceEndpoint): ContentSou
 
     async supportQuestions(limit, locale) {
       const list = await get(
-        `support-questions?locale=${locale}&sort=sortOrder:asc&pagination[limit]=${limit}&populate[parent][fields][0]=title`,
+        `${STRAPI_PATHS['support-question']}?locale=${locale}&sort=sortOrder:asc&pagination[limit]=${limit}&populate[parent][fields][0]=title`,
         List(SupportEntry),
       );
       return list.data.map((q) => ({ id: q.documentId, title: q.title, parentId: q.parent?.documentId ?? null, lang: locale }));

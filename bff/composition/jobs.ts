@@ -1,8 +1,7 @@
 import os from 'node:os';
 import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
-import { JOB_TIME_ZONE, type JobDefinition, type JobDeps } from '../domain/jobs/job.ts';
-import { JOBS, jobByName } from '../domain/jobs/registry.ts';
+import { JOB_TIME_ZONE, type JobDefinition } from '../domain/jobs/job.ts';
 import type { JobRunRepository } from '../domain/repositories/jobs.ts';
 import { renderBrandedMail } from '../domain/mail/mail-layout.ts';
 import type { Logger } from '../logger.ts';
@@ -37,11 +36,11 @@ function withSchedules(jobs: readonly JobDefinition[], schedules: Record<string,
 export function createJobRunner(options: {
   config: Config;
   databaseUrl: string | undefined;
-  deps: JobDeps;
   runs: JobRunRepository;
   mailer: Mailer;
   logger: Logger;
-  jobs?: readonly JobDefinition[];
+  /** The jobs bound to their capabilities' services (bff/composition/capabilities.ts). */
+  jobs: readonly JobDefinition[];
   /** How often idle workers look for work (seconds); tests go faster. */
   pollSeconds?: number;
   /** Names this runner in `job_run` (default host:pid:port). */
@@ -49,7 +48,7 @@ export function createJobRunner(options: {
   /** How often schedules are evaluated (seconds, pg-boss: 1..45); tests go faster than the default 30/5. */
   cronCheckSeconds?: number;
 }) {
-  const jobs = withSchedules(options.jobs ?? JOBS, options.config.JOB_SCHEDULES);
+  const jobs = withSchedules(options.jobs, options.config.JOB_SCHEDULES);
   const instance = options.instance ?? options.config.INSTANCE_NAME ?? `${os.hostname()}:${process.pid}:${options.config.PORT}`;
   const poll = options.pollSeconds ?? 2;
   let boss: PgBoss | null = null;
@@ -62,7 +61,7 @@ export function createJobRunner(options: {
     const runId = await options.runs.start({ job: job.name, jobId: item.id, attempt, instance, startedAt: new Date() });
     if (runId === null) return { skipped: 'this try ran already' };
     try {
-      const result = await job.run(options.deps, (item.data ?? {}) as Record<string, unknown>);
+      const result = await job.run((item.data ?? {}) as Record<string, unknown>);
       await options.runs.finish(runId, { status: 'SUCCEEDED', result });
       options.logger.info('job done', { job: job.name, jobId: item.id, attempt, result });
       return result;
@@ -97,8 +96,14 @@ export function createJobRunner(options: {
 
   return {
     instance,
-    /** What the handlers work with (tests run a handler directly with another clock). */
-    deps: options.deps,
+    /** A job as bound to its services (tests run a handler directly, e.g. with another clock). */
+    job: (name: string) => jobs.find((j) => j.name === name),
+    /** Runs a job's handler here and now, without the queue (tests). */
+    async run(name: string, data: Record<string, unknown> = {}) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`unknown job ${name}`);
+      return job.run(data);
+    },
     async start() {
       boss = new PgBoss({
         connectionString: options.databaseUrl,
@@ -124,7 +129,7 @@ export function createJobRunner(options: {
     },
     /** Queues a job now (the cron endpoint, tests); null for an unknown name. */
     async trigger(name: string, data: Record<string, unknown> = {}, singletonKey?: string): Promise<string | null | undefined> {
-      const job = jobs.find((j) => j.name === name) ?? (options.jobs ? undefined : jobByName(name));
+      const job = jobs.find((j) => j.name === name);
       if (!job) return undefined;
       if (!boss) throw new Error('job runner not started');
       return boss.send(job.name, data, singletonKey ? { singletonKey } : {});

@@ -8,6 +8,8 @@ import type { Logger } from '../logger.ts';
 import { metrics } from '../observability/metrics.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
+import { buildKernel, composeCapabilities, type AnyCapability } from './capability.ts';
+import { CAPABILITIES } from './capabilities.ts';
 
 export interface PortalOptions {
   config: Config;
@@ -17,6 +19,8 @@ export interface PortalOptions {
   staticDir?: string;
   /** Tests: stand-ins of their own for single adapters. */
   adapterOverrides?: Partial<Adapters>;
+  /** Tests: capabilities after the portal's own (e.g. the toy capability that proves the shape, docs/architecture.md). */
+  extraCapabilities?: readonly AnyCapability[];
   /** Connections of the session store's pool. */
   sessionPoolSize?: number;
 }
@@ -27,16 +31,27 @@ export interface PortalOptions {
  */
 export function composePortal(options: PortalOptions) {
   const { config, logger } = options;
+  const capabilities = [...CAPABILITIES, ...(options.extraCapabilities ?? [])];
+  // Every capability's variables must have been parsed with the kernel's (loadConfig(env, slices)).
+  const unloaded = capabilities.filter((capability) => capability.config && !config.slices.includes(capability.config));
+  if (unloaded.length > 0) throw new Error(`configuration loaded without the variables of ${unloaded.map((c) => c.name).join(', ')}: loadConfig(env, configSlicesOf(list))`);
   const knex = createKnex(options.databaseUrl);
   const sessionPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.sessionPoolSize ?? 5 });
   const adapters = buildAdapters(config, options.adapterOverrides);
   // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
   const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });
-  const services = buildServices({ config, knex, adapters, logger, sessions });
+  const kernel = buildKernel({ config, knex, adapters, logger, sessions });
+  const composed = composeCapabilities(capabilities, kernel);
+  const services = buildServices({ kernel, composed });
   const unwatchPools = watchPools(knex, sessionPool);
   const { app, stopAccepting } = createApp({
     config,
     services,
+    mounts: composed.mounts,
+    routes: composed.routes,
+    pageServices: composed.pageServices,
+    rememberLanguage: services.rememberLanguage,
+    contentVersion: services.help.contentVersion,
     logger,
     sessionPool,
     databaseReachable: () =>
@@ -51,6 +66,10 @@ export function composePortal(options: PortalOptions) {
     app,
     stopAccepting,
     services,
+    /** The page services bound to one request, as a page gets them. */
+    pageServices: composed.pageServices,
+    /** The route table of this portal's capabilities (the test portal's stand-in page handler asks it). */
+    routes: composed.routes,
     knex,
     /** Migrations the database lacks (bff/db/migrate.ts applies them before any instance starts). */
     pendingMigrations: () => pendingMigrations(knex),

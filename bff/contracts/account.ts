@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import type { NewsletterState } from './newsletter.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The customer's account (issue 17): settings (e-mail, password, language, newsletter), the data export (GDPR Art. 15
@@ -17,7 +18,16 @@ export const ACCOUNT_API = {
 } as const;
 
 export const SETTINGS_PATH = '/home/app/settings';
+/** The profile page: the customer's base data and the ways to the money pages. */
+export const PROFILE_PATH = '/home/app/profile';
 export const DELETE_ACCOUNT_PATH = '/home/app/settings/delete-account';
+/** The customer's account: the profile, the settings with the data export and the deletion. */
+export const ACCOUNT_PAGE_ROUTES = definePages([
+  { path: PROFILE_PATH, access: 'customer', logVisit: true, nav: { labelKey: 'nav.profile', order: 60, group: 'account' } },
+  { path: SETTINGS_PATH, access: 'customer', nav: { labelKey: 'nav.settings', order: 62, group: 'account' } },
+  // Deleting the account is open to a lead too (GDPR Art. 17).
+  { path: DELETE_ACCOUNT_PATH, access: 'account' },
+]);
 /** The confirmation link of an e-mail change opens the settings with this parameter. */
 export const EMAIL_CHANGE_PARAM = 'emailChange';
 
@@ -48,6 +58,12 @@ export const AccountErrors = defineErrors({
   DELETE_CONFIRMATION: { code: 'ACCOUNT.DELETE_CONFIRMATION', status: 422, message: 'Bitte tippe das Wort zur Bestätigung genau so ab.' },
   EXPORT_NOT_FOUND: { code: 'ACCOUNT.EXPORT_NOT_FOUND', status: 404, message: 'Diesen Export gibt es nicht (mehr).' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    account: typeof AccountErrors;
+  }
+}
 
 export interface DataExportStatus {
   id: string;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { definePages } from './routes.ts';
 
 /**
  * Consent (TDDDG section 25, GDPR; issue 14, docs/consent.md): nothing beyond what is strictly necessary runs, is
@@ -18,7 +19,10 @@ export type ConsentChoice = Record<ConsentPurpose, boolean>;
 export const CONSENT_VERSION = 2;
 export const CONSENT_COOKIE = 'kundenportal.consent';
 export const CONSENT_PAGE = '/consent';
+export const CONSENT_PAGE_ROUTES = definePages([{ path: CONSENT_PAGE, access: 'public' }]);
 export const CONSENT_PATH = '/api/consent';
+/** Internal base: a project's map image, loaded only with the customer's consent to external media. */
+export const PROJECT_MAP_PATH = 'project/:id/map';
 /** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
 export const ANALYTICS_EVENT_PATH = '/api/event';
 

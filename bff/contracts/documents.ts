@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Files (spec sections 2, 3, 7; issue 13): the customer's documents from three sources (the installer's document
@@ -180,7 +181,20 @@ export const DOCUMENTS_PATHS = {
 export const documentHref = (id: string) => `/api/v1/internal/documents/${encodeURIComponent(id)}/download`;
 export const photoHref = (projectId: number, photoId: string, size: 'thumbnail' | 'full') =>
   `/api/v1/internal/project/${projectId}/photos/${encodeURIComponent(photoId)}/${size}`;
-export const galleryPhotoPath = (photoId: string) => `/home/app/files/gallery/${encodeURIComponent(photoId)}`;
+/** The pages of the files area. */
+export const FILES_PAGES = {
+  hub: '/home/app/files',
+  documents: '/home/app/files/documents',
+  gallery: '/home/app/files/gallery',
+} as const;
+/** One menu entry for the files area; its own tabs lead to documents, photos, instructions and knowledge. */
+export const FILES_PAGE_ROUTES = definePages([
+  { path: FILES_PAGES.hub, access: 'customer', nav: { labelKey: 'nav.files', order: 30 } },
+  { path: FILES_PAGES.documents, access: 'customer', logVisit: true, needsProject: true },
+  { path: FILES_PAGES.gallery, access: 'customer', logVisit: true, needsProject: true },
+  { path: `${FILES_PAGES.gallery}/[id]`, access: 'customer', needsProject: true, sample: `${FILES_PAGES.gallery}/demo-100240-roof` },
+]);
+export const galleryPhotoPath = (photoId: string) => `${FILES_PAGES.gallery}/${encodeURIComponent(photoId)}`;
 
 /** The categories named in a query (`categoryFilter=BILL&categoryFilter=OFFER_DOCUMENT`), unknown names left out. */
 export function parseCategoryFilter(value: unknown): DocumentCategory[] {
@@ -191,6 +205,12 @@ export function parseCategoryFilter(value: unknown): DocumentCategory[] {
 export const DocumentsErrors = defineErrors({
   PHOTO_UNREADABLE: { code: 'DOCUMENTS.PHOTO_UNREADABLE', status: 502, message: 'Dieses Foto können wir gerade nicht anzeigen.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    documents: typeof DocumentsErrors;
+  }
+}
 
 /** What the files pages call in-process (site/features/files). */
 export interface DocumentsServices {

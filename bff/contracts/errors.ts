@@ -17,6 +17,20 @@ export function defineErrors<const T extends Record<string, ErrorDef>>(table: T)
   return table;
 }
 
+/**
+ * Every contract's error table by name. Each contract adds its own table here (`declare module './errors.ts'`, interface
+ * merging), so the union of all codes needs no central list and a new contract touches only its own file.
+ */
+export interface ErrorTables {
+  common: typeof CommonErrors;
+}
+
+/** The codes of one error table. */
+export type CodeOf<T extends Readonly<Record<string, ErrorDef>>> = T[keyof T]['code'];
+
+/** Every code the BFF answers with: the site's code-to-text maps are checked against it by the compiler. */
+export type ErrorCode = { [Name in keyof ErrorTables]: CodeOf<ErrorTables[Name]> }[keyof ErrorTables];
+
 /** Codes every capability may answer with. */
 export const CommonErrors = defineErrors({
   /** Unknown, or another customer's (answers exactly like unknown). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The lead funnel (issue 18; spec sections 1, 3, 5, 6; docs/funnel.md): a visitor from an ad or a partner page asks
@@ -20,6 +21,8 @@ export const COUNTRY_CALLING_CODES: Record<FunnelCountry, string> = { DE: '+49',
 
 /** The funnel's pages (route table, access public). */
 export const FUNNEL_PAGES = { details: '/angebot', code: '/angebot/code', done: '/angebot/fertig' } as const;
+/** Public, reached from ads and partner pages with `?quelle=<urlParam>` (docs/funnel.md). */
+export const FUNNEL_PAGE_ROUTES = definePages(Object.values(FUNNEL_PAGES).map((path) => ({ path, access: 'public' as const })));
 /** The URL parameter naming the lead source (FunnelStore `urlParam`). */
 export const FUNNEL_SOURCE_PARAM = 'quelle';
 /** Click ids of the advertising networks, in the order they are looked for (conversion tracking, docs/funnel.md). */
@@ -201,3 +204,9 @@ export const FunnelErrors = defineErrors({
   SMS_PAUSED: { code: 'FUNNEL.SMS_PAUSED', status: 503, message: 'Wir können gerade keine SMS verschicken. Bitte versuche es später noch einmal oder ruf uns an.' },
   UNKNOWN_LEAD: { code: 'FUNNEL.UNKNOWN_LEAD', status: 404, message: 'Diesen Lead kennen wir nicht.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    funnel: typeof FunnelErrors;
+  }
+}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LanguageSchema } from './auth.ts';
 import { ProductLineSchema, type ProductLine } from './projects.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Help content from the CMS as the portal's pages see it (issue: help content). Rich text keeps Strapi 5's "blocks"
@@ -137,6 +138,23 @@ export const addressLines = (address: string) => address.split(/\s*,\s*/).filter
 /** `GET /api/v1/internal/user/product/`: the product lines of the customer's projects. */
 export const UserProductsResponseSchema = z.object({ productLines: z.array(ProductLineSchema) });
 export type UserProductsResponse = z.infer<typeof UserProductsResponseSchema>;
+
+/** The help page and the instructions and knowledge base of the files area. */
+export const HELP_PAGES = {
+  help: '/home/app/help',
+  instructions: '/home/app/files/instructions',
+  knowledgebase: '/home/app/files/knowledgebase',
+} as const;
+
+/** The help capability's pages (route table): help and privacy policy are CMS content, cached for visitors. */
+export const HELP_PAGE_ROUTES = definePages([
+  { path: '/privacy-policy', access: 'public', publicCache: true },
+  { path: HELP_PAGES.knowledgebase, access: 'customer' },
+  { path: `${HELP_PAGES.knowledgebase}/[slug]`, access: 'customer', sample: `${HELP_PAGES.knowledgebase}/so-funktioniert-deine-photovoltaikanlage` },
+  { path: HELP_PAGES.instructions, access: 'customer', logVisit: true },
+  { path: `${HELP_PAGES.instructions}/[slug]`, access: 'customer', sample: `${HELP_PAGES.instructions}/wechselrichter-mit-dem-internet-verbinden` },
+  { path: HELP_PAGES.help, access: 'public', publicCache: true, nav: { labelKey: 'nav.help', order: 50, for: 'both' } },
+]);
 
 export const HELP_PATHS = {
   /** Internal base: the product lines of the customer's projects. */

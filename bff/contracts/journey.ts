@@ -3,6 +3,7 @@ import { defineErrors } from './errors.ts';
 import { FREE_TEXT_PATTERN } from './text.ts';
 import type { EmbeddedSigningType, EnvelopeView, SignedDocument } from './signing.ts';
 import { ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The project journey as the portal shows it (spec sections 2 and 4: planning and assembly phases with four steps
@@ -38,6 +39,12 @@ export const STEP_PAGES: Record<JourneyStep, string> = {
 };
 export const MY_PROJECT_PATH = '/home/app/my-project';
 export const MOVE_MASTR_PATH = '/home/app/move-mastr';
+/** The journey's pages: the project page and its eight step pages (every visit logged), and the MaStR move. */
+export const JOURNEY_PAGE_ROUTES = definePages([
+  { path: MY_PROJECT_PATH, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.myProject', order: 15 } },
+  ...Object.values(STEP_PAGES).map((path) => ({ path, access: 'customer' as const, logVisit: true, needsProject: true })),
+  { path: MOVE_MASTR_PATH, access: 'customer', needsProject: true },
+]);
 
 export function phaseOfStep(step: JourneyStep): Exclude<ProjectPhase, 'COMPLETED'> {
   return JOURNEY_STEPS.indexOf(step) < 4 ? 'PLANNING' : 'ASSEMBLY';
@@ -294,6 +301,12 @@ export const JourneyErrors = defineErrors({
   MASTR_NOT_REQUIRED: { code: 'JOURNEY.MASTR_NOT_REQUIRED', status: 409, message: 'Für dieses Projekt ist keine Registrierung nötig.' },
   WEBHOOK_UNAUTHORIZED: { code: 'JOURNEY.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    journey: typeof JourneyErrors;
+  }
+}
 
 /** What a page of the journey calls in-process (site/features/journey). */
 export interface JourneyServices {

@@ -3,6 +3,7 @@ import { defineErrors } from './errors.ts';
 import { LEAD_CONTENT_TOPICS, type LeadContentTopic } from './funnel.ts';
 import { ImageSchema, RichTextSchema } from './help.ts';
 import { CONTACT_METHODS, type BaseData, type ContactMethod, type JourneyStatus } from './onboarding.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The lead phase (issue 18 phase B; spec sections 1, 2, 3, 6, 7; docs/funnel.md "The lead phase"): a lead who verified
@@ -20,6 +21,13 @@ export const LEAD_PAGES = {
 } as const;
 /** Where a lead lands, and where the page guard sends a lead who opens a customer page (with `?hinweis=kundenbereich`). */
 export const LEAD_HOME = LEAD_PAGES.dashboard;
+/** The lead phase's own pages (docs/funnel.md); customer pages send a lead here. */
+export const LEAD_PAGE_ROUTES = definePages([
+  { path: LEAD_PAGES.dashboard, access: 'lead', nav: { labelKey: 'nav.leadDashboard', order: 10, for: 'lead', alsoCurrentOn: [LEAD_PAGES.tour] } },
+  { path: LEAD_PAGES.contactDetails, access: 'lead', nav: { labelKey: 'nav.leadContactDetails', order: 20, for: 'lead' } },
+  { path: LEAD_PAGES.tour, access: 'lead' },
+  { path: `${LEAD_PAGES.content}/[topic]`, access: 'lead', sample: `${LEAD_PAGES.content}/solar` },
+]);
 export const CUSTOMER_AREA_NOTICE = 'kundenbereich';
 
 /** Paths on the internal base; spec section 7 names `PATCH /user/lead/{id}` and `PATCH /user/lead/sales-rep-video/{fileUuid}`. */
@@ -156,3 +164,9 @@ export const LeadErrors = defineErrors({
   CUSTOMERS_ONLY: { code: 'AUTH.CUSTOMERS_ONLY', status: 403, message: 'Dieser Bereich ist für Kundinnen und Kunden. Als Interessent findest Du alles in Deinem Bereich.' },
   LEADS_ONLY: { code: 'AUTH.LEADS_ONLY', status: 403, message: 'Diese Funktion gibt es nur in der Angebotsphase.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    lead: typeof LeadErrors;
+  }
+}

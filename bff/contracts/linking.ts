@@ -86,4 +86,10 @@ export const LinkErrors = defineErrors({
   },
 });
 
+declare module './errors.ts' {
+  interface ErrorTables {
+    linking: typeof LinkErrors;
+  }
+}
+
 export { LINK_MAIL_PARAMS } from './link-params.ts';

@@ -45,3 +45,9 @@ export const MachineErrors = defineErrors({
   UNAUTHORIZED: { code: 'MACHINE.UNAUTHORIZED', status: 401, message: 'Kein gültiges Token für diesen Zugang.' },
   UNKNOWN_JOB: { code: 'MACHINE.UNKNOWN_JOB', status: 404, message: 'Diesen Job gibt es nicht.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    machine: typeof MachineErrors;
+  }
+}

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { FREE_TEXT_PATTERN, SINGLE_LINE_TEXT_PATTERN } from './text.ts';
 import type { SupportQuestion } from './help.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Messages with the installer (spec sections 2, 3, 7): the customer's requests and the installer's to-dos as threads
@@ -114,7 +115,14 @@ export const attachmentHref = (taskId: string, attachmentId: string) =>
   `/api/v1/internal/tasks/${encodeURIComponent(taskId)}/attachments/${encodeURIComponent(attachmentId)}`;
 export const threadHref = (taskId: string) => `/home/app/messages/${encodeURIComponent(taskId)}`;
 /** Where a new message is written (the messages page's composer). */
-export const MESSAGES_NEW_PATH = '/home/app/messages#new';
+export const MESSAGES_PAGE = '/home/app/messages';
+export const MESSAGES_PAGE_ROUTES = definePages([
+  { path: MESSAGES_PAGE, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.messages', order: 17 } },
+  { path: `${MESSAGES_PAGE}/[id]`, access: 'customer', needsProject: true, sample: `${MESSAGES_PAGE}/T-1001` },
+]);
+export const MESSAGES_NEW_PATH = `${MESSAGES_PAGE}#new`;
+/** One thread's page. */
+export const messageThreadPath = (taskId: string) => `${MESSAGES_PAGE}/${encodeURIComponent(taskId)}`;
 
 export const MessagesErrors = defineErrors({
   TEXT_REQUIRED: { code: 'MESSAGES.TEXT_REQUIRED', status: 400, message: 'Bitte schreib eine Nachricht.' },
@@ -140,6 +148,12 @@ export const MessagesErrors = defineErrors({
   SUPPORT_QUESTION_UNKNOWN: { code: 'MESSAGES.SUPPORT_QUESTION_UNKNOWN', status: 400, message: 'Bitte wähle ein Thema aus.' },
   WEBHOOK_UNAUTHORIZED: { code: 'MESSAGES.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    messages: typeof MessagesErrors;
+  }
+}
 
 /** What the messages pages call in-process (site/features/messages). */
 export interface MessagesServices {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { MESSAGE_TEXT_PATTERN, normalizeMessageText } from './messages.ts';
+import { definePages } from './routes.ts';
 
 /**
  * The meter change request (spec sections 3, 7, 9; issue 13; docs/files.md): what the grid operator needs before the
@@ -51,6 +52,20 @@ export const MeterChangeRequestSchema = z.object({
 export type MeterChangeRequestInput = z.infer<typeof MeterChangeRequestSchema>;
 export type MeterChangeField = keyof MeterChangeRequestInput;
 
+/** The fields a customer fills in (the project is the page's); a refused plain form shows each of them again. */
+export const METER_CHANGE_FORM_FIELDS = [
+  'buildingType',
+  'meterKind',
+  'existingComponent',
+  'locationInBuilding',
+  'meterNumber',
+  'street',
+  'houseNumber',
+  'zip',
+  'city',
+  'note',
+] as const satisfies readonly MeterChangeField[];
+
 export const MeterPhotoCapabilitySchema = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,64}$/)),
   code: z.string().check(z.regex(/^\d{6}$/)),
@@ -95,6 +110,10 @@ export const METER_CHANGE_PATHS = {
 
 export const METER_CHANGE_PAGE = '/home/app/meter-change-request';
 export const METER_PHOTO_PAGE = '/meter-change-request/photo';
+export const METER_CHANGE_PAGE_ROUTES = definePages([
+  { path: METER_CHANGE_PAGE, access: 'customer', needsProject: true },
+  { path: METER_PHOTO_PAGE, access: 'public' },
+]);
 
 export const MeterChangeErrors = defineErrors({
   ALREADY_SUBMITTED: { code: 'METER_CHANGE.ALREADY_SUBMITTED', status: 409, message: 'Für dieses Projekt hast Du den Antrag schon geschickt.' },
@@ -104,6 +123,12 @@ export const MeterChangeErrors = defineErrors({
   LINK_EXPIRED: { code: 'METER_CHANGE.LINK_EXPIRED', status: 410, message: 'Dieser Link ist abgelaufen.' },
   TOO_MANY_ATTEMPTS: { code: 'METER_CHANGE.TOO_MANY_ATTEMPTS', status: 429, message: 'Zu viele falsche Versuche. Der Link gilt nicht mehr.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    meterChange: typeof MeterChangeErrors;
+  }
+}
 
 export interface MeterChangeServices {
   /** The form's data for the session project; null without a project. */

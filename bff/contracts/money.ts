@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { sentAsTyped, tidyName, toSepaText } from './sepa-text.ts';
 import { SINGLE_LINE_TEXT_PATTERN } from './text.ts';
+import { definePages } from './routes.ts';
 
 /**
- * Money (issue 16; spec sections 3, 5, 7, 9; docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
+ * Money (docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
  * refund with bank details (`GET|PATCH /project/{projectId}/refund`), the SEPA direct-debit mandate
  * (`POST /sepa-mandate`) and the referral reward (`POST /referral-reward`). Amounts travel as decimal strings
  * ("312.45", "-89.90"), never as JavaScript numbers (spec section 9: precision 20, rounding half up).
@@ -260,6 +261,12 @@ export const MONEY_PAGES = {
   sepaMandate: '/home/app/sepa-mandate',
   referralReward: '/home/app/referral-reward',
 } as const;
+/** In the account menu, besides the bell's notifications and the profile's "Zahlungen und Empfehlungen". */
+export const MONEY_PAGE_ROUTES = definePages([
+  { path: MONEY_PAGES.refund, access: 'customer', needsProject: true, nav: { labelKey: 'nav.refund', order: 64, group: 'account' } },
+  { path: MONEY_PAGES.sepaMandate, access: 'customer', needsProject: true, nav: { labelKey: 'nav.sepaMandate', order: 65, group: 'account' } },
+  { path: MONEY_PAGES.referralReward, access: 'customer', needsProject: true, nav: { labelKey: 'nav.referral', order: 66, group: 'account' } },
+]);
 
 /** The refund form's field an IBAN or BIC problem belongs to. */
 export type MoneyField = 'name' | 'iban' | 'bic' | 'emailAddress' | 'firstName' | 'lastName' | 'street' | 'houseNumber' | 'zip' | 'locality' | 'place' | 'consent' | 'bankAccountOwnerName';
@@ -286,6 +293,12 @@ export const MoneyErrors = defineErrors({
   /** `field`: the bank would get the name converted; the form shows it and asks for confirmation (`holderAsSent`). */
   NAME_REVIEW: { code: 'MONEY.NAME_REVIEW', status: 422, message: 'Bitte bestätige, wie der Name an die Bank geht.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    money: typeof MoneyErrors;
+  }
+}
 
 /** What the three pages call in-process (site/features/money). */
 export interface MoneyServices {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Installation monitoring (spec section 7, internal base: /installation, devices, power-history, work-history,
@@ -149,6 +150,11 @@ export interface MonitoringOverview {
   latestAt: string | null;
 }
 
+export const MONITORING_PAGE = '/home/app/monitoring';
+export const MONITORING_PAGE_ROUTES = definePages([
+  { path: MONITORING_PAGE, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'nav.monitoring', order: 20 } },
+]);
+
 export const MONITORING_PATHS = {
   installations: 'installation',
   devices: (id: string) => `installation/${encodeURIComponent(id)}/devices`,
@@ -178,6 +184,12 @@ export const MonitoringErrors = defineErrors({
     message: 'Den Leistungsverlauf gibt es nur für einen einzelnen Tag (period=day).',
   },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    monitoring: typeof MonitoringErrors;
+  }
+}
 
 /** What the monitoring page shows for the address it was opened with. */
 export type MonitoringPageData =

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { MessageText } from './message-text.ts';
 
 /** Notification types (spec section 3). Each capability fills its own through one registration (bff/composition). */
 export const NotificationTypeSchema = z.enum([
@@ -19,14 +20,15 @@ export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 /**
  * One notification of one of the customer's projects (`projectId`) or of the account (null); the bell lists every
  * project's, whichever project is selected. `id` is stable for the same occasion (e.g. the newest unread answer of a
- * thread), so "seen" sticks until something new happens. Texts are German and English.
+ * thread), so "seen" sticks until something new happens. Title and text are message keys with their values, which
+ * the site words in the page's language (docs/messages.md "Notifications").
  */
 export interface PortalNotification {
   id: string;
   type: NotificationType;
   projectId: number | null;
-  title: { de: string; en: string };
-  text: { de: string; en: string };
+  title: MessageText;
+  text: MessageText;
   /** Where the notification leads (a portal path). */
   href: string;
   createdAt: string;

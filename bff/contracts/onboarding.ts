@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Onboarding on the first sign-in (issue 17, spec sections 1-3): the two-factor e-mail code that confirms the address,
@@ -13,6 +14,8 @@ export const ONBOARDING_PAGES: Record<OnboardingStep, string> = {
   'base-data': '/onboarding/base-data',
   tour: '/onboarding/tour',
 };
+/** The first sign-in's steps (the page guard keeps a customer on the first open one; done steps stay viewable). */
+export const ONBOARDING_PAGE_ROUTES = definePages(ONBOARDING_STEPS.map((step) => ({ path: ONBOARDING_PAGES[step], access: 'customer' as const })));
 export const onboardingStepOfPath = (path: string): OnboardingStep | undefined =>
   ONBOARDING_STEPS.find((step) => path === ONBOARDING_PAGES[step] || path === `${ONBOARDING_PAGES[step]}/`);
 
@@ -184,6 +187,12 @@ export const OnboardingErrors = defineErrors({
   BASE_DATA_INVALID: { code: 'ONBOARDING.BASE_DATA_INVALID', status: 400, message: 'Bitte prüfe Deine Angaben.' },
   JOURNEY_BACKWARDS: { code: 'ONBOARDING.JOURNEY_BACKWARDS', status: 409, message: 'Dieser Schritt liegt schon hinter Dir.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    onboarding: typeof OnboardingErrors;
+  }
+}
 
 /** What the two-factor page shows. */
 export interface TwoFactorView {

@@ -15,6 +15,7 @@ import type { MonitoringServices } from './monitoring.ts';
 import type { NewsletterServices } from './newsletter.ts';
 import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
+import type { RouteTable } from './routes.ts';
 import type { SurveysServices } from './surveys.ts';
 
 /** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
@@ -72,6 +73,11 @@ export interface PortalLocals {
   loginUrl: string;
   /** The session-replay vendor's recorder, loaded only with that consent. */
   replayScriptUrl: string;
+  /**
+   * The route table, derived from the capability list (docs/architecture.md "The route table"): the navigation, who may
+   * open a path, whether a path has a page. The site reads it here, never from a list of its own.
+   */
+  routes: RouteTable;
   services: PortalServices;
   /** What a refused plain form of this page held (docs/architecture.md "Forms without JavaScript"); null otherwise. */
   formFlash: FormFlash | null;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { definePages } from './routes.ts';
 
 /**
  * Shapes of the customer's projects as the portal shows them. Written with zod/mini because islands parse them:
@@ -58,6 +59,21 @@ export type SessionProjectRequest = z.infer<typeof SessionProjectRequestSchema>;
 export function toProjectsMap(projects: readonly ProjectSummary[]): Record<number, ProjectSummary> {
   return Object.fromEntries(projects.map((project) => [project.id, project]));
 }
+
+/** The customer's home: the dashboard with the session's project (and the link dialog). */
+export const DASHBOARD_PAGE = '/home/dashboard';
+
+/** The portal's own pages: the start page, the error pages and the customer's home. */
+export const PORTAL_PAGE_ROUTES = definePages([
+  { path: '/', access: 'public' },
+  { path: '/400', access: 'public' },
+  { path: '/404', access: 'public' },
+  { path: '/500', access: 'public' },
+  { path: '/home', access: 'customer' },
+  { path: DASHBOARD_PAGE, access: 'customer', nav: { labelKey: 'nav.dashboard', order: 10, alsoCurrentOn: ['/home', '/home/app', '/home/form'] } },
+  { path: '/home/app', access: 'customer' },
+  { path: '/home/form', access: 'customer' },
+]);
 
 export const PROJECTS_PATHS = {
   /** Internal base: the projects map query (spec section 7). */

@@ -114,3 +114,9 @@ export const SigningErrors = defineErrors({
   },
   WEBHOOK_UNAUTHORIZED: { code: 'SIGNING.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    signing: typeof SigningErrors;
+  }
+}

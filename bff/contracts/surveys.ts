@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { LanguageSchema } from './auth.ts';
 import { defineErrors } from './errors.ts';
 import { MESSAGE_TEXT_PATTERN, normalizeMessageText } from './messages.ts';
+import { definePages } from './routes.ts';
 
 /**
  * Surveys after the DC and AC installation (issue 15; spec sections 3, 5, 7): star questions (1-5, each value with its
@@ -162,6 +163,15 @@ export const SubmitSurveySchema = z.strictObject({
 export type SubmitSurvey = z.infer<typeof SubmitSurveySchema>;
 
 export const SURVEYS_PAGE = '/home/app/surveys';
+/**
+ * Reached from the invitation mail, the bell (open surveys) and the account menu (answered ones stay readable there);
+ * not a logged visit. The samples are ids no survey has.
+ */
+export const SURVEYS_PAGE_ROUTES = definePages([
+  { path: SURVEYS_PAGE, access: 'customer', nav: { labelKey: 'nav.surveys', order: 68, group: 'account' } },
+  { path: `${SURVEYS_PAGE}/[id]`, access: 'customer', sample: `${SURVEYS_PAGE}/999999999` },
+  { path: `${SURVEYS_PAGE}/[id]/result`, access: 'customer', sample: `${SURVEYS_PAGE}/999999999/result` },
+]);
 export const surveyHref = (id: number) => `${SURVEYS_PAGE}/${id}`;
 export const surveyResultHref = (id: number) => `${SURVEYS_PAGE}/${id}/result`;
 
@@ -189,6 +199,12 @@ export const SurveyErrors = defineErrors({
   REVIEW_LINK_INVALID: { code: 'SURVEY.REVIEW_LINK_INVALID', status: 404, message: 'Dieser Link ist nicht gültig.' },
   WEBHOOK_UNAUTHORIZED: { code: 'SURVEY.WEBHOOK_UNAUTHORIZED', status: 401, message: 'Nicht berechtigt.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    surveys: typeof SurveyErrors;
+  }
+}
 
 export interface SurveySummary {
   id: number;

@@ -21,3 +21,9 @@ export const UploadErrors = defineErrors({
   ENCODING: { code: 'UPLOAD.ENCODING', status: 415, message: 'Bitte schick die Datei unkomprimiert.' },
   DISABLED: { code: 'UPLOAD.DISABLED', status: 403, message: 'Das Hochladen ist gerade ausgeschaltet.' },
 });
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    uploads: typeof UploadErrors;
+  }
+}

@@ -4,7 +4,7 @@ import { CommonErrors, hasErrorCode } from '../contracts/errors.ts';
 
 /**
  * One page request as the domain sees it: who asks, the session's current project, and a memo so that the layout and
- * the page (and several capabilities) share one upstream call per request (bff/composition/page-services.ts).
+ * the page (and several capabilities) share one upstream call per request (docs/architecture.md "One call per service").
  */
 export interface RequestContext {
   user: SessionUser | null;

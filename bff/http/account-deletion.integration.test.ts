@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
@@ -10,8 +9,7 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
-import { ownDatabase } from '../../tests/setup/own-database.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * Account deletion (GDPR Art. 17; issue 17) and the export built by a job: a customer who used every capability is
@@ -31,24 +29,23 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
+// A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
+// whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows. Every
+// export counts as large here, so it is built by the job.
+const { portal } = usePortal({
+  ownDatabase: 'portal_deletion',
+  adapterOverrides: { content },
+  env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' },
+  data: 'none',
+});
+// The file's data lives as long as the file; the deletions under test remove some of it already.
 let data: TestData;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
-
 beforeAll(async () => {
-  // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
-  // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows.
-  database = await ownDatabase(inject('databaseUrl'), 'portal_deletion');
-  // Every export counts as large here, so it is built by the job.
-  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, env: { DATA_EXPORT_INLINE_LIMIT: '0', JOBS_CRON_CHECK_SECONDS: '1' } });
   await portal.services.jobs.start();
   data = testData(portal.sandboxUrl);
 }, 60_000);
 afterAll(async () => {
   await data?.cleanup().catch(() => undefined);
-  await portal?.close();
-  await database?.drop();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
@@ -114,7 +111,7 @@ describe('account deletion leaves no personal data', () => {
 
     // A referral sent through the portal: the invitation to the friend names the customer (a mail to someone else).
     const friend = `freundin-${unique}@example.de`;
-    const recommended = { projectId: project.id, name: 'Ina Wolf', emailAddress: friend, consent: true, bankAccountOwnerName: `Mehmet${unique} Yılmaz${unique}`, iban: 'DE02 1203 0000 0000 2020 51' };
+    const recommended = { projectId: project.id, name: 'Ina Wolf', emailAddress: friend, consent: true, bankAccountOwnerName: `Mehmet${unique} Yilmaz${unique}`, iban: 'DE02 1203 0000 0000 2020 51' };
     expect((await call(client, 'POST', '/api/v2/app/referral-reward', recommended)).status).toBe(201);
     expect((await portal.knex('mail_log').where({ receiver: friend }).first())?.subject).toContain(`Mehmet${unique}`);
 
@@ -143,10 +140,10 @@ describe('account deletion leaves no personal data', () => {
     const mandate = { projectId: project.id, userId: customer.sub, creditorId: 'DE98ZZZ09999999999', sequenceType: 'RCUR', firstName: `Mehmet${unique}`, lastName: `Yılmaz${unique}`, street: `Löschweg${unique}`, houseNumber: '7', zip: '50667', locality: 'Köln', iban, signedPlace: 'Köln' };
     await portal.knex('sepa_mandate').insert({ ...mandate, mandateReferenceId: `KP-${unique}-1`, status: 'ACTIVE', signedAt: new Date() });
     await portal.knex('sepa_mandate').insert({ ...mandate, mandateReferenceId: `KP-${unique}-2`, status: 'PENDING_SIGNATURE' });
-    const referral = { projectId: project.id, userId: customer.sub, bankAccountOwnerName: `Mehmet${unique} Yılmaz${unique}`, iban };
+    const referral = { projectId: project.id, userId: customer.sub, bankAccountOwnerName: `Mehmet${unique} Yilmaz${unique}`, iban };
     await portal.knex('referral_reward').insert({ ...referral, emailAddress: `freund-${unique}@example.de`, name: 'Tom Koch', status: 'PAID_OUT', reward: '100.00' });
     await portal.knex('referral_reward').insert({ ...referral, emailAddress: `nachbar-${unique}@example.de`, name: 'Lea Berg', status: 'SUBMITTED' });
-    await exportUsersJob.run(portal.services.jobs.deps, {});
+    await portal.services.jobs.run('export-users');
     const csv = await portal.knex('export_users_job').orderBy('createdAt', 'desc').first();
     expect(csv.content).toContain(customer.email);
   });

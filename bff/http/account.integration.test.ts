@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_TTL_HOURS } from '../contracts/account.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
@@ -6,25 +6,14 @@ import { jsonCall } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { openPasswordScreen, signedInClient, signInAnywhere, submitPasswordScreen } from '../../tests/support/sign-in.ts';
 import { createRequestContext } from '../domain/request-context.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ logLines });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/marketing/_control/faults`, { method: 'DELETE' });
   await fetch(`${portal.sandboxUrl}/oidc/admin/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
@@ -101,9 +90,9 @@ describe('changing the e-mail address', () => {
       body: new URLSearchParams({ email: typed }).toString(),
     });
     const location = refused.headers.get('location') ?? '';
-    expect(location).toBe('/home/app/settings?section=email&error=ACCOUNT.EMAIL_INVALID#email');
+    expect(location).toBe('/home/app/settings?error=ACCOUNT.EMAIL_INVALID&fields=email&form=email#email-errors');
     const page = (await (await client.request(`${portal.url}${location}`)).json()) as { locals: { formFlash: unknown } };
-    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', values: { email: typed } });
+    expect(page.locals.formFlash).toEqual({ page: '/home/app/settings', form: 'email', values: { email: typed } });
   });
 });
 
@@ -160,7 +149,7 @@ describe('changing the password at the identity provider', () => {
     // The callback with a status but without the provider's code: refused, the other session stays.
     const state = screen.authorizationUrl.searchParams.get('state') ?? '';
     const forged = await client.follow(`${portal.url}/api/auth/callback?${new URLSearchParams({ state, kc_action_status: 'success' })}`);
-    expect(new URL(forged.url).search).toBe('?section=password&error=ACCOUNT.PASSWORD_NOT_CHANGED');
+    expect(new URL(forged.url).search).toBe('?error=ACCOUNT.PASSWORD_NOT_CHANGED&form=password');
     expect((await call(elsewhere, 'GET', '/api/auth/me')).status).toBe(200);
     expect((await call(client, 'GET', '/api/auth/me')).status).toBe(200);
   });
@@ -253,7 +242,9 @@ describe('data export (small: at once)', () => {
     await browser.follow(`${action}/code`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: customer.email, code }).toString() });
     await expect.poll(() => portal.knex('activity_log').where({ userId: customer.sub, type: 'PASSWORDLESS_LOGIN_CODE' }).first()).toBeTruthy();
     // The portal's own mail and the newsletter service's double opt-in.
-    await call(browser, 'POST', '/api/v1/internal/user/password', { currentPassword: customer.password, newPassword: 'Neues-Sonnen-Passwort-9' });
+    const screen = await openPasswordScreen(browser, portal.url);
+    const next = 'Neues-Sonnen-Passwort-9';
+    expect((await submitPasswordScreen(browser, screen.url, { current: customer.password, new: next, repeat: next })).url.searchParams.get('done')).toBe('PASSWORD_CHANGED');
     await call(browser, 'POST', '/api/v1/internal/marketing-service/event', { eventName: 'newsletter_subscribed' });
     await expect.poll(async () => (await mailsTo(portal.sandboxUrl, customer.email)).length).toBe(3);
 

@@ -1,12 +1,11 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
-import { pageServicesFor } from '../composition/page-services.ts';
-import type { Services } from '../composition/services.ts';
 import type { Config } from '../config.ts';
 import { APP_API_BASE, INTERNAL_API_BASE } from '../contracts/http.ts';
-import { AUTH_BASE } from '../contracts/auth.ts';
-import type { PortalLocals } from '../contracts/page-services.ts';
-import { createRequestContext } from '../domain/request-context.ts';
+import { AUTH_BASE, type Language } from '../contracts/auth.ts';
+import type { PortalLocals, PortalServices } from '../contracts/page-services.ts';
+import type { RouteTable } from '../contracts/routes.ts';
+import { createRequestContext, type RequestContext } from '../domain/request-context.ts';
 import type { Logger } from '../logger.ts';
 import { compressResponses, staticFiles } from './middlewares/compression.ts';
 import { requireCsrfProtection } from './middlewares/csrf.ts';
@@ -22,8 +21,8 @@ import { logPageVisits } from './middlewares/page-visits.ts';
 import { requireCustomer, requireSignedIn } from './middlewares/require-customer.ts';
 import { noStoreWhenSignedIn, securityHeaders } from './middlewares/security-headers.ts';
 import { observeRequests } from './middlewares/observe-requests.ts';
-import { mountsOf } from './mounts.ts';
-import type { RouteDeps } from './route-deps.ts';
+import { mountsOf as mountedAt, type Mount, type MountBase } from './mounts.ts';
+import type { RouteDeps, Services } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { announceSpeculationRules } from './routes/speculation-rules.routes.ts';
 import { takeFormFlash } from './form-flash.ts';
@@ -35,6 +34,16 @@ export type PageHandler = (req: Request, res: Response, next: NextFunction, loca
 export interface AppDeps {
   config: Config;
   services: Services;
+  /** The routers with their mount bases, derived from the capability list (bff/composition/capabilities.ts). */
+  mounts: readonly Mount[];
+  /** Every capability's pages (derived from the capability list): the page middlewares and the site read it. */
+  routes: RouteTable;
+  /** The page services bound to one request (derived from the capability list, bff/composition/capability.ts). */
+  pageServices: (ctx: RequestContext) => PortalServices;
+  /** Keeps a signed-in customer's language choice with the account. */
+  rememberLanguage: (userId: string, lang: Language) => Promise<void>;
+  /** The CMS content's version, part of the public pages' cache key. */
+  contentVersion: () => number;
   logger: Logger;
   /** Pool for the session store; separate from knex's so session reads never queue behind slow queries. */
   sessionPool: pg.Pool;
@@ -53,14 +62,16 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, services, logger } = deps;
   const secureCookies = config.publicUrl.startsWith('https://');
-  const routeDeps: RouteDeps = { services, config, logger };
+  const { routes } = deps;
+  const routeDeps: RouteDeps = { services, config, logger, routes };
+  const mountsOf = (base: MountBase, routes: RouteDeps) => mountedAt(deps.mounts, base, routes);
   let accepting = true;
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   // Request id, access log and latency metric for every answer, the probes' too (docs/observability.md).
-  app.use(observeRequests(logger));
+  app.use(observeRequests(logger, routes));
 
   if (config.INSTANCE_NAME) {
     const name = config.INSTANCE_NAME;
@@ -90,7 +101,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use(noStoreWhenSignedIn);
   // After the session: a signed-in customer's language choice is kept with the account (mails follow it).
-  app.use(language({ secureCookies, remember: services.rememberLanguage }));
+  app.use(language({ secureCookies, remember: deps.rememberLanguage }));
 
   const api = express.Router();
   // The raw body is kept for the machine callers' HMAC checks (e-signature and management webhooks).
@@ -119,18 +130,19 @@ export function createApp(deps: AppDeps) {
       consent: req.consent,
       loginUrl: config.LOGIN_URL,
       replayScriptUrl: config.replayScriptUrl,
-      services: pageServicesFor(services, ctx),
-      // Taken once, by the view of the page a refused plain form went back to (./form-flash.ts).
-      formFlash: takeFormFlash(req),
+      routes,
+      services: deps.pageServices(ctx),
+      // Taken once, by the view of the page a refused plain form went back to that shows it (./form-flash.ts).
+      formFlash: takeFormFlash(req, res),
     };
     res.locals.portal = locals;
     return locals;
   };
   app.use(announceSpeculationRules);
-  app.use(pageGuard(config.LOGIN_URL));
-  app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, localsOf }));
-  app.use(logPageVisits(services.activity, logger));
-  app.use(publicPageCache({ contentVersion: services.help.contentVersion }));
+  app.use(pageGuard(config.LOGIN_URL, routes));
+  app.use(projectLinkCheck({ enabled: config.PROJECT_LINK_CHECK, routes, localsOf }));
+  app.use(logPageVisits(services.activity, logger, routes));
+  app.use(publicPageCache({ contentVersion: deps.contentVersion, routes }));
   const formTargets = signedInFormTargets(config);
   const replayOrigin = new URL(config.replayScriptUrl).origin;
   const renderPage: RequestHandler = (req, res, next) => {

@@ -1,24 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { signInThroughProvider } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import type { TestCustomer } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 /** A customer account of this test (created at the identity provider, removed afterwards). */
 let customer: TestCustomer;
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
+const { portal, data } = usePortal();
 beforeEach(async () => {
-  data = testData(portal.sandboxUrl);
   customer = await data.customer();
 });
-afterEach(() => data.cleanup());
 
 const signIn = (client: BrowserLikeClient, path: string, credentials: { email: string; password: string } | 'cancel' = customer) =>
   signInThroughProvider(client, portal.url, path, credentials === 'cancel' ? credentials : { email: credentials.email, password: credentials.password });

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * `/cms-media/*` (docs/architecture.md "Help content"): the portal serves Strapi's uploads from its own origin, and only
@@ -11,27 +11,27 @@ import { startTestPortal } from '../../tests/support/test-portal.ts';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const requested: string[] = [];
 let strapi: Server;
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
 
-beforeAll(async () => {
-  strapi = createServer((req, res) => {
-    requested.push(req.url ?? '');
-    if (req.url === '/uploads/dach_1.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    if (req.url === '/uploads/anleitung.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4\n%%EOF\n');
-    if (req.url === '/uploads/seite.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
-    if (req.url === '/uploads/weiter.png') return void res.writeHead(302, { location: '/admin' }).end();
-    if (req.url === '/' || req.url === '/uploads/') return void res.writeHead(302, { location: '/admin' }).end();
-    if (req.url === '/admin') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Strapi Admin</title>');
-    res.writeHead(404).end();
-  });
-  strapi.listen(0, '127.0.0.1');
-  await once(strapi, 'listening');
-  const { port } = strapi.address() as AddressInfo;
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { STRAPI_URL: `http://127.0.0.1:${port}` } });
+const { portal } = usePortal({
+  data: 'none',
+  prepare: async () => {
+    strapi = createServer((req, res) => {
+      requested.push(req.url ?? '');
+      if (req.url === '/uploads/dach_1.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      if (req.url === '/uploads/anleitung.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4\n%%EOF\n');
+      if (req.url === '/uploads/seite.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+      if (req.url === '/uploads/weiter.png') return void res.writeHead(302, { location: '/admin' }).end();
+      if (req.url === '/' || req.url === '/uploads/') return void res.writeHead(302, { location: '/admin' }).end();
+      if (req.url === '/admin') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Strapi Admin</title>');
+      res.writeHead(404).end();
+    });
+    strapi.listen(0, '127.0.0.1');
+    await once(strapi, 'listening');
+    const { port } = strapi.address() as AddressInfo;
+    return { env: { STRAPI_URL: `http://127.0.0.1:${port}` } };
+  },
 });
-afterAll(async () => {
-  await portal?.close();
+afterAll(() => {
   strapi?.close();
 });
 

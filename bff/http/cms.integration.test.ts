@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { describe, expect, it } from 'vitest';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
+const { portal } = usePortal({ data: 'none' });
 
 const webhook = (authorization?: string, body: unknown = { event: 'entry.publish', model: 'faq', entry: { slug: 'x' } }) =>
   fetch(`${portal.url}/api/cms/webhook`, {

@@ -3,28 +3,28 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../site/integrations/precompress.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 let cookie = '';
 let site = '';
 let staticDir = '';
 const asset = `window.kundenportal = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Sonnenstrom ${i}`))};\n`;
 
+const { portal, data } = usePortal({
+  data: 'all',
+  prepare: async () => {
+    staticDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-static-'));
+    await mkdir(path.join(staticDir, '_astro'));
+    await writeFile(path.join(staticDir, '_astro', 'app.abc123.js'), asset);
+    await writeFile(path.join(staticDir, '_astro', 'tiny.js'), 'x();');
+    await precompress(staticDir);
+    return { staticDir };
+  },
+});
 beforeAll(async () => {
-  staticDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-static-'));
-  await mkdir(path.join(staticDir, '_astro'));
-  await writeFile(path.join(staticDir, '_astro', 'app.abc123.js'), asset);
-  await writeFile(path.join(staticDir, '_astro', 'tiny.js'), 'x();');
-  await precompress(staticDir);
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), staticDir });
-  data = testData(portal.sandboxUrl);
   const customer = await data.customer();
   const project = await data.project({ portalUserIds: [customer.sub] });
   site = (await data.installation(project.id)).siteId;
@@ -32,8 +32,6 @@ beforeAll(async () => {
   cookie = `kundenportal.sid=${client.cookie(portal.url, 'kundenportal.sid') ?? ''}`;
 }, 60_000);
 afterAll(async () => {
-  await data?.cleanup();
-  await portal?.close();
   if (staticDir) await rm(staticDir, { recursive: true, force: true });
 });
 

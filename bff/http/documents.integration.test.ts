@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /** A manual for SOLAR in the CMS without Strapi (the portal reads it through the content port). */
 const MANUAL_PDF = Buffer.from('%PDF-1.4\n% Bedienungsanleitung\n%%EOF\n');
@@ -36,17 +35,7 @@ const content: ContentSource = {
   media: async (file) => (file === 'wechselrichter_abc.pdf' ? { contentType: 'application/pdf', body: new Blob([MANUAL_PDF]).stream() } : null),
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal({ adapterOverrides: { content } });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const control = async (path: string, method: string, json?: unknown) => {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
+const { portal } = usePortal({ logLines, data: 'none' });
 
 /** The test portal's page handler answers `{ page }` with the path it was asked to render. */
 async function rendered(path: string, init: RequestInit = {}) {

@@ -1,7 +1,6 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type pg from 'pg';
-import { FORM_FLASH_MAX_VALUE, FORM_FLASH_TTL_MS, type FormFlash } from '../contracts/form-flash.ts';
-import { saveSession } from './form-answers.ts';
+import { FORM_FLASH_MAX_REPEATS, FORM_FLASH_MAX_VALUE, FORM_FLASH_TTL_MS, type FormFlash, type FormValue } from '../contracts/form-flash.ts';
 
 /**
  * The form flash (docs/architecture.md "Forms without JavaScript"): a signed-in page's plain form that the BFF refuses
@@ -13,57 +12,34 @@ import { saveSession } from './form-answers.ts';
 
 const isPrefetch = (req: Request) => /prefetch|prerender/i.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''}`);
 
-/**
- * Keeps the named fields of a refused plain form (only those: the form's own fields, never another body field) for
- * the next view of `page`, and saves the session before the caller answers with its redirect (express-session would
- * send the head first, so the browser's next request could still read the old session).
- */
-export async function keepFormFlash(req: Request, page: string, fields: readonly string[], now = Date.now()): Promise<void> {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const values: Record<string, string> = {};
-  for (const name of fields) {
-    const value = body[name];
-    // Repeated fields arrive as arrays: no field of these forms repeats, so such a value is not the form's. An emptied
-    // field is kept empty (the page must not fill in its prefill again); an unticked checkbox is not sent at all.
-    if (typeof value === 'string') values[name] = value;
-  }
-  await keepFormValues(req, page, values, now);
-}
+/** Saves the session before answering (express-session would send the head first; docs/architecture.md, toolchain). */
+export const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
 
 /**
- * Keeps values the route read from the form itself (e.g. a repeated field joined, or only the fields it accepts) for
- * the next view of `page`, like `keepFormFlash`.
+ * Keeps the values of a refused plain form `form` (only its own fields, as typed; bff/http/form-action.ts picks them)
+ * for the next view of `page`, and saves the session before the caller answers with its redirect (express-session
+ * would send the head first, so the browser's next request could still read the old session). Only for a signed-in
+ * account: a visitor's form (the funnel) keeps its draft with its own request.
  */
-export async function keepFormValues(req: Request, page: string, values: Readonly<Record<string, string>>, now = Date.now()): Promise<void> {
+export async function keepFormValues(req: Request, page: string, form: string, values: Readonly<Record<string, FormValue>>, now = Date.now()): Promise<void> {
   const user = req.session?.user;
   if (!user) return;
-  const kept = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, FORM_FLASH_MAX_VALUE)]));
-  req.session.formFlash = { page, values: kept, userId: user.id, until: now + FORM_FLASH_TTL_MS };
+  const clip = (value: string) => value.slice(0, FORM_FLASH_MAX_VALUE);
+  const kept = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? clip(value) : value.slice(0, FORM_FLASH_MAX_REPEATS).map(clip)]),
+  );
+  req.session.formFlash = { page, form, values: kept, userId: user.id, until: now + FORM_FLASH_TTL_MS };
   await saveSession(req);
 }
 
 /**
- * A plain form's work with the form flash around it: a refusal (any error; the caller words it) keeps `values` for
- * `page`, so the page shows them again while the redirect's address carries codes and field names only; a success
- * drops an older refusal's values.
+ * The kept form for this page view: a GET of the page it names, by the customer it was kept for, within its time. A
+ * prefetch never sees it (the customer has not seen it). One past its time is dropped by any page view. It is taken
+ * (deleted) only by a view that shows it: the page's form marks it shown when it puts the values in (`markShown`), and
+ * the session forgets it as that answer ends (unless the answer is a server error). The view of a page whose own
+ * service is down shows no form and leaves it for the next view, so what was typed survives the outage.
  */
-export async function withFormFlash<T>(req: Request, page: string, values: Readonly<Record<string, string>>, work: () => Promise<T>): Promise<T> {
-  let result: T;
-  try {
-    result = await work();
-  } catch (error) {
-    await keepFormValues(req, page, values);
-    throw error;
-  }
-  await dropFormFlash(req);
-  return result;
-}
-
-/**
- * The kept form for this page view, taken once: a GET of the page it names, by the customer it was kept for, within its
- * time. A prefetch never takes it (the customer has not seen it). One past its time is dropped by any page view.
- */
-export function takeFormFlash(req: Request, now = Date.now()): FormFlash | null {
+export function takeFormFlash(req: Request, res: Response, now = Date.now()): FormFlash | null {
   const kept = req.session?.formFlash;
   if (!kept || req.method !== 'GET' || isPrefetch(req)) return null;
   if (kept.until <= now || kept.userId !== req.session.user?.id) {
@@ -71,8 +47,23 @@ export function takeFormFlash(req: Request, now = Date.now()): FormFlash | null 
     return null;
   }
   if (kept.page !== req.path) return null;
-  delete req.session.formFlash;
-  return { page: kept.page, values: { ...kept.values } };
+  let shown = false;
+  beforeEnd(res, (status) => {
+    if (shown && status < 500 && req.session?.formFlash === kept) delete req.session.formFlash;
+  });
+  return { page: kept.page, form: kept.form, values: { ...kept.values }, markShown: () => void (shown = true) };
+}
+
+/**
+ * Runs `decide` with the answer's status just before the answer ends, ahead of express-session's own end (which then
+ * sees the changed session and saves it): registered after the session middleware, this wrapper is the outer one.
+ */
+function beforeEnd(res: Response, decide: (status: number) => void): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    decide(res.statusCode);
+    return end(...args);
+  }) as Response['end'];
 }
 
 /** After a successful submission: an older refusal's values must not come back on the next view of the page. */

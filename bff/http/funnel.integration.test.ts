@@ -1,21 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { funnelJob } from '../domain/jobs/funnel.job.ts';
+import { describe, expect, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
 const logLines: string[] = [];
-beforeAll(async () => {
-  // Behind a proxy as in production, so each test browser is its own client address (per-IP limits).
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug' }, logLines });
-});
-afterAll(() => portal?.close());
+// Behind a proxy as in production, so each test browser is its own client address (per-IP limits).
+const { portal } = usePortal({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug' }, logLines, data: 'none' });
 
 const FUNNEL = '/api/v2/app/funnel';
 /** A fresh German mobile number in its own block of 10,000 (the tests share one database's counters). */
@@ -71,7 +65,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const client = await browser();
     // The first, refused post makes the request (and its cookie) the two clicks then share.
     const refused = await post(client, `${FUNNEL}/details`, details(phone, { contactConsent: '' }));
-    expect(refused.headers.get('location')).toContain('fehler=FUNNEL.INVALID');
+    expect(refused.headers.get('location')).toContain('error=FUNNEL.INVALID');
     const form = details(phone);
     const answers = await Promise.all([post(client, `${FUNNEL}/details`, form), post(client, `${FUNNEL}/details`, form)]);
     expect(answers.map((a) => [a.status, a.headers.get('location')])).toEqual([
@@ -104,7 +98,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     expect((await portal.knex('rate_limit').pluck('key')).filter((key: string) => key.includes(digits))).toEqual([]);
 
     const wrong = await post(client, `${FUNNEL}/verify`, { code: code === '000000' ? '000001' : '000000' });
-    expect([wrong.status, wrong.headers.get('location')]).toEqual([303, '/angebot/code?fehler=FUNNEL.CODE_INVALID&versuche=4']);
+    expect([wrong.status, wrong.headers.get('location')]).toEqual([303, '/angebot/code?error=FUNNEL.CODE_INVALID&fields=code&attemptsLeft=4&form=funnel-code#funnel-code-errors']);
 
     const right = await post(client, `${FUNNEL}/verify`, { code });
     expect([right.status, right.headers.get('location')]).toEqual([303, '/angebot/fertig']);
@@ -131,7 +125,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
   it('keeps what was typed when a field is wrong and names the fields; a script gets 422 with them', async () => {
     const client = await browser();
     const back = await post(client, `${FUNNEL}/details`, details('0171-123', { firstName: '', contactConsent: '', quelle: 'partner-mueller' }));
-    expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?quelle=partner-mueller&fehler=FUNNEL.INVALID']);
+    expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?quelle=partner-mueller&error=FUNNEL.INVALID&fields=firstName%2Cphone%2CcontactConsent&form=funnel-details#funnel-details-errors']);
     const view = await portal.services.funnel.forRequest().page(client.cookie(portal.url, 'kundenportal.funnel') ?? null);
     expect(view.state).toBe('DRAFT');
     expect(view.draft).toMatchObject({ lastName: 'Krüger', phone: '0171-123', topics: ['SOLAR', 'STORAGE'], contactConsent: false });
@@ -176,7 +170,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     await fetch(`${portal.sandboxUrl}/sms/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail', status: 503 }) });
     try {
       const back = await post(client, `${FUNNEL}/details`, details(phone, { quelle: '' }));
-      expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?fehler=UPSTREAM.UNAVAILABLE']);
+      expect([back.status, back.headers.get('location')]).toEqual([303, '/angebot?error=UPSTREAM.UNAVAILABLE&service=sms&form=funnel-details#funnel-details-errors']);
     } finally {
       await fetch(`${portal.sandboxUrl}/sms/_control/faults`, { method: 'DELETE' });
     }
@@ -205,7 +199,7 @@ describe('lead funnel over HTTP (plain forms, real PostgreSQL and sandbox)', () 
     const [lost] = await portal.knex('funnel_lead')
       .insert({ phoneNumber: e164(mobile()), firstName: 'Alt', lastName: 'Verloren', email: 'alt@example.de', topics: portal.knex.raw("'{SOLAR}'::text[]"), leadsourceId: 'LS-1000', contactConsentAt: new Date('2023-01-01'), contactConsentVersion: '2026-11', status: 'LOST', salesForwardedAt: new Date('2023-01-02'), updatedAt: new Date('2023-01-02') })
       .returning('id');
-    const result = await funnelJob.run(portal.services.jobs.deps, {});
+    const result = await portal.services.jobs.run('funnel');
     expect(result.pending).toBe(0);
     expect(result.lostLeadsDeleted).toBeGreaterThanOrEqual(1);
     expect(await portal.knex('funnel_lead').where({ id: lost.id })).toEqual([]);

@@ -1,21 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
 import { mailsTo, waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal();
 
 const linkIn = (mail: SandboxMail) => {
   const link = /https?:\/\/\S+\/api\/auth\/invitation\?token=[\w-]+/.exec(mail.text)?.[0];

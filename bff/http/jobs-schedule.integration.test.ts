@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { createJobRunner, type JobRunner } from '../composition/jobs.ts';
 import { createJobRunRepository } from '../db/repositories/jobs.repository.ts';
 import type { JobDefinition } from '../domain/jobs/job.ts';
 import { createLogger } from '../logger.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
+const { portal } = usePortal({ data: 'none' });
 const runners: JobRunner[] = [];
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
 afterAll(async () => {
   await Promise.allSettled(runners.map((r) => r.stop()));
-  await portal?.close();
 });
 
 /**
@@ -29,7 +24,6 @@ it('a schedule evaluated on two instances at once runs once per minute', async (
     const runner = createJobRunner({
       config: portal.config,
       databaseUrl: portal.config.databaseUrl,
-      deps: portal.services.jobs.deps,
       runs: createJobRunRepository(portal.knex),
       mailer: { from: 'x@example.de', send: async () => undefined },
       logger: createLogger('error'),

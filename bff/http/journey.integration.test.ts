@@ -1,24 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import type { TestData } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
+import { message } from '../contracts/message-text.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal();
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const control = (path: string, init: { method?: string; json?: unknown } = {}) =>
@@ -66,7 +57,7 @@ describe('the journey of a customer’s project', () => {
       body: new URLSearchParams({ action: 'CONFIRM_ORDER', returnTo: '/home/app/my-project/planning-phase/offer-confirmation' }).toString(),
     });
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/home/app/my-project/planning-phase/offer-confirmation?error=JOURNEY.ACTION_NOT_POSSIBLE');
+    expect(form.headers.get('location')).toBe('/home/app/my-project/planning-phase/offer-confirmation?error=JOURNEY.ACTION_NOT_POSSIBLE&form=action#action-errors');
   });
 
   it('changes only the contact phone and preferred appointment times; unknown fields and a bad phone are 400', async () => {
@@ -164,7 +155,7 @@ describe('telling the customer about a new to-do', () => {
     expect(mail.subject).toBe(`Du bist dran: Lieferung bestätigen (Projekt ${project.id})`);
     expect(mail.text).toContain('/home/app/my-project/assembly-phase/delivery');
     expect(await bell()).toEqual([
-      expect.objectContaining({ type: 'JOURNEY_ACTION', projectId: project.id, href: '/home/app/my-project/assembly-phase/delivery', title: { de: 'Lieferung bestätigen', en: 'Confirm the delivery' }, seen: false }),
+      expect.objectContaining({ type: 'JOURNEY_ACTION', projectId: project.id, href: '/home/app/my-project/assembly-phase/delivery', title: message('journey.noticeConfirmDeliveryTitle'), seen: false }),
     ]);
     const activity = await portal.knex('activity_log').where({ projectId: project.id, type: 'SUCCESS_REMINDER_EMAIL' });
     expect(activity).toHaveLength(1);
@@ -184,7 +175,7 @@ describe('telling the customer about a new to-do', () => {
     expect(second.text).toContain(request);
     const entries = await bell();
     expect(entries.filter((n) => n.type === 'JOURNEY_ACTION')).toEqual([
-      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: expect.objectContaining({ de: `„${request}“` }) }),
+      expect.objectContaining({ projectId: project.id, href: '/home/app/my-project/assembly-phase/dc', text: message('journey.noticeRequestText', { request }) }),
     ]);
   });
 

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../../tests/support/lead.ts';
 import type { SessionUser } from '../contracts/auth.ts';
-import { funnelJob } from '../domain/jobs/funnel.job.ts';
 import { createRequestContext } from '../domain/request-context.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-beforeAll(async () => {
-  // Behind a proxy as in production, so each test browser is its own client address (the funnel's per-IP limits).
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true' } });
-});
-afterAll(() => portal?.close());
+// Behind a proxy as in production, so each test browser is its own client address (the funnel's per-IP limits).
+const { portal } = usePortal({ env: { TRUST_PROXY: 'true' }, data: 'none' });
 
 const INTERNAL = '/api/v1/internal';
 const adminHeaders = () => identityAdminHeaders(portal.config);
@@ -164,7 +158,7 @@ describe('what a lead may do', () => {
     expect((await jsonCall(portal.url, client, 'PATCH', `${INTERNAL}/user/lead/not-a-uuid`, details)).status).toBe(400);
 
     const wrong = await jsonCall(portal.url, client, 'PATCH', path, { ...details, zip: '1234', topics: [] });
-    expect([wrong.status, wrong.body?.code, wrong.body?.problems, wrong.body?.topics]).toEqual([400, 'ONBOARDING.BASE_DATA_INVALID', 'zip:format', 'required']);
+    expect([wrong.status, wrong.body?.code, wrong.body?.problems, wrong.body?.topics]).toEqual([400, 'ONBOARDING.BASE_DATA_INVALID', 'zip:format,topics:required', 'required']);
 
     const saved = await jsonCall(portal.url, client, 'PATCH', path, details);
     expect(saved.status).toBe(200);
@@ -193,12 +187,13 @@ describe('what a lead may do', () => {
     const refused = await post(typed);
     expect(refused.status).toBe(303);
     const back = new URL(refused.headers.get('location') ?? '', portal.url);
-    expect([back.pathname, back.searchParams.get('error'), back.searchParams.get('problems')]).toEqual(['/home/lead/contact-details', 'ONBOARDING.BASE_DATA_INVALID', 'zip:format']);
+    expect([back.pathname, back.searchParams.get('error'), back.searchParams.get('fields'), back.searchParams.get('form')]).toEqual(['/home/lead/contact-details', 'ONBOARDING.BASE_DATA_INVALID', 'zip:format', 'base-data']);
     expect(back.href).not.toMatch(/Linden|Krüger|Kr%C3%BCger|2223334|Leipzig|v_/);
     const page = (await (await client.request(back.href)).json()) as { locals: { formFlash: { page: string; values: Record<string, string> } | null } };
     expect(page.locals.formFlash).toEqual({
       page: '/home/lead/contact-details',
-      values: { salutation: '', firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: 'SOLAR,CHARGE' },
+      form: 'base-data',
+      values: { firstName: 'Lena', lastName: 'Krüger-Hahn', phone: '0171 2223334', street: 'Lindenallee', houseNumber: '7a', zip: '0410', city: 'Leipzig', preferredContact: 'PHONE', topics: ['SOLAR', 'CHARGE'] },
     });
 
     const saved = await post({ ...typed, zip: '04109' });
@@ -362,7 +357,7 @@ describe('from lead to customer', () => {
     await portal.knex('funnel_lead').where({ id: row.id }).update({ status: 'LOST', updatedAt: lostAt });
     await portal.knex('funnel_lead').where({ id: fresh.row.id }).update({ status: 'LOST' });
 
-    const result = await funnelJob.run(portal.services.jobs.deps, {});
+    const result = await portal.services.jobs.run('funnel');
     // The lead goes with its account (the account's data); leads without an account go by the date alone.
     expect(result).toMatchObject({ lostLeadAccountsErased: 1 });
     expect(await identityAccount(email)).toBeUndefined();

@@ -1,28 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, uniqueZip, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { uniqueZip } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TRUST_PROXY: 'true' }, logLines });
-});
-afterAll(() => portal?.close());
+const { portal, data } = usePortal({ env: { TRUST_PROXY: 'true' }, logLines });
 // Each test creates its customers and projects and removes only those.
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 /** An id no project has (the stand-in gives created projects ids from 900000 on). */

@@ -1,23 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal();
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const languageOf = async (sub: string) => ((await portal.knex('users').where({ userId: sub }).first()) as { language: string | null } | undefined)?.language ?? null;
@@ -33,7 +23,7 @@ describe("mails in the customer's language", () => {
     expect(switched.status).toBe(302);
     expect(await languageOf(customer.sub)).toBe('en');
     // The identity provider's own mails (sign-in code, block notice) follow: Keycloak's `locale` attribute.
-    const account = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: portal.config.services.identityAdmin.headers });
+    const account = await fetch(`${portal.config.services.identityAdmin.url}/users/${encodeURIComponent(customer.sub)}`, { headers: await identityAdminHeaders(portal.config) });
     expect(await account.json()).toMatchObject({ attributes: { locale: ['en'] } });
 
     const target = newAddress();

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
@@ -7,8 +7,7 @@ import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { metricValue } from '../../tests/support/metrics.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /** The CMS's support questions without Strapi (the portal reads them through the content port). */
 const content: ContentSource = {
@@ -27,17 +26,7 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal({ adapterOverrides: { content } });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -128,21 +117,21 @@ describe('messages with the installer', () => {
     };
     const fields = { projectId: String(project.id), supportQuestionId: 'sq-rechnung' };
     // The composer opens on the list page for the chosen topic; there is no page /home/app/messages/new.
-    expect(await plainForm('tasks/create-using-rules', { ...fields, text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.TEXT_REQUIRED#composer' });
+    expect(await plainForm('tasks/create-using-rules', { ...fields, text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.TEXT_REQUIRED&fields=text&form=composer#composer-errors' });
     expect(await plainForm('tasks/create-using-rules', { ...fields, subject: 'Rechnung März', text: 'Hallo, die Rechnung …' }, [{ name: 'foto.png', bytes: Buffer.from('MZ nicht ein Foto') }])).toEqual({
       status: 303,
-      location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.FILE_TYPE#composer',
+      location: '/home/app/messages?topic=sq-rechnung&error=MESSAGES.FILE_TYPE&fields=files&form=composer#composer-errors',
     });
     // What was typed waits in the session for one view of the composer's page (never in the address).
     const flashOf = async (path: string) => ((await (await client.request(`${portal.url}${path}`)).json()) as { locals: { formFlash: unknown } }).locals.formFlash;
-    expect(await flashOf('/home/app/messages?topic=sq-rechnung&error=MESSAGES.FILE_TYPE')).toEqual({ page: '/home/app/messages', values: { subject: 'Rechnung März', text: 'Hallo, die Rechnung …' } });
+    expect(await flashOf('/home/app/messages?topic=sq-rechnung&error=MESSAGES.FILE_TYPE')).toEqual({ page: '/home/app/messages', form: 'composer', values: { subject: 'Rechnung März', text: 'Hallo, die Rechnung …' } });
     expect(await flashOf('/home/app/messages?topic=sq-rechnung')).toBeNull();
-    expect(await plainForm('tasks/create-using-rules', { ...fields, supportQuestionId: '../x', text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?error=MESSAGES.TEXT_REQUIRED#composer' });
+    expect(await plainForm('tasks/create-using-rules', { ...fields, supportQuestionId: '../x', text: ' ' })).toEqual({ status: 303, location: '/home/app/messages?error=MESSAGES.TEXT_REQUIRED&fields=text&form=composer#composer-errors' });
 
     const created = await post(client, 'tasks/create-using-rules', { ...fields, text: 'Hallo' });
     const taskId = created.body?.taskId as string;
-    expect(await plainForm('tasks/create-comment', { taskId, text: 'Hallo 😀\u202E' })).toEqual({ status: 303, location: `/home/app/messages/${taskId}?error=MESSAGES.TEXT_INVALID_CHARACTERS#composer` });
-    expect(await flashOf(`/home/app/messages/${taskId}`)).toEqual({ page: `/home/app/messages/${taskId}`, values: { text: 'Hallo 😀\u202E' } });
+    expect(await plainForm('tasks/create-comment', { taskId, text: 'Hallo 😀\u202E' })).toEqual({ status: 303, location: `/home/app/messages/${taskId}?error=MESSAGES.TEXT_INVALID_CHARACTERS&fields=text&form=composer#composer-errors` });
+    expect(await flashOf(`/home/app/messages/${taskId}`)).toEqual({ page: `/home/app/messages/${taskId}`, form: 'composer', values: { text: 'Hallo 😀\u202E' } });
 
     // Then sent as a browser sends the plain form: the Idempotency-Key as a hidden field, an empty file part.
     const browserForm = async (path: string, fields: Record<string, string>) => {
@@ -156,6 +145,21 @@ describe('messages with the installer', () => {
     const sent = await browserForm('tasks/create-using-rules', { ...fields, subject: 'Rechnung März', text: 'Hallo, die Rechnung …' });
     expect(sent).toMatchObject({ status: 303, location: expect.stringMatching(/^\/home\/app\/messages\/T-\d+$/) });
     expect(await flashOf('/home/app/messages')).toBeNull();
+  });
+
+  it('a message sent without JavaScript while the task service is down goes back to the composer with the text, never as raw JSON', async () => {
+    const { project, client } = await customerWithProject();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ projectId: String(project.id), supportQuestionId: 'sq-rechnung', subject: 'Rechnung März', text: 'Bitte um Rückruf.' })) form.append(name, value);
+    await fetch(`${portal.sandboxUrl}/tasks/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'fail' }) });
+    try {
+      const down = await client.request(`${portal.url}/api/v1/internal/tasks/create-using-rules`, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin' }, body: form });
+      expect([down.status, down.headers.get('location')]).toEqual([303, '/home/app/messages?topic=sq-rechnung&error=UPSTREAM.UNAVAILABLE&service=tasks&form=composer#composer-errors']);
+    } finally {
+      await fetch(`${portal.sandboxUrl}/tasks/_control/faults`, { method: 'DELETE' });
+    }
+    const page = (await (await client.request(`${portal.url}/home/app/messages?topic=sq-rechnung`)).json()) as { locals: { formFlash: unknown } };
+    expect(page.locals.formFlash).toEqual({ page: '/home/app/messages', form: 'composer', values: { subject: 'Rechnung März', text: 'Bitte um Rückruf.' } });
   });
 
   it('creates one message for a repeated Idempotency-Key; another body with the same key is 422', async () => {

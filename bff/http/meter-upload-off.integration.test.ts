@@ -1,23 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { mailsTo } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 // Spec section 9: uploads can be switched off (METER_CHANGE_UPLOAD=false).
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { METER_CHANGE_UPLOAD: 'false' } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal({ env: { METER_CHANGE_UPLOAD: 'false' } });
 
 it('files the request without an upload capability, refuses the photo endpoint with 403 and says in the mail how else to send it', async () => {
   const customer = await data.customer();

@@ -1,32 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
+import { message } from '../contracts/message-text.ts';
 import { sweepFormFlashes } from './form-flash.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 /** Every line the portal logs (all levels): no IBAN may ever appear in one (docs/security.md, 16.2.5). */
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
+const { portal, data } = usePortal({ logLines });
 beforeEach(async () => {
-  data = testData(portal.sandboxUrl);
   await fetch(`${portal.sandboxUrl}/iban-validator/_control/reset`, { method: 'POST' });
 });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const IBAN = 'DE89370400440532013000';
@@ -209,7 +201,7 @@ describe('refund (GET|PATCH /project/{projectId}/refund)', () => {
     const { project, client } = await customerWithProject({ refund: { amount: '-89.90', reason: 'Nachberechnung Kabel', invoiceNumber: 'NR-7', dueDate: '2026-12-09' } });
     const refund = (await call(client, 'GET', refundPath(project.id))).body?.refund;
     expect(refund).toMatchObject({ amount: '-89.90', payout: 'NEGATIVE', dueDate: '2026-12-09', payTo: { accountHolder: 'Beispiel Solar GmbH', reference: `NR-7 ${project.id}` } });
-    expect((await notificationsOf(client)).find((n) => n.type === 'REFUND_NEGATIVE_PAYOUT')?.text.de).toContain('89,90 €');
+    expect((await notificationsOf(client)).find((n) => n.type === 'REFUND_NEGATIVE_PAYOUT')?.text).toEqual(message('money.noticeAmountDueText', { amount: { amount: '-89.90', absolute: true } }));
     expect((await call(client, 'PATCH', refundPath(project.id), { name: 'Erika Test', iban: IBAN })).body).toMatchObject({ code: 'REFUND.NOT_PAYOUT' });
   });
 
@@ -342,7 +334,7 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
       body: new URLSearchParams({ projectId: String(project.id) }),
     });
     expect(plain.status).toBe(303);
-    expect(plain.headers.get('location')).toBe('/home/app/sepa-mandate?error=SEPA.SIGNING_ENDED#form');
+    expect(plain.headers.get('location')).toBe('/home/app/sepa-mandate?error=SEPA.SIGNING_ENDED&form=sepa-resume#sepa-resume-errors');
 
     // Still needed: the notification stays, and a new mandate can be given at once.
     expect((await notificationsOf(client)).map((n) => n.type)).toContain('SEPA_MANDATE');
@@ -358,7 +350,7 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
     const fields = { ...mandate(project.id), projectId: String(project.id), consent: 'on', idempotencyKey: randomUUID() };
     const wrong = await post({ ...fields, iban: 'DE89370400440532013001' });
     expect(wrong.status).toBe(303);
-    expect(wrong.headers.get('location')).toBe('/home/app/sepa-mandate?error=IBAN.INVALID&field=iban&problem=CHECKSUM#form');
+    expect(wrong.headers.get('location')).toBe('/home/app/sepa-mandate?error=IBAN.INVALID&fields=iban%3ACHECKSUM&form=sepa#sepa-errors');
     const ok = await post(fields);
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toContain('/esign/signing/');
@@ -391,7 +383,7 @@ describe('referral reward (POST /referral-reward)', () => {
     expect(row).toMatchObject({ status: 'SUBMITTED', emailAddress: referred, bankAccountOwnerName: 'Erika Test', iban: 'DE02120300000000202051' });
     expect((await control(`/management/_control/referrals/${row.managementId}/confirm`)).status).toBe(200);
     const notice = (await notificationsOf(client)).find((n) => n.type === 'REFERRAL_REWARD');
-    expect(notice?.title.de).toBe('Empfehlung bestätigt');
+    expect(notice?.title).toEqual(message('money.noticeReferralConfirmedTitle'));
     expect((await portal.knex('referral_reward').where({ id: row.id }).first()).status).toBe('CONFIRMED');
 
     const stranger = await customerWithProject();
@@ -425,8 +417,8 @@ describe('plain forms without JavaScript keep what was typed (the form flash)', 
   /** The page as the BFF hands it to Astro (the test portal echoes the locals): what the form shows again. */
   const flashOn = async (client: BrowserLikeClient, page: string, headers: Record<string, string> = {}) => {
     const response = await client.request(`${portal.url}${page}`, { headers });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as JsonBody).locals.formFlash as { page: string; values: Record<string, string> } | null;
+    expect(response.status).toBe(Number(headers['x-echo-status'] ?? 200));
+    return ((await response.json()) as JsonBody).locals.formFlash as { page: string; form: string; values: Record<string, string> } | null;
   };
   const sessionsOf = async (userId: string) => (await portal.knex('session').whereRaw(`(sess::jsonb -> 'user' ->> 'id') = ?`, [userId]).pluck('sess')) as JsonBody[];
   /** Nothing typed in an address, and none of the values in a row of the activity log. */
@@ -441,14 +433,14 @@ describe('plain forms without JavaScript keep what was typed (the form flash)', 
     const refused = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
     expect(refused.status).toBe(303);
     const location = refused.headers.get('location') ?? '';
-    expect(location).toBe('/home/app/refund?error=IBAN.INVALID&field=iban&problem=CHECKSUM#form');
+    expect(location).toBe('/home/app/refund?error=IBAN.INVALID&fields=iban%3ACHECKSUM&form=refund#refund-errors');
     expectNoValueIn(decodeURIComponent(location), ['Weber', 'Meine Bank', '0532', 'DE89']);
 
     // Another customer's page view (in between) shows nothing of it.
     expect(await flashOn(other.client, '/home/app/refund')).toBeNull();
     // A prefetch of the page does not use it up.
     expect(await flashOn(client, '/home/app/refund', { 'sec-purpose': 'prefetch' })).toBeNull();
-    expect(await flashOn(client, '/home/app/refund')).toEqual({ page: '/home/app/refund', values: typed });
+    expect(await flashOn(client, '/home/app/refund')).toEqual({ page: '/home/app/refund', form: 'refund', values: typed });
     // Single use: gone from the page and from the session row.
     expect(await flashOn(client, '/home/app/refund')).toBeNull();
     for (const sess of await sessionsOf(customer.sub)) expect(sess).not.toHaveProperty('formFlash');
@@ -467,17 +459,17 @@ describe('plain forms without JavaScript keep what was typed (the form flash)', 
     const typed = { firstName: 'Erika', lastName: 'Test', street: 'Neue Straße', houseNumber: '12b', zip: '04109', locality: 'Leipzig', iban: 'DE91 8605 5592 0000 0123 45', bic: 'wrong', bankName: 'Sparkasse', place: 'Markkleeberg', consent: 'on' };
     const fields = { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() };
     const badBic = await plainPost(client, '/api/v2/app/sepa-mandate', fields);
-    expect(badBic.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=bic#form');
-    expect(await flashOn(client, '/home/app/sepa-mandate')).toEqual({ page: '/home/app/sepa-mandate', values: typed });
+    expect(badBic.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=bic&form=sepa#sepa-errors');
+    expect(await flashOn(client, '/home/app/sepa-mandate')).toEqual({ page: '/home/app/sepa-mandate', form: 'sepa', values: typed });
 
     const closed = await plainPost(client, '/api/v2/app/sepa-mandate', { ...fields, bic: '', zip: '04109', idempotencyKey: randomUUID() });
-    expect(closed.headers.get('location')).toBe('/home/app/sepa-mandate?error=IBAN.INVALID&field=iban&problem=ACCOUNT_CLOSED#form');
+    expect(closed.headers.get('location')).toBe('/home/app/sepa-mandate?error=IBAN.INVALID&fields=iban%3AACCOUNT_CLOSED&form=sepa#sepa-errors');
     expect((await flashOn(client, '/home/app/sepa-mandate'))?.values).toEqual({ ...typed, bic: '' });
 
     // An unticked consent is not sent: the page shows it unticked, everything else as typed.
     const { consent: _consent, ...withoutConsent } = fields;
     const noConsent = await plainPost(client, '/api/v2/app/sepa-mandate', { ...withoutConsent, bic: '', iban: IBAN_TYPED, idempotencyKey: randomUUID() });
-    expect(noConsent.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=consent#form');
+    expect(noConsent.headers.get('location')).toBe('/home/app/sepa-mandate?error=VALIDATION&fields=consent&form=sepa#sepa-errors');
     const { consent: _ticked, ...typedText } = typed;
     const shown = (await flashOn(client, '/home/app/sepa-mandate'))?.values;
     expect(shown).toEqual({ ...typedText, bic: '', iban: IBAN_TYPED });
@@ -491,20 +483,24 @@ describe('plain forms without JavaScript keep what was typed (the form flash)', 
     const first = await plainPost(client, '/api/v2/app/referral-reward', { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() });
     expect([first.status, first.headers.get('location')]).toEqual([303, '/home/app/referral-reward?sent=1']);
     const twice = await plainPost(client, '/api/v2/app/referral-reward', { ...typed, projectId: String(project.id), idempotencyKey: randomUUID() });
-    expect(twice.headers.get('location')).toBe('/home/app/referral-reward?error=REFERRAL.DUPLICATE&field=emailAddress#form');
-    expect(await flashOn(client, '/home/app/referral-reward')).toEqual({ page: '/home/app/referral-reward', values: typed });
+    expect(twice.headers.get('location')).toBe('/home/app/referral-reward?error=REFERRAL.DUPLICATE&fields=emailAddress&form=referral#referral-errors');
+    expect(await flashOn(client, '/home/app/referral-reward')).toEqual({ page: '/home/app/referral-reward', form: 'referral', values: typed });
     expectNoValueIn(decodeURIComponent(twice.headers.get('location') ?? ''), [referred, 'Lena', '2020']);
   });
 
-  it('a service that is down sends the form back with the values instead of an error page', async () => {
+  it('a service that is down sends the form back with the values instead of an error page; the page’s outage view leaves them for later', async () => {
     const { project, client } = await customerWithProject({ refund: { amount: '33.00', reason: 'Gutschrift' } });
     const typed = { name: 'Erika Test', iban: IBAN_TYPED, bic: '', bankName: '' };
     await control('/management/_control/faults', 'POST', { mode: 'fail', status: 503 });
     const down = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
     await control('/management/_control/faults', 'DELETE');
     expect(down.status).toBe(303);
-    expect(down.headers.get('location')).toMatch(/^\/home\/app\/refund\?error=UPSTREAM\.UNAVAILABLE#form$/);
+    expect(down.headers.get('location')).toBe('/home/app/refund?error=UPSTREAM.UNAVAILABLE&service=management&form=refund#refund-errors');
+    // The refund page itself needs the management service: its "unavailable" view (503) sees the values but leaves them.
+    expect((await flashOn(client, '/home/app/refund', { 'x-echo-status': '503' }))?.values).toEqual(typed);
+    expect((await flashOn(client, '/home/app/refund', { 'x-echo-status': '503' }))?.values).toEqual(typed);
     expect((await flashOn(client, '/home/app/refund'))?.values).toEqual(typed);
+    expect(await flashOn(client, '/home/app/refund')).toBeNull();
     // Nothing was taken: the same values go through now.
     const sent = await plainPost(client, refundPath(project.id), { ...typed, idempotencyKey: randomUUID() });
     expect(sent.headers.get('location')).toBe('/home/app/refund?sent=1');

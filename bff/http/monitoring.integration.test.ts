@@ -1,13 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkHistoryResponse } from '../contracts/monitoring.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
+const { portal, data } = usePortal({ env: { IOT_TIMEOUT_MS: '1000' }, data: 'all' });
 /** A customer of this file with two projects: a roof with battery (SITE) and an east-west carport without. */
 let owner: BrowserLikeClient;
 /** A customer without projects. */
@@ -16,8 +13,6 @@ let SITE: string;
 let projectIds: number[];
 
 beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { IOT_TIMEOUT_MS: '1000' } });
-  data = testData(portal.sandboxUrl);
   const customer = await data.customer();
   const roof = await data.project({ portalUserIds: [customer.sub] });
   const carport = await data.project({ portalUserIds: [customer.sub] });
@@ -37,10 +32,6 @@ beforeAll(async () => {
     await fetch(`${portal.sandboxUrl}/iot/api/v2/sites/${site}/power?date=2026-07-01`, { headers: { 'x-api-key': portal.config.IOT_API_KEY } });
   }
   [owner, other] = await Promise.all([signedInClient(portal.url, customer), signedInClient(portal.url, await data.customer())]);
-});
-afterAll(async () => {
-  await data?.cleanup();
-  await portal?.close();
 });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/iot/_control/faults`, { method: 'DELETE' });

@@ -1,28 +1,5 @@
 import type { Router } from 'express';
 import type { RouteDeps } from './route-deps.ts';
-import { accountDataRoutes, accountRoutes, identityEventsRoutes } from './routes/account.routes.ts';
-import { activityRoutes } from './routes/activity.routes.ts';
-import { authRoutes, backchannelLogoutRoutes } from './routes/auth.routes.ts';
-import { cmsMediaRoutes, cmsWebhookRoutes } from './routes/cms.routes.ts';
-import { consentRoutes, mapRoutes } from './routes/consent.routes.ts';
-import { documentsRoutes } from './routes/documents.routes.ts';
-import { helpRoutes } from './routes/help.routes.ts';
-import { cronRoutes, externalRoutes, internalRoutes } from './machine/machine.routes.ts';
-import { funnelFormRoutes, funnelRoutes } from './routes/funnel.routes.ts';
-import { journeyRoutes, managementWebhookRoutes } from './routes/journey.routes.ts';
-import { linkingRoutes } from './routes/linking.routes.ts';
-import { messagesRoutes, tasksWebhookRoutes } from './routes/messages.routes.ts';
-import { meterChangeRoutes, meterPhotoRoutes } from './routes/meter-change.routes.ts';
-import { monitoringRoutes } from './routes/monitoring.routes.ts';
-import { moneyAppRoutes, moneyInternalRoutes } from './routes/money.routes.ts';
-import { newsletterRoutes } from './routes/newsletter.routes.ts';
-import { notificationsRoutes } from './routes/notifications.routes.ts';
-import { journeyStatusRoutes, onboardingRoutes } from './routes/onboarding.routes.ts';
-import { leadRoutes } from './routes/lead.routes.ts';
-import { projectsRoutes } from './routes/projects.routes.ts';
-import { esignWebhookRoutes, signingRoutes } from './routes/signing.routes.ts';
-import { speculationRulesRoutes } from './routes/speculation-rules.routes.ts';
-import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 
 /**
  * Where a router is mounted, in the pipeline's order (bff/http/app.ts):
@@ -39,48 +16,9 @@ import { reviewMailLinkRoutes, reviewsWebhookRoutes, surveysRoutes } from './rou
  */
 export type MountBase = 'assets' | 'machine' | 'public' | 'auth' | 'capability' | 'account' | 'app' | 'internal';
 
-/** The router mount table: one line per capability router. */
-export const MOUNTS: readonly (readonly [MountBase, (deps: RouteDeps) => Router])[] = [
-  ['assets', cmsMediaRoutes],
-  ['assets', speculationRulesRoutes],
-  ['machine', cmsWebhookRoutes],
-  ['machine', esignWebhookRoutes],
-  ['machine', managementWebhookRoutes],
-  ['machine', tasksWebhookRoutes],
-  ['machine', internalRoutes],
-  ['machine', cronRoutes],
-  ['machine', funnelRoutes],
-  ['machine', externalRoutes],
-  ['auth', authRoutes],
-  ['machine', backchannelLogoutRoutes],
-  ['app', linkingRoutes],
-  ['internal', projectsRoutes],
-  ['internal', helpRoutes],
-  ['internal', monitoringRoutes],
-  ['internal', journeyRoutes],
-  ['internal', signingRoutes],
-  ['internal', messagesRoutes],
-  ['account', activityRoutes],
-  ['app', notificationsRoutes],
-  ['internal', documentsRoutes],
-  ['capability', meterPhotoRoutes],
-  ['app', meterChangeRoutes],
-  ['internal', moneyInternalRoutes],
-  ['app', moneyAppRoutes],
-  ['public', consentRoutes],
-  ['internal', mapRoutes],
-  ['internal', surveysRoutes],
-  ['capability', reviewMailLinkRoutes],
-  ['machine', reviewsWebhookRoutes],
-  ['capability', funnelFormRoutes],
-  ['machine', identityEventsRoutes],
-  ['internal', onboardingRoutes],
-  ['account', journeyStatusRoutes],
-  ['account', leadRoutes],
-  ['internal', newsletterRoutes],
-  ['internal', accountRoutes],
-  ['account', accountDataRoutes],
-];
+/** A router with its mount base. */
+export type Mount = readonly [MountBase, (deps: RouteDeps) => Router];
 
-export const mountsOf = (base: MountBase, deps: RouteDeps): Router[] =>
-  MOUNTS.filter(([at]) => at === base).map(([, router]) => router(deps));
+
+export const mountsOf = (mounts: readonly Mount[], base: MountBase, deps: RouteDeps): Router[] =>
+  mounts.filter(([at]) => at === base).map(([, router]) => router(deps));

@@ -1,40 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { outboundRequestId } from '../observability/context.ts';
 import { startMetricsServer } from '../observability/metrics-server.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
 type Line = Record<string, unknown> & { level: string; msg: string };
-let portal: Portal;
 let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>;
 const logLines: string[] = [];
 /** What the analytics stand-in saw as the outbound request id of each event it was handed. */
 const analyticsCalls: (string | undefined)[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({
-    databaseUrl: inject('databaseUrl'),
-    logLines,
-    // The analytics adapter fails after noting the request id its call would carry; the route logs a warning.
-    adapterOverrides: {
-      analytics: {
-        send: async () => {
-          analyticsCalls.push(outboundRequestId());
-          throw new Error('analytics down');
-        },
+const { portal } = usePortal({
+  logLines,
+  // The analytics adapter fails after noting the request id its call would carry; the route logs a warning.
+  adapterOverrides: {
+    analytics: {
+      send: async () => {
+        analyticsCalls.push(outboundRequestId());
+        throw new Error('analytics down');
       },
     },
-  });
+  },
+  data: 'none',
+});
+beforeAll(async () => {
   metricsServer = await startMetricsServer({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await metricsServer?.close();
-  await portal?.close();
 });
 
 const lines = (): Line[] => logLines.map((line) => JSON.parse(line) as Line);

@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TWO_FACTOR } from '../contracts/onboarding.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import type { TestCustomer } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), logLines });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ logLines });
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/oidc/admin/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const call = (client: BrowserLikeClient, method: string, path: string, body?: unknown) => jsonCall(portal.url, client, method, path, body);
@@ -200,12 +190,12 @@ describe('first sign-in: onboarding', () => {
 
     const bad = await post('/api/v1/internal/user/base-data', { ...validBaseData, zip: '0123', returnTo: '/home/app/profile', from: '/onboarding/base-data' });
     const badBack = new URL(bad.headers.get('location') ?? '', portal.url);
-    expect(badBack.searchParams.get('problems')).toBe('zip:format');
+    expect([badBack.searchParams.get('fields'), badBack.searchParams.get('form'), badBack.hash]).toEqual(['zip:format', 'base-data', '#base-data-errors']);
     // What was typed comes back, so nothing is lost, through the session (the form flash), never in the address
     // (access logs, history, Referer): the page shows it once.
     expect(bad.headers.get('location')).not.toMatch(/Dom|Mehmet|555|v_/);
-    const shown = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: { page: string; values: Record<string, string> } | null } };
-    expect(shown.locals.formFlash).toEqual({ page: '/onboarding/base-data', values: { ...validBaseData, zip: '0123' } });
+    const shown = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: { page: string; form: string; values: Record<string, string> } | null } };
+    expect(shown.locals.formFlash).toEqual({ page: '/onboarding/base-data', form: 'base-data', values: { ...validBaseData, zip: '0123' } });
     const again = (await (await client.request(badBack.href)).json()) as { locals: { formFlash: unknown } };
     expect(again.locals.formFlash).toBeNull();
     const good = await post('/api/v1/internal/user/base-data', { ...validBaseData, returnTo: '/home/app/profile', from: '/onboarding/base-data' });

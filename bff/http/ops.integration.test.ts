@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
-
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
+import { describe, expect, it } from 'vitest';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 describe('liveness and readiness', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-  });
-  afterAll(() => portal?.close());
+  const { portal } = usePortal({ data: 'none' });
 
   it('/healthz answers while the process runs; /readyz while the database answers', async () => {
     expect((await fetch(`${portal.url}/healthz`)).status).toBe(200);
@@ -25,12 +19,8 @@ describe('liveness and readiness', () => {
 });
 
 describe('readiness without a database', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    // A PostgreSQL URL on a port where nothing listens.
-    portal = await startTestPortal({ databaseUrl: 'postgres://postgres:postgres@127.0.0.1:9/portal' });
-  });
-  afterAll(() => portal?.close());
+  // A PostgreSQL URL on a port where nothing listens.
+  const { portal } = usePortal({ databaseUrl: 'postgres://postgres:postgres@127.0.0.1:9/portal', data: 'none' });
 
   it('/readyz answers 503 when the database is unreachable', async () => {
     const response = await fetch(`${portal.url}/readyz`);
@@ -40,14 +30,7 @@ describe('readiness without a database', () => {
 });
 
 describe('configurable login URL and language', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startTestPortal({
-      databaseUrl: inject('databaseUrl'),
-      env: { LOGIN_URL: 'https://login.example.de/start?client=portal' },
-    });
-  });
-  afterAll(() => portal?.close());
+  const { portal } = usePortal({ env: { LOGIN_URL: 'https://login.example.de/start?client=portal' }, data: 'none' });
 
   it('the page guard sends visitors to the configured login URL with returnTo', async () => {
     const response = await fetch(`${portal.url}/onboarding/base-data`, { redirect: 'manual' });

@@ -1,31 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../composition/jobs.ts';
-import { exportUsersJob } from '../domain/jobs/export-users.job.ts';
 import type { JobDefinition } from '../domain/jobs/job.ts';
-import { dueReminder, remindersJob } from '../domain/jobs/reminders.job.ts';
-import { retentionJob } from '../domain/jobs/retention.job.ts';
+import { dueReminder, remindersJob, type RemindersJobDeps } from '../domain/jobs/reminders.job.ts';
 import { createJobRunRepository } from '../db/repositories/jobs.repository.ts';
 import { createLogger } from '../logger.ts';
 import { outboundRequestId } from '../observability/context.ts';
 import { registry } from '../observability/metrics.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+const { portal, data } = usePortal();
 
 const secrets = () => ({
   internal: portal.config.INTERNAL_API_SECRET,
@@ -148,13 +135,13 @@ describe('jobs', () => {
       { sender: 'a@example.de', receiver: 'b@example.de', subject: 'alt', html: '', text: '', createdAt: old },
       { sender: 'a@example.de', receiver: 'b@example.de', subject: 'neu', html: '', text: '' },
     ]);
-    const result = await retentionJob.run(portal.services.jobs.deps, {});
+    const result = await portal.services.jobs.run('retention');
     expect(result.activityLogs).toBeGreaterThanOrEqual(1);
     expect(await portal.knex('activity_log').where({ userId: 'retention-test' }).pluck('id')).toEqual([newLog.id]);
     expect(await portal.knex('activity_log_login').where({ activityLogId: oldLog.id })).toHaveLength(0);
     expect(await portal.knex('mail_log').where({ receiver: 'b@example.de' }).pluck('subject')).toEqual(['neu']);
     // A second run finds nothing more to do.
-    expect((await retentionJob.run(portal.services.jobs.deps, {})).activityLogs).toBe(0);
+    expect((await portal.services.jobs.run('retention')).activityLogs).toBe(0);
   });
 
   it('reminds of an open customer step after three days, then weekly, at most three times, and never twice for one slot', async () => {
@@ -167,9 +154,10 @@ describe('jobs', () => {
     const customer = await data.customer();
     const project = await data.project({ portalUserIds: [customer.sub], phase: 'PLANNING', step: 'POWER_OF_ATTORNEY' });
     await signedInClient(portal.url, customer);
-    const journey = await portal.services.jobs.deps.journeys.journey(project.id);
+    const reminders = portal.services.jobs.job('reminders')?.deps as RemindersJobDeps;
+    const journey = await reminders.journeys.journey(project.id);
     const openSince = new Date(journey?.steps.find((step) => step.status === 'ACTIVE')?.startedAt ?? '');
-    const at = (days: number) => ({ ...portal.services.jobs.deps, now: () => new Date(openSince.getTime() + days * 86_400_000) });
+    const at = (days: number) => ({ ...reminders, now: () => new Date(openSince.getTime() + days * 86_400_000) });
     const mails = async () => (await mailsTo(portal.sandboxUrl, customer.email)).filter((m) => m.subject.startsWith('Erinnerung:'));
 
     await remindersJob.run(at(1), {});
@@ -190,7 +178,7 @@ describe('jobs', () => {
   it('exports the customers for the marketing service; the file is fetched with the external token until it expires', async () => {
     const customer = await data.customer();
     await signedInClient(portal.url, customer);
-    const made = await exportUsersJob.run(portal.services.jobs.deps, {});
+    const made = await portal.services.jobs.run('export-users');
     const csv = await machine(`/api/external/exports/${made.exportId}`, await token('external'));
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -198,7 +186,7 @@ describe('jobs', () => {
     expect((await machine(`/api/external/exports/${made.exportId}`, await token('cron'))).status).toBe(401);
     await portal.knex('export_users_job').where({ id: made.exportId }).update({ expiredAt: new Date(Date.now() - 1000) });
     expect((await machine(`/api/external/exports/${made.exportId}`, await token('external'))).status).toBe(404);
-    await retentionJob.run(portal.services.jobs.deps, {});
+    await portal.services.jobs.run('retention');
     expect(await portal.knex('export_users_job').where({ id: made.exportId })).toHaveLength(0);
   });
 
@@ -234,7 +222,6 @@ describe('jobs', () => {
     const runner = createJobRunner({
       config: portal.config,
       databaseUrl: portal.config.databaseUrl,
-      deps: portal.services.jobs.deps,
       runs: createJobRunRepository(portal.knex),
       mailer: (await import('../adapters/smtp-mailer.ts')).createSmtpMailer({ host: 'localhost', port: portal.config.SMTP_PORT, secure: false, from: portal.config.MAIL_FROM }),
       logger: createLogger('debug', (_level, line) => logLines.push(line)),

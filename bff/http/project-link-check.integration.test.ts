@@ -1,27 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal, type TestPortal } from '../../tests/support/use-portal.ts';
 import { LINK_DIALOG_PATH } from '../contracts/routes.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let checked: Portal;
-let unchecked: Portal;
+const { portal: checked } = usePortal({ data: 'none' });
+const { portal: unchecked } = usePortal({ env: { PROJECT_LINK_CHECK: 'false' }, data: 'none' });
 const data: TestData[] = [];
-
-beforeAll(async () => {
-  [checked, unchecked] = await Promise.all([
-    startTestPortal({ databaseUrl: inject('databaseUrl') }),
-    startTestPortal({ databaseUrl: inject('databaseUrl'), env: { PROJECT_LINK_CHECK: 'false' } }),
-  ]);
-});
-afterAll(() => Promise.all([checked?.close(), unchecked?.close()]));
 afterEach(async () => {
   await fetch(`${checked.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
   while (data.length > 0) await data.pop()?.cleanup();
 });
 
-function dataOf(portal: Portal) {
+function dataOf(portal: TestPortal) {
   const d = testData(portal.sandboxUrl);
   data.push(d);
   return d;

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-  data = testData(portal.sandboxUrl);
-});
-afterAll(async () => {
-  await data?.cleanup();
-  await portal?.close();
-});
+const { portal, data } = usePortal({ data: 'all' });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${portal.url}${path}`, { headers, redirect: 'manual' });
 

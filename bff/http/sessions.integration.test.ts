@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importJWK, SignJWT, type JWK } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { mailsTo } from '../../tests/support/mailbox.ts';
 import { openPasswordScreen, signedInClient, submitPasswordScreen } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import type { TestCustomer } from '../../tests/support/test-data.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * Sessions that end for good (docs/account.md "Sessions"): the other sessions of a customer end after a password
@@ -17,20 +17,10 @@ import { startTestPortal } from '../../tests/support/test-portal.ts';
  * they are loading something at that moment; blocking a user at the provider ends their portal session on their next
  * request; the back-channel logout endpoint checks its token like Back-Channel Logout 1.0 section 2.6 asks.
  */
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
 
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal();
 afterEach(async () => {
   await fetch(`${portal.sandboxUrl}/management/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 const me = async (client: BrowserLikeClient) => (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).status;

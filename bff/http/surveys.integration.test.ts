@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { SurveyDefinition } from '../contracts/surveys.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import { mailsTo, waitForMail, type SandboxMail } from '../../tests/support/mailbox.ts';
 import { jsonCall } from '../../tests/support/json-call.ts';
 import { freePort } from '../../tests/support/ports.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestCustomer, type TestData } from '../../tests/support/test-data.ts';
+import { testData, type TestCustomer } from '../../tests/support/test-data.ts';
 import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal, type TestPortal } from '../../tests/support/use-portal.ts';
 import { eventSignature } from '../../sandbox/shared/signed-events.ts';
 
 /** The CMS's survey definitions without Strapi (the portal reads them through the content port). */
@@ -41,23 +42,13 @@ const content: ContentSource = {
   media: async () => null,
 };
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), adapterOverrides: { content } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ adapterOverrides: { content } });
 /** Every sandbox numbers its projects from 900000: the portal rows of a test's projects go with the test. */
 const projectsOfThisTest: number[] = [];
 afterEach(async () => {
-  await data.cleanup();
   await forgetSurveys(portal, projectsOfThisTest.splice(0));
 });
-async function forgetSurveys(where: Portal, projectIds: number[]) {
+async function forgetSurveys(where: TestPortal, projectIds: number[]) {
   if (projectIds.length === 0) return;
   await where.knex('survey').whereIn('projectId', projectIds).delete();
   await where.knex('review_platform_review').whereIn('projectId', projectIds).delete();
@@ -255,7 +246,14 @@ describe('answering a survey', () => {
       });
     const refused = await post({ surveyId: String(survey.id), 'star.punctuality': '4', netPromoterScore: '8', additionalMessage: 'Danke\u0007', contactEmail: customer.email });
     expect(refused.status).toBe(303);
-    expect(refused.headers.get('location')).toBe(`/home/app/surveys/${survey.id}?error=SURVEY.INVALID#survey-errors`);
+    expect(refused.headers.get('location')).toBe(`/home/app/surveys/${survey.id}?error=SURVEY.INVALID&fields=additionalMessage%3AmessageInvalidCharacters&form=survey#survey-errors`);
+    // The survey page's next view also has what was typed as the form flash (the draft table keeps it longer).
+    const page = (await (await client.request(`${portal.url}/home/app/surveys/${survey.id}`)).json()) as { locals: { formFlash: unknown } };
+    expect(page.locals.formFlash).toEqual({
+      page: `/home/app/surveys/${survey.id}`,
+      form: 'survey',
+      values: { 'star.punctuality': '4', netPromoterScore: '8', additionalMessage: 'Danke\u0007', contactEmail: customer.email },
+    });
     const draft = await jsonCall(portal.url, client, 'GET', `/api/v1/internal/survey/${survey.id}`);
     expect(draft.body?.draft).toMatchObject({ values: { stars: { punctuality: '4' }, netPromoterScore: '8', additionalMessage: 'Danke\u0007' }, errors: { additionalMessage: 'messageInvalidCharacters' } });
 
@@ -264,7 +262,7 @@ describe('answering a survey', () => {
     expect(sent.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result`);
     expect((await jsonCall(portal.url, client, 'GET', `/api/v1/internal/survey/${survey.id}`)).body?.draft).toBeNull();
     const twice = await post({ surveyId: String(survey.id), netPromoterScore: '8' });
-    expect(twice.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result?error=SURVEY.ALREADY_COMPLETED`);
+    expect(twice.headers.get('location')).toBe(`/home/app/surveys/${survey.id}/result?error=SURVEY.ALREADY_COMPLETED&form=survey#survey-errors`);
     // Without the same-origin signal a form post is refused (CSRF).
     const foreign = await client.request(`${portal.url}/api/v1/internal/survey`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `surveyId=${survey.id}` });
     expect(foreign.status).toBe(403);

@@ -1,14 +1,12 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { ContentSource } from '../ports/content-source.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { ownDatabase } from '../../tests/setup/own-database.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * The four upload routes (every user of bff/http/uploads.ts) against bodies a flaky phone connection or a fuzzer sends
@@ -31,24 +29,9 @@ const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a4649460001010000010001000
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const BOUNDARY = '----kundenportal-fuzz';
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-let database: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 const logLines: string[] = [];
-beforeAll(async () => {
-  // Its own database: the support questions above go to the content cache, which portals on one database share.
-  database = await ownDatabase(inject('databaseUrl'), 'portal_uploads');
-  portal = await startTestPortal({ databaseUrl: database.url, adapterOverrides: { content }, logLines });
-});
-afterAll(async () => {
-  await portal?.close();
-  await database?.drop();
-});
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
-afterEach(() => data.cleanup());
+// Its own database: the support questions above go to the content cache, which portals on one database share.
+const { portal, data } = usePortal({ ownDatabase: 'portal_uploads', adapterOverrides: { content }, logLines });
 
 interface UploadRoute {
   name: string;

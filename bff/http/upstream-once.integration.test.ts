@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { pageServicesFor } from '../composition/page-services.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../contracts/auth.ts';
 import { createRequestContext } from '../domain/request-context.ts';
-import { testData, type TestData } from '../../tests/support/test-data.ts';
-import { startTestPortal } from '../../tests/support/test-portal.ts';
+import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
  * One call per service per request (docs/architecture.md "One call per service"): the messages page and the bell share
@@ -12,20 +10,10 @@ import { startTestPortal } from '../../tests/support/test-portal.ts';
  */
 const TIMEOUT_MS = 1_000;
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
-beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl'), env: { TASKS_TIMEOUT_MS: String(TIMEOUT_MS) } });
-});
-afterAll(() => portal?.close());
-beforeEach(() => {
-  data = testData(portal.sandboxUrl);
-});
+const { portal, data } = usePortal({ env: { TASKS_TIMEOUT_MS: String(TIMEOUT_MS) } });
 afterEach(async () => {
   vi.restoreAllMocks();
   await fetch(`${portal.sandboxUrl}/tasks/_control/faults`, { method: 'DELETE' });
-  await data.cleanup();
 });
 
 /** Counts the portal's requests to the task service from here on. */
@@ -39,7 +27,7 @@ async function customerPage() {
   const customer = await data.customer();
   const project = await data.project({ portalUserIds: [customer.sub] });
   const user: SessionUser = { id: customer.sub, email: customer.email, firstName: 'Test', lastName: 'Kunde', customerNumber: '700999', phase: 'PROJECT' };
-  return { project, page: () => pageServicesFor(portal.services, createRequestContext(user, project.id, 'de')) };
+  return { project, page: () => portal.pageServices(createRequestContext(user, project.id, 'de')) };
 }
 
 describe('one call per service per request', () => {

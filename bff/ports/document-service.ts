@@ -1,3 +1,5 @@
+import type { Photo } from '../contracts/documents.ts';
+
 /** A file answer, streamed: the body is read only by whoever sends it on (never buffered whole). */
 export interface FileStream {
   contentType: string;
@@ -32,16 +34,11 @@ export interface StoredDocument {
   externalId: string | null;
 }
 
-export interface StoredPhoto {
+/** A photo as the document service keeps it: the page's facts of a photo (the contract's), by the service's id. */
+export type StoredPhoto = Pick<Photo, 'subject' | 'step' | 'caption' | 'takenAt' | 'width' | 'height'> & {
   uuid: string;
   projectId: number;
-  subject: 'ROOF' | 'MODULES' | 'INVERTER' | 'STORAGE' | 'METER_CABINET' | 'WALLBOX' | 'OTHER';
-  step: 'DC' | 'AC' | 'ASSEMBLY_CONCLUSION' | 'OTHER';
-  caption: string;
-  takenAt: string;
-  width: number;
-  height: number;
-}
+};
 
 /**
  * The installer's document service: documents and installation photos per project, and the archive for documents

@@ -1,3 +1,4 @@
+import type { MastrView } from '../contracts/journey.ts';
 import type { FileStream, OutgoingFile } from './document-service.ts';
 
 /** A project as the installer's management service knows it. */
@@ -63,19 +64,8 @@ export interface ManagedJourney {
     meterOrderedAt: string | null;
     meterSetAt: string | null;
   };
-  mastr: {
-    status: 'NOT_REGISTERED' | 'REGISTERED' | 'MOVE_REQUESTED';
-    required: boolean;
-    authorization: 'OPEN' | 'SIGNED' | 'SKIPPED';
-    registeredBy: 'INSTALLER' | 'CUSTOMER' | null;
-    registeredAt: string | null;
-    operatorNumber: string | null;
-    unitNumbers: string[];
-    moveNeeded: boolean;
-    moveRequestedAt: string | null;
-    /** The installer account's support code the customer offers the MaStR transfer to. */
-    transferSupportCode: string | null;
-  };
+  /** The Marktstammdatenregister state, as the journey page shows it (the contract's shape). */
+  mastr: MastrView;
   contactPerson: { name: string; role: string; phone: string; email: string };
   peakPowerKw: number | null;
   commissionedAt: string | null;

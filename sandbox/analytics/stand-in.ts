@@ -1,5 +1,5 @@
 import express from 'express';
-import { escapeHtml } from '../shared/html.ts';
+import { dataTable, escapeHtml, sendPage, standInLog } from '../shared/html.ts';
 import { controlGuard } from '../shared/stand-in.ts';
 import type { StandIn } from '../stand-in-types.ts';
 
@@ -52,9 +52,8 @@ export const analyticsStandIn: StandIn = {
       res.status(204).end();
     });
     router.get('/', (_req, res) => {
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      const rows = [...events].reverse().map((e) => `<tr><td>${escapeHtml(e.receivedAt)}</td><td>${escapeHtml(e.name)}</td><td>${escapeHtml(e.url)}</td><td>${escapeHtml(e.forwardedFor ?? '–')}</td></tr>`);
-      res.type('html').send(`<!doctype html><html lang="de"><meta charset="utf-8"><title>Statistik (Sandbox)</title><body style="font-family:sans-serif"><h1>Empfangene Statistik-Ereignisse</h1><table><thead><tr><th>Zeit</th><th>Ereignis</th><th>Adresse</th><th>IP-Adresse</th></tr></thead><tbody>${rows.join('') || '<tr><td colspan="4">Noch keine.</td></tr>'}</tbody></table></body></html>`);
+      const rows = [...events].reverse().map((e) => [e.receivedAt, e.name, e.url, e.forwardedFor ?? '–'].map(escapeHtml));
+      sendPage(res, standInLog('Statistik', 'Empfangene Statistik-Ereignisse', dataTable({ columns: ['Zeit', 'Ereignis', 'Adresse', 'IP-Adresse'], rows, empty: 'Noch keine.' })));
     });
     return { mountPath: '/analytics', router, summary: 'Statistik /analytics/' };
   },

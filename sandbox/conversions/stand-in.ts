@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { escapeHtml } from '../shared/html.ts';
+import { berlinTime, dataTable, escapeHtml, sendPage, standInLog } from '../shared/html.ts';
 import { badRequest, createStandIn } from '../shared/stand-in.ts';
 import type { StandIn } from '../stand-in-types.ts';
 
@@ -13,9 +13,6 @@ const ConversionSchema = z.strictObject({
   campaign: z.string().max(128).nullable(),
 });
 type Conversion = z.infer<typeof ConversionSchema> & { receivedAt: string; duplicate: boolean; fields: string[] };
-
-const e = escapeHtml;
-const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * An advertising network's conversion tracking (offline-conversion upload) under `/conversions`: `POST
@@ -50,15 +47,11 @@ export const conversionsStandIn: StandIn = {
     const router = express.Router();
     router.use(standIn);
     router.get('/', (_req, res) => {
-      const rows = [...received].reverse().map(
-        (c) => `<tr><td>${e(time.format(new Date(c.receivedAt)))}</td><td>${e(c.name)}</td><td>${e(c.campaign ?? '–')}</td><td>${e(c.clickIdType ? `${c.clickIdType}: ${c.clickId ?? ''}` : '–')}</td><td>${e(c.conversionId)}</td><td>${c.duplicate ? 'doppelt (nicht gezählt)' : 'gezählt'}</td></tr>`,
-      );
-      res
-        .set({ 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'", 'Cache-Control': 'no-store' })
-        .type('html')
-        .send(
-          `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Conversion-Tracking (Sandbox)</title></head><body style="font-family:system-ui,sans-serif;margin:1.5rem"><h1>Gemeldete Conversions</h1><p>Was das Werbenetzwerk vom Portal erfährt: ein bestätigter Lead je Anfrage, nur mit der Einwilligung „Werbung und Erfolgsmessung“, ohne Name, E-Mail oder Telefonnummer.</p><table><thead><tr><th scope="col">Empfangen</th><th scope="col">Ereignis</th><th scope="col">Kampagne</th><th scope="col">Klick</th><th scope="col">Conversion-ID</th><th scope="col">Status</th></tr></thead><tbody>${rows.join('') || '<tr><td colspan="6">Noch keine.</td></tr>'}</tbody></table></body></html>`,
-        );
+      const rows = [...received]
+        .reverse()
+        .map((c) => [berlinTime(c.receivedAt, { seconds: true }), c.name, c.campaign ?? '–', c.clickIdType ? `${c.clickIdType}: ${c.clickId ?? ''}` : '–', c.conversionId, c.duplicate ? 'doppelt (nicht gezählt)' : 'gezählt'].map(escapeHtml));
+      const intro = '<p>Was das Werbenetzwerk vom Portal erfährt: ein bestätigter Lead je Anfrage, nur mit der Einwilligung „Werbung und Erfolgsmessung“, ohne Name, E-Mail oder Telefonnummer.</p>';
+      sendPage(res, standInLog('Conversion-Tracking', 'Gemeldete Conversions', `${intro}\n${dataTable({ columns: ['Empfangen', 'Ereignis', 'Kampagne', 'Klick', 'Conversion-ID', 'Status'], rows, empty: 'Noch keine.' })}`));
     });
     return { mountPath: '/conversions', router, summary: 'Conversions /conversions/' };
   },

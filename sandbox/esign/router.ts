@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import express, { type Response } from 'express';
 import { z } from 'zod';
+import { sendPage } from '../shared/html.ts';
 import { badRequest, createStandIn, notFound } from '../shared/stand-in.ts';
 import { looksLikePdf, stampSignature } from './pdf.ts';
 import { VIEW_TTL_MS, type Envelope, type EsignStore } from './store.ts';
@@ -188,18 +189,9 @@ export function createEsignRouter(store: EsignStore, options: EsignOptions): exp
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(SIGNING_SCRIPT);
   });
 
-  function sendPage(res: Response, html: string, returnUrl: string | null, status = 200) {
-    const returnOrigin = returnUrl ? new URL(returnUrl).origin : '';
-    res
-      .status(status)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': signingCsp(returnOrigin),
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-      })
-      .send(html);
+  /** The signing pages may send their form's answer on to the portal (signingCsp). */
+  function answer(res: Response, html: string, returnUrl: string | null, status = 200) {
+    sendPage(res, html, { status, csp: signingCsp(returnUrl ? new URL(returnUrl).origin : '') });
   }
 
   /** The session behind a signing URL, or why it cannot be used (with the event the return URL gets). */
@@ -221,14 +213,14 @@ export function createEsignRouter(store: EsignStore, options: EsignOptions): exp
     if (s.ended !== null || !s.envelope) {
       // An expired link goes back to the portal with the event the portal expects, like the big providers do.
       if (s.event === 'ttl_expired' && s.view) return res.redirect(303, withEvent(s.view.returnUrl, 'ttl_expired'));
-      return sendPage(res, endedPage(s.ended ?? '', s.view?.returnUrl ?? null), s.view?.returnUrl ?? null, 410);
+      return answer(res, endedPage(s.ended ?? '', s.view?.returnUrl ?? null), s.view?.returnUrl ?? null, 410);
     }
     if (s.view.openedAt) {
-      return sendPage(res, endedPage('Dieser Link wurde schon geöffnet. Öffne das Dokument bitte erneut aus dem Kundenportal.', s.view.returnUrl), s.view.returnUrl, 410);
+      return answer(res, endedPage('Dieser Link wurde schon geöffnet. Öffne das Dokument bitte erneut aus dem Kundenportal.', s.view.returnUrl), s.view.returnUrl, 410);
     }
     await store.markView(token, { openedAt: now().getTime() });
     if (s.envelope.status === 'sent') await store.update(s.envelope.envelopeId, { status: 'delivered', deliveredDateTime: now().toISOString() });
-    sendPage(res, signingPage(s.envelope, token, { typedName: s.envelope.signer.name, typedOnly: false, consent: false }), s.view.returnUrl);
+    answer(res, signingPage(s.envelope, token, { typedName: s.envelope.signer.name, typedOnly: false, consent: false }), s.view.returnUrl);
   });
 
   router.get('/signing/:token/document.pdf', (req, res) => {
@@ -242,7 +234,7 @@ export function createEsignRouter(store: EsignStore, options: EsignOptions): exp
     const s = session(token);
     if (s.ended !== null || !s.envelope || !s.view.openedAt) {
       if (s.event && s.view) return res.redirect(303, withEvent(s.view.returnUrl, s.event));
-      return sendPage(res, endedPage(s.ended ?? 'Dieser Link gilt nicht mehr.', s.view?.returnUrl ?? null), s.view?.returnUrl ?? null, 410);
+      return answer(res, endedPage(s.ended ?? 'Dieser Link gilt nicht mehr.', s.view?.returnUrl ?? null), s.view?.returnUrl ?? null, 410);
     }
     const parsed = SigningFormSchema.safeParse(req.body);
     if (!parsed.success) return badRequest(res, z.prettifyError(parsed.error));
@@ -267,7 +259,7 @@ export function createEsignRouter(store: EsignStore, options: EsignOptions): exp
     if (!drawn && !form.typedOnly) errors.signature = 'Bitte zeichne Deine Unterschrift oder bestätige, dass Dein getippter Name als Unterschrift gilt.';
     if (!form.consent) errors.consent = 'Bitte bestätige, dass Du das Dokument gelesen hast und es unterschreibst.';
     if (Object.keys(errors).length > 0) {
-      return sendPage(res, signingPage(envelope, token, { typedName, typedOnly: Boolean(form.typedOnly), consent: Boolean(form.consent), errors }), view.returnUrl, 422);
+      return answer(res, signingPage(envelope, token, { typedName, typedOnly: Boolean(form.typedOnly), consent: Boolean(form.consent), errors }), view.returnUrl, 422);
     }
 
     await store.markView(token, { usedAt: now().getTime() });

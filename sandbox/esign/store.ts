@@ -6,7 +6,7 @@ import { JsonFile } from '../shared/json-store.ts';
  * Envelopes of the e-signature stand-in, shaped like DocuSign's: one PDF, one embedded signer (`clientUserId`),
  * states sent → delivered (signing page opened) → completed | declined, or voided by the sender.
  */
-export const ENVELOPE_STATES = ['sent', 'delivered', 'completed', 'declined', 'voided'] as const;
+const ENVELOPE_STATES = ['sent', 'delivered', 'completed', 'declined', 'voided'] as const;
 
 const EnvelopeSchema = z.object({
   envelopeId: z.string(),

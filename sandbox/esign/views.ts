@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/html.ts';
+import { escapeHtml, germanPage } from '../shared/html.ts';
 import type { Envelope } from './store.ts';
 
 /**
@@ -22,18 +22,13 @@ export function signingCsp(returnOrigin: string): string {
   ].join('; ');
 }
 
+/** Only what the signing form needs beyond the shell: the document frame, the pad and large targets. */
 const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-[hidden]{display:none !important}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.5;color:#1b1f24;background:#f3f5f8}
-body{margin:0}
-header{background:#123a6b;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:56rem;margin:0 auto;padding:1.5rem}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1.25rem;margin-bottom:1.25rem}
+.card{padding:1.25rem;margin-bottom:1.25rem}
 iframe{width:100%;height:28rem;border:1px solid #d0d7de;border-radius:4px;background:#fff}
-label{display:block;font-weight:600;margin-bottom:.25rem}
-input[type=text]{width:100%;max-width:28rem;font:inherit;padding:.6rem;border:1px solid #57606a;border-radius:4px}
+form{display:block}
+label{display:block;font-weight:600;margin-bottom:.25rem;font-size:1rem}
+input[type=text]{width:100%;max-width:28rem;padding:.6rem}
 fieldset{border:1px solid #d0d7de;border-radius:4px;padding:1rem;margin:1rem 0}
 legend{font-weight:600;padding:0 .25rem}
 canvas{display:block;width:100%;max-width:32rem;height:10rem;border:1px dashed #57606a;border-radius:4px;background:#fff;touch-action:none}
@@ -43,27 +38,19 @@ canvas{display:block;width:100%;max-width:32rem;height:10rem;border:1px dashed #
 .error{color:#a40e26;font-weight:600}
 .errors{border-left:4px solid #a40e26;background:#fff5f5;padding:.75rem 1rem;margin-bottom:1rem}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}
-button{font:inherit;padding:.65rem 1.1rem;border-radius:4px;border:1px solid #123a6b;background:#fff;color:#123a6b;cursor:pointer;min-height:44px}
-button.primary{background:#123a6b;color:#fff}
-button:focus-visible,a:focus-visible,input:focus-visible,canvas:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+button{padding:.65rem 1.1rem;background:#fff;color:var(--accent);min-height:44px}
+button.primary{background:var(--accent);color:#fff}
 `;
 
 function layout(title: string, body: string, script = false): string {
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)} – E-Signatur (Sandbox)</title>
-<style>${STYLES}</style>
-${script ? `<script src="/esign${SIGNING_SCRIPT_PATH}" defer></script>` : ''}
-</head>
-<body>
-<header><p>E-Signatur (Sandbox des Installateurs)</p></header>
-<main>${body}</main>
-</body>
-</html>`;
+  return germanPage({
+    title: `${title} – E-Signatur (Sandbox)`,
+    banner: 'E-Signatur (Sandbox des Installateurs)',
+    theme: { accent: '#123a6b', width: '56rem' },
+    styles: STYLES,
+    body,
+    ...(script ? { head: `<script src="/esign${SIGNING_SCRIPT_PATH}" defer></script>\n` } : {}),
+  });
 }
 
 export interface SigningErrors {

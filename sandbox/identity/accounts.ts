@@ -37,7 +37,7 @@ export interface DemoAccount {
 
 export const DEMO_PASSWORD_HINT = 'Sonne2026!';
 
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     sub: 'kp|anna-schmidt',
     email: 'anna.schmidt@example.de',
@@ -98,7 +98,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 const SCRYPT = { N: 16_384, r: 8, p: 1 };
 
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32, SCRYPT);
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;

@@ -286,6 +286,9 @@ describe('sandbox identity provider (OIDC)', () => {
     expect(html).toMatch(/<button type="submit" class="secondary"[^>]*>Abbrechen<\/button>/);
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The shell's empty icon is allowed, so the browser reports no CSP violation on the sign-in page.
+    expect(html).toContain('<link rel="icon" href="data:,">');
+    expect(res.headers.get('content-security-policy')).toMatch(/img-src data:/);
   });
 
   it('when the password is wrong, then the login page says so in German and keeps the e-mail', async () => {

@@ -3,7 +3,7 @@ import type { AccountDirectory, DemoAccount } from './accounts.ts';
 import type { LoginError } from './views.ts';
 
 /** How long the unblock link in the notice mail works. */
-export const UNBLOCK_TTL_MS = 24 * 60 * 60 * 1000;
+const UNBLOCK_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface Failures {
   count: number;

@@ -7,10 +7,10 @@ import { Lockout } from './lockout.ts';
 import { passwordlessCodePage, passwordlessEmailPage, type PasswordlessError } from './sign-in-help-views.ts';
 import type { Page } from './views.ts';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
 /** A new code for the same address no sooner than this. */
-export const RESEND_COOLDOWN_MS = 30 * 1000;
+const RESEND_COOLDOWN_MS = 30 * 1000;
 
 interface PendingCode {
   hash: Buffer;

@@ -16,7 +16,7 @@ export const REALM_FILE = fileURLToPath(new URL('../../deploy/keycloak/realm-kun
  * Values of the file's `${NAME}` placeholders. Keycloak resolves them from its environment at import; the names are the
  * portal's own variables, so one environment configures both.
  */
-export function realmPlaceholders(config: Config): Record<string, string> {
+function realmPlaceholders(config: Config): Record<string, string> {
   return {
     PUBLIC_URL: config.publicUrl,
     OIDC_CLIENT_ID: config.OIDC_CLIENT_ID,
@@ -173,7 +173,7 @@ function fail(message: string): never {
 }
 
 /** Reads the parts of the realm file the sandbox stands in for, with the placeholders resolved. */
-export function readRealm(text: string, values: Record<string, string>): Realm {
+function readRealm(text: string, values: Record<string, string>): Realm {
   const file = RealmFileSchema.parse(JSON.parse(resolvePlaceholders(text, values)));
   const portalClientId = values.OIDC_CLIENT_ID ?? fail('OIDC_CLIENT_ID missing');
   const adminClientId = values.IDENTITY_ADMIN_CLIENT_ID ?? fail('IDENTITY_ADMIN_CLIENT_ID missing');

@@ -17,7 +17,7 @@ export interface RegistrationInput {
 export type RegistrationField = 'givenName' | 'familyName' | 'email' | 'password' | 'privacy';
 
 /** At least this many characters; the provider's whole password rule (NIST SP 800-63B: length, no composition rules). */
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

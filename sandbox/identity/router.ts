@@ -5,6 +5,7 @@ import type { Config } from '../../bff/config.ts';
 import { AccountDirectory, DEMO_PASSWORD_HINT, NewAccountSchema } from './accounts.ts';
 import { createIdentityProvider, portalLoginUrl, UPDATE_PASSWORD_PROMPT, type IdentityProviderOptions } from './provider.ts';
 import { loadRealm } from './realm.ts';
+import { sendPage as sendHtml } from '../shared/html.ts';
 import { badRequest, controlGuard, controlJson, notFound } from '../shared/stand-in.ts';
 import { registrationPage, validateRegistration, type RegistrationPageOptions } from './registration.ts';
 import { errorPage, loginPage, type LoginError, type Page } from './views.ts';
@@ -19,16 +20,7 @@ export interface Identity {
 }
 
 function sendPage(res: Response, page: Page, status = 200): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': page.csp,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    })
-    .send(page.html);
+  sendHtml(res, page.html, { status, csp: page.csp });
 }
 
 function field(body: unknown, name: string): string {

@@ -1,17 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
+import type { Config } from '../../bff/config.ts';
 import { EMAIL_CODE_SCOPE, UPDATE_PASSWORD_ACTION } from '../../bff/contracts/auth.ts';
 import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 
 /**
  * The sandbox provider's session ends and the update-password action, as the portal meets them: back-channel logout
@@ -21,37 +17,28 @@ import { startSandbox, type SandboxHandle } from '../server.ts';
 describe('sandbox identity provider: sessions, back-channel logout and the update-password action', () => {
   let sandbox: SandboxHandle;
   let config: Config;
-  let dataDir: string;
-  let portal: http.Server;
+  let close: (() => Promise<void>) | undefined;
   let discovery: { authorization_endpoint: string; token_endpoint: string; end_session_endpoint: string; jwks_uri: string };
   /** Logout tokens the portal stand-in received. */
   let logoutTokens: string[] = [];
   const password = 'Test-Sonne-2026!';
 
   beforeAll(async () => {
-    portal = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.url === '/api/auth/backchannel-logout') {
-          expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
-          logoutTokens.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('logout_token') ?? '');
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'oidc-sessions',
+      portalEnv: (url) => ({ PUBLIC_URL: url }),
+      answer: ({ url, headers, body }, res) => {
+        if (url === '/api/auth/backchannel-logout') {
+          expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
+          logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '');
         }
         res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-oidc-sessions-'));
-    config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: `http://localhost:${(portal.address() as AddressInfo).port}` });
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
     discovery = (await (await fetch(`${sandbox.issuer}/.well-known/openid-configuration`)).json()) as typeof discovery;
   });
 
-  afterAll(async () => {
-    await sandbox?.close();
-    await new Promise((resolve) => portal?.close(resolve));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   beforeEach(() => {
     logoutTokens = [];

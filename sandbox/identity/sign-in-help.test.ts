@@ -1,15 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../bff/config.ts';
 import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 import { loadRealm } from './realm.ts';
 
 /** Wrong passwords in a row that block: the realm file's brute-force `failureFactor`. */
@@ -19,8 +15,7 @@ const MAX_FAILURES = loadRealm(loadConfig({ NODE_ENV: 'test' })).lockoutAfter;
 describe('sandbox identity provider: sign-in help and admin API', () => {
   let sandbox: SandboxHandle;
   let config: Config;
-  let dataDir: string;
-  let portal: http.Server;
+  let close: (() => Promise<void>) | undefined;
   const events: { event: string; data: Record<string, unknown>; signed: boolean }[] = [];
   const password = 'Test-Sonne-2026!';
 
@@ -33,28 +28,19 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
   beforeAll(async () => {
     // A stand-in for the portal's event endpoint, checking the signature the way the portal does (back-channel logouts
     // are answered and otherwise left to sessions.test.ts).
-    portal = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.url !== '/api/identity/events') return void res.writeHead(200).end();
-        const raw = Buffer.concat(chunks);
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'oidc-help',
+      portalEnv: (url) => ({ PUBLIC_URL: url }),
+      answer: ({ url, raw, headers }, res) => {
+        if (url !== '/api/identity/events') return void res.writeHead(200).end();
         const body = JSON.parse(raw.toString('utf8')) as { event: string; data: Record<string, unknown> };
-        events.push({ ...body, signed: signed(raw, req.headers['x-identity-signature'] as string | undefined) });
+        events.push({ ...body, signed: signed(raw, headers['x-identity-signature'] as string | undefined) });
         res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-oidc-help-'));
-    config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: `http://localhost:${(portal.address() as AddressInfo).port}` });
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
   });
 
-  afterAll(async () => {
-    await sandbox?.close();
-    await new Promise((resolve) => portal?.close(resolve));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   const admin = async (pathname: string, init: RequestInit & { json?: unknown } = {}) =>
     fetch(`${sandbox.issuer}/admin/realms/kundenportal${pathname}`, {

@@ -16,7 +16,7 @@ import { updatePasswordRoutes } from './update-password.ts';
 import type { Page } from './views.ts';
 
 /** Where the portal takes the identity provider's events (bff/http/routes/identity-events.routes.ts). */
-export const PORTAL_IDENTITY_EVENTS_PATH = '/api/identity/events';
+const PORTAL_IDENTITY_EVENTS_PATH = '/api/identity/events';
 
 export interface SignInHelpDeps {
   config: Config;

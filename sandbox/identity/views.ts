@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../shared/html.ts';
+import { escapeHtml, germanPage } from '../shared/html.ts';
 
 /**
  * German pages of the sandbox identity provider: login, logout, post-logout and error.
@@ -7,29 +7,26 @@ import { escapeHtml } from '../shared/html.ts';
  * labelled inputs, one <main>, lang="de", visible focus (security.md, accessibility).
  */
 
+/** The login's card layout on top of the shell: one centred card, large fields and buttons, errors at the field. */
 const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:100%;line-height:1.5;color:#1b1f24;background:#eef2f5}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1.5rem}
-main{width:100%;max-width:26rem;background:#fff;border:1px solid #d0d7de;border-radius:12px;box-shadow:0 6px 24px rgba(27,31,36,.08);padding:2rem}
+body{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1.5rem}
+main{width:100%;background:#fff;border:1px solid #d0d7de;border-radius:12px;box-shadow:0 6px 24px rgba(27,31,36,.08);padding:2rem}
 .brand{margin:0 0 1.25rem;display:flex;align-items:center;gap:.5rem;font-weight:600;color:#0b6e4f}
 .brand svg{flex:none}
 h1{font-size:1.625rem;line-height:1.25;margin:0 0 .5rem}
 p{margin:0 0 1rem}
-.muted{color:#4d5762}
 .field{margin:0 0 1rem}
-label{display:block;font-weight:600;margin:0 0 .25rem}
-input{display:block;width:100%;font:inherit;color:#1b1f24;background:#fff;border:1px solid #6b7580;border-radius:8px;padding:.625rem .75rem}
+form{display:block;margin:0}
+label{display:block;font-weight:600;margin:0 0 .25rem;font-size:1rem}
+input{display:block;width:100%;color:#1b1f24;background:#fff;border-color:#6b7580;border-radius:8px;padding:.625rem .75rem}
 input[aria-invalid="true"]{border-color:#a32020;border-width:2px}
 .alert{margin:0 0 1rem;padding:.75rem 1rem;border-radius:8px;background:#fdecec;color:#9b1c1c;border:1px solid #e3a3a3;font-weight:600}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
-button,.button{font:inherit;font-weight:600;border-radius:8px;padding:.625rem 1.25rem;cursor:pointer;text-decoration:none;display:inline-block;text-align:center}
+button,.button{font:inherit;font-weight:600;border-radius:8px;padding:.625rem 1.25rem;cursor:pointer;text-decoration:none;display:inline-block;text-align:center;min-height:0}
 .primary{background:#0b6e4f;color:#fff;border:2px solid #0b6e4f;flex:1 1 auto}
 .primary:hover{background:#095a40;border-color:#095a40}
 .secondary{background:#fff;color:#0b6e4f;border:2px solid #0b6e4f}
 .secondary:hover{background:#eef7f3}
-a{color:#0b5cad}
-:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .alternative{margin:1.25rem 0 0}
 details{margin-top:1.5rem;border-top:1px solid #d0d7de;padding-top:1rem;color:#4d5762}
 summary{cursor:pointer;font-weight:600}
@@ -40,7 +37,7 @@ details ul{padding-left:1.25rem;margin:.5rem 0}
 .check label{flex:1;font-weight:400}
 .check .field-error{flex-basis:100%}
 .switch{margin:1.25rem 0 0}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;word-break:break-all}
+code{word-break:break-all}
 `;
 
 const LOGO = `<svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true" focusable="false"><circle cx="14" cy="14" r="6" fill="#0b6e4f"/><g stroke="#0b6e4f" stroke-width="2.5" stroke-linecap="round"><path d="M14 1.5v3.5M14 23v3.5M1.5 14H5M23 14h3.5M5.2 5.2l2.4 2.4M20.4 20.4l2.4 2.4M5.2 22.8l2.4-2.4M20.4 7.6l2.4-2.4"/></g></svg>`;
@@ -63,6 +60,8 @@ function contentSecurityPolicy(portalOrigin: string, script?: string): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
+    // The shell's empty icon (sandbox/shared/html.ts).
+    "img-src data:",
     script ? `script-src ${sha256Source(script)}` : undefined,
     `form-action 'self' ${portalOrigin}`,
     "frame-ancestors 'none'",
@@ -73,24 +72,13 @@ function contentSecurityPolicy(portalOrigin: string, script?: string): string {
 }
 
 export function layout(options: { title: string; body: string; portalOrigin: string; script?: string }): Page {
-  const script = options.script ? `<script>${options.script}</script>` : '';
-  const html = `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(options.title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<main>
-<p class="brand">${LOGO}<span>Kundenportal</span></p>
-${options.body}
-</main>
-${script}
-</body>
-</html>`;
+  const html = germanPage({
+    title: options.title,
+    theme: { accent: '#0b6e4f', background: '#eef2f5', width: '26rem' },
+    styles: STYLES,
+    body: `<p class="brand">${LOGO}<span>Kundenportal</span></p>\n${options.body}`,
+    ...(options.script ? { end: `<script>${options.script}</script>\n` } : {}),
+  });
   return { html, csp: contentSecurityPolicy(options.portalOrigin, options.script) };
 }
 

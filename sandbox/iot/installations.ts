@@ -76,7 +76,7 @@ const InstallationsSchema = z
   .refine((list) => new Set(list.map((i) => i.siteId)).size === list.length, { message: 'duplicate siteId' })
   .refine((list) => new Set(list.map((i) => i.externalId)).size === list.length, { message: 'duplicate externalId' });
 
-export const INSTALLATIONS_FILE = new URL('./installations.json', import.meta.url);
+const INSTALLATIONS_FILE = new URL('./installations.json', import.meta.url);
 
 /**
  * Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field. A
@@ -107,7 +107,7 @@ const ZIP_REGIONS: Record<string, { lat: number; lon: number }> = {
   '8': { lat: 48.14, lon: 11.58 },
   '9': { lat: 49.45, lon: 11.08 },
 };
-export const regionOfZip = (zip: string) => ZIP_REGIONS[zip.trim().charAt(0)] ?? { lat: 51.16, lon: 10.45 };
+const regionOfZip = (zip: string) => ZIP_REGIONS[zip.trim().charAt(0)] ?? { lat: 51.16, lon: 10.45 };
 
 /** What the installer's back office tells the IoT cloud when it commissions a project's installation. */
 export const CommissioningSchema = z.strictObject({

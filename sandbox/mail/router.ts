@@ -1,20 +1,10 @@
 import express, { type Response } from 'express';
+import { sendPage } from '../shared/html.ts';
 import { isSameOrigin } from '../shared/stand-in.ts';
 import type { MailStore } from './store.ts';
 import { MAILBOX_CSP, mailPage, mailboxPage, notFoundPage } from './views.ts';
 
-function sendHtml(res: Response, html: string, status = 200): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': MAILBOX_CSP,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    })
-    .send(html);
-}
+const sendHtml = (res: Response, html: string, status = 200) => sendPage(res, html, { status, csp: MAILBOX_CSP });
 
 /**
  * The web mailbox (`/mailbox`) and its JSON API for automated tests (`/mailbox/api/messages`).

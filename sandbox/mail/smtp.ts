@@ -3,7 +3,7 @@ import PostalMime, { type Address } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import type { MailStore } from './store.ts';
 
-export const MAX_MAIL_BYTES = 10 * 1024 * 1024;
+const MAX_MAIL_BYTES = 10 * 1024 * 1024;
 
 export interface SmtpHandle {
   port: number;

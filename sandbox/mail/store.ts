@@ -17,7 +17,7 @@ export interface StoredMail {
 
 export type NewMail = Omit<StoredMail, 'id' | 'receivedAt'>;
 
-export const MAX_STORED_MAILS = 500;
+const MAX_STORED_MAILS = 500;
 
 function isStoredMail(value: unknown): value is StoredMail {
   if (typeof value !== 'object' || value === null) return false;

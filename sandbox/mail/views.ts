@@ -1,5 +1,5 @@
 import type { StoredMail } from './store.ts';
-import { escapeHtml } from '../shared/html.ts';
+import { PAGE_CSP, escapeHtml, germanPage, postButton } from '../shared/html.ts';
 
 /**
  * The web mailbox's German pages. Mail content is untrusted: every value is escaped, the HTML body only ever
@@ -51,61 +51,30 @@ export function extractLinks(mail: Pick<StoredMail, 'html' | 'text'>): string[] 
   return [...links];
 }
 
+/** Only what a mail's detail needs beyond the shell: its header facts, the text body and the HTML frame. */
 const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;color:#1b1f24;background:#f6f8fa}
-body{margin:0}
-header{background:#0b6e4f;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:72rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.75rem;margin:0 0 .5rem}
 h2{font-size:1.25rem;margin:2rem 0 .5rem}
 p{margin:0 0 1rem}
-.muted{color:#4d5762}
-a{color:#0b5cad}
-:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-.toolbar{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin:1rem 0 1.5rem}
-.toolbar form{margin:0}
-button{font:inherit;font-weight:600;border-radius:8px;padding:.5rem 1rem;cursor:pointer;background:#fff;color:#a32020;border:2px solid #a32020}
-button:hover{background:#fdecec}
-table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #d0d7de}
-th,td{text-align:left;vertical-align:top;padding:.625rem .75rem;border-bottom:1px solid #d0d7de;overflow-wrap:anywhere}
-th{background:#eef2f5;font-weight:600}
-td.date{white-space:nowrap}
-.empty{padding:2rem;background:#fff;border:1px dashed #6b7580;border-radius:8px;text-align:center}
+.toolbar{align-items:center}
+button{font-weight:600;border-radius:8px;padding:.5rem 1rem;border-width:2px;min-height:0}
+table{border:1px solid #d0d7de}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 1rem;background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem}
 dt{font-weight:600}
 dd{margin:0;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9rem}
 iframe{width:100%;min-height:36rem;border:1px solid #d0d7de;border-radius:8px;background:#fff}
 ul.links{padding-left:1.25rem;overflow-wrap:anywhere}
-.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 `;
 
 /**
  * Mail HTML inherits this policy inside the srcdoc frame: inline styles and data: images only, nothing remote.
  * form-action 'self' keeps "Alle löschen" working.
  */
-export const MAILBOX_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const MAILBOX_CSP = PAGE_CSP;
 
 function layout(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header><p>Kundenportal-Sandbox</p></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return germanPage({ title, banner: 'Kundenportal-Sandbox', theme: { accent: '#0b6e4f', background: '#f6f8fa' }, styles: STYLES, body });
 }
 
 function subjectOf(mail: StoredMail): string {
@@ -144,7 +113,7 @@ ${rows}
 <div class="toolbar">
 <a href="${escapeHtml(basePath)}">Aktualisieren</a>
 <span class="muted">${count}</span>
-<form method="post" action="${escapeHtml(`${basePath}/clear`)}"><button type="submit">Alle löschen</button></form>
+${postButton(`${basePath}/clear`, 'Alle löschen', { variant: 'danger' })}
 </div>
 ${list}`;
   return layout('Postfach – Sandbox', body);

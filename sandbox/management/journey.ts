@@ -18,8 +18,8 @@ export { JOURNEY_STEPS, GRID_STATES };
 export type { JourneyStep, GridState };
 
 export const WAITING_FOR = ['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR'] as const;
-export const STEP_STATUSES = ['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING'] as const;
-export const MASTR_STATES = ['NOT_REGISTERED', 'REGISTERED', 'MOVE_REQUESTED'] as const;
+const STEP_STATUSES = ['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING'] as const;
+const MASTR_STATES = ['NOT_REGISTERED', 'REGISTERED', 'MOVE_REQUESTED'] as const;
 export const SIGNING_TYPES = EmbeddedSigningTypeSchema.options;
 export type SigningType = EmbeddedSigningType;
 export const CUSTOMER_ACTIONS = ['CONFIRM_ORDER', 'CONFIRM_DELIVERY', 'SKIP_MASTR_AUTHORIZATION'] as const;
@@ -388,7 +388,7 @@ export const SIGNING_STEP: Record<SigningType, { step: JourneyStep; finishes: bo
 };
 
 /** Why a signature of this type cannot be taken now, or null when it can. */
-export function signatureConflict(journey: Journey, type: SigningType): string | null {
+function signatureConflict(journey: Journey, type: SigningType): string | null {
   const { step } = SIGNING_STEP[type];
   const state = stepOf(journey, step);
   if (SIGNING_STEP[type].finishes) {

@@ -19,7 +19,7 @@ const ProjectIdSchema = z.coerce.number().int().positive();
 const json = express.json({ limit: '8kb' });
 
 /** The vendor's refund: the customer's payout account never goes back out; a debt names where to pay. */
-export function publicRefund(money: ManagementMoneyStore, refund: Refund) {
+function publicRefund(money: ManagementMoneyStore, refund: Refund) {
   const owed = refund.amount.startsWith('-');
   return {
     amount: refund.amount,

@@ -6,7 +6,7 @@ import { JsonFile } from '../shared/json-store.ts';
 import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 
 /** Amounts are decimal strings, as accounting systems hand them out (never binary floats). */
-export const AmountSchema = z.string().regex(/^-?\d{1,12}(\.\d{1,4})?$/);
+const AmountSchema = z.string().regex(/^-?\d{1,12}(\.\d{1,4})?$/);
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Account = z.strictObject({ accountHolder: z.string().min(1), iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]+$/), bic: z.string().nullable(), bankName: z.string().nullable() });
 
@@ -79,7 +79,7 @@ type Demo = z.infer<typeof DemoSchema>;
 const StateSchema = z.object({ version: z.literal(1), refunds: z.array(RefundSchema), directDebits: z.array(DirectDebitSchema), referrals: z.array(ReferralSchema) });
 type State = z.infer<typeof StateSchema>;
 
-export const DEMO_MONEY_FILE = new URL('./demo-money.json', import.meta.url);
+const DEMO_MONEY_FILE = new URL('./demo-money.json', import.meta.url);
 
 /** Why the installer's rules refuse a change (409). */
 export class MoneyConflict extends Error {}

@@ -1,41 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import type { Config } from '../../bff/config.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 
 /** Issue 15: the installer's CRM reports a finished DC or AC installation to the portal's external endpoint. */
 describe('reporting a DC or AC installation to the portal', () => {
-  let dataDir: string;
   let sandbox: SandboxHandle;
-  let portal: Server;
   let config: Config;
+  let close: () => Promise<void>;
   const received: { path: string; authorization: string; body: string }[] = [];
 
   beforeEach(async () => {
     received.length = 0;
-    portal = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        received.push({ path: req.url ?? '', authorization: String(req.headers.authorization), body });
-        if (req.url === '/api/external/events') res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ event: 'project.step_done', outcome: 'queued' }));
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'report',
+      answer: ({ url, headers, body }, res) => {
+        received.push({ path: url, authorization: String(headers.authorization), body });
+        if (url === '/api/external/events') res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ event: 'project.step_done', outcome: 'queued' }));
         else res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
-    config = loadConfig({ NODE_ENV: 'test', PORT: String((portal.address() as { port: number }).port) });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-report-'));
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
   });
-  afterEach(async () => {
-    await sandbox.close();
-    await new Promise((resolve) => portal.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => close());
 
   const report = (projectId: number, step: string) =>
     fetch(`${sandbox.url}/management/_control/projects/${projectId}/report-step`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ step }) });

@@ -5,6 +5,7 @@ import { fileApi, fileControl } from './files-routes.ts';
 import type { ManagementFiles } from './files.ts';
 import { MoneyConflict, RefundInputSchema, DirectDebitInputSchema, type ManagementMoneyStore } from './money.ts';
 import { moneyApi, moneyControl } from './money-routes.ts';
+import { backTo, messageOf, sendPage } from '../shared/html.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
 import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
@@ -352,14 +353,12 @@ export function createManagementRouter(
   const tester = express.Router();
   tester.use(controlGuard);
   tester.get('/', (req, res) => {
-    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-    const message = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
     const projects = store.list().flatMap((project) => {
       const journey = store.journey(project.id);
       const moneyOf = { refund: money.refund(project.id) ?? null, directDebit: money.directDebit(project.id) ?? null, referrals: money.referrals(project.id) };
       return journey ? [{ project, journey, money: moneyOf }] : [];
     });
-    res.type('html').send(testerPage(projects, message));
+    sendPage(res, testerPage(projects, messageOf(req)));
   });
   const form = express.urlencoded({ extended: false, limit: '8kb' });
   tester.post('/tester/projects/:id/:action', form, async (req, res) => {
@@ -443,7 +442,7 @@ export function createManagementRouter(
       if (!(error instanceof JourneyConflict) && !(error instanceof MoneyConflict)) throw error;
       message = error.message;
     }
-    res.redirect(303, `/management/?meldung=${encodeURIComponent(`Projekt ${id.data}: ${message}`)}#projekt-${id.data}`);
+    backTo(res, '/management/', `Projekt ${id.data}: ${message}`, { anchor: `projekt-${id.data}` });
   });
   /** The back office confirms a referral (the person became a customer), pays the reward out, or declines it. */
   tester.post('/tester/referrals/:id/:action', form, async (req, res) => {
@@ -468,7 +467,7 @@ export function createManagementRouter(
       if (!(error instanceof MoneyConflict)) throw error;
       message = error.message;
     }
-    res.redirect(303, `/management/?meldung=${encodeURIComponent(`Empfehlung ${req.params.id}: ${message}`)}${projectId ? `#projekt-${projectId}` : ''}`);
+    backTo(res, '/management/', `Empfehlung ${req.params.id}: ${message}`, projectId ? { anchor: `projekt-${projectId}` } : {});
   });
 
   const router = express.Router();

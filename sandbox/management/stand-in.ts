@@ -8,7 +8,7 @@ import { ManagementMoneyStore } from './money.ts';
 import { ManagementStore } from './store.ts';
 
 /** Where the portal takes the management service's events (bff/http/routes/journey.routes.ts). */
-export const PORTAL_EVENTS_PATH = '/api/management/webhook';
+const PORTAL_EVENTS_PATH = '/api/management/webhook';
 
 /** The installer's management service (projects, journeys, portal-account links) under `/management`. */
 export const managementStandIn: StandIn = {

@@ -66,7 +66,7 @@ const VendorProjectFields = z.strictObject({
 });
 const stepBelongsToPhase = (p: { phase: ProjectPhase; step: ProjectStep }) => STEPS_OF_PHASE[p.phase].includes(p.step);
 const stepError = { message: 'step does not belong to phase', path: ['step'] };
-export const VendorProjectSchema = VendorProjectFields.refine(stepBelongsToPhase, stepError);
+const VendorProjectSchema = VendorProjectFields.refine(stepBelongsToPhase, stepError);
 export type VendorProject = z.infer<typeof VendorProjectSchema>;
 
 /** What a test sends to `POST /_control/projects`: a project without id and timestamps (the store sets them). */
@@ -80,7 +80,7 @@ export const NewProjectSchema = VendorProjectFields.omit({ id: true, createdAt: 
 export type NewProject = z.infer<typeof NewProjectSchema>;
 
 /** Projects created through the control API get ids from here on, far away from the demo ids (1002xx). */
-export const FIRST_CREATED_PROJECT_ID = 900_000;
+const FIRST_CREATED_PROJECT_ID = 900_000;
 
 /** A demo project: the vendor project plus its journey in the demo's short form (see journey.ts). */
 const DemoEntrySchema = VendorProjectFields.extend({ journey: DemoJourneySchema })
@@ -118,7 +118,7 @@ const SavedStateSchema = z.object({
 });
 type SavedState = z.infer<typeof SavedStateSchema>;
 
-export const DEMO_PROJECTS_FILE = new URL('./demo-projects.json', import.meta.url);
+const DEMO_PROJECTS_FILE = new URL('./demo-projects.json', import.meta.url);
 
 /**
  * Reads and checks the reviewable demo data; a broken file stops the sandbox with a message naming the field.

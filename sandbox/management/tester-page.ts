@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/html.ts';
+import { escapeHtml, germanPage, notice, optionsOf, postButton, type PageMessage } from '../shared/html.ts';
 import type { GridState, Journey, JourneyStep } from './journey.ts';
 import type { DirectDebit, Referral, Refund } from './money.ts';
 import type { VendorProject } from './store.ts';
@@ -39,27 +39,15 @@ const GRID_NAMES: Record<GridState, string> = {
 };
 const MASTR_NAMES = { NOT_REGISTERED: 'nicht registriert', REGISTERED: 'registriert', MOVE_REQUESTED: 'Übertragung angeboten' } as const;
 
+/** Only what the project cards need beyond the shell: the step chips and the facts as a grid. */
 const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.45;color:#1b1f24;background:#f3f5f8}
-body{margin:0}
-header{background:#3b2f63;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:72rem;margin:0 auto;padding:1.5rem}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
 h2{font-size:1.15rem;margin:.2rem 0 .5rem}
 ol{display:flex;flex-wrap:wrap;gap:.35rem;padding:0;margin:.5rem 0;list-style:none}
 li{border:1px solid #d0d7de;border-radius:999px;padding:.1rem .6rem;font-size:.9rem}
 li.ACTIVE{border-color:#3b2f63;background:#ece8f7;font-weight:600}
 li.DONE,li.SKIPPED{color:#57606a}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin-top:.5rem}
-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0}
-label{display:flex;flex-direction:column;font-size:.9rem}
-input,select{font:inherit;padding:.35rem .5rem;border:1px solid #57606a;border-radius:4px}
-button{font:inherit;padding:.4rem .8rem;border-radius:4px;border:1px solid #3b2f63;background:#3b2f63;color:#fff;cursor:pointer;min-height:40px}
-button.secondary{background:#fff;color:#3b2f63}
-button:focus-visible,input:focus-visible,select:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.status{border-left:4px solid #1a7f37;background:#effaf1;padding:.6rem 1rem;margin-bottom:1rem}
+form{margin:0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.5rem 0}
 dt{font-weight:600}
 dd{margin:0}
@@ -74,7 +62,7 @@ const e = escapeHtml;
 function reportButtons(journey: Journey, base: string): string {
   const done = (['DC', 'AC'] as const).filter((step) => journey.steps.find((s) => s.step === step)?.status === 'DONE');
   if (done.length === 0) return '';
-  return `<div class="row">${done.map((step) => `<form method="post" action="${base}/report-${step.toLowerCase()}"><button class="secondary">${step}-Montage ans Portal melden (Umfrage)</button></form>`).join('')}</div>`;
+  return `<div class="row">${done.map((step) => postButton(`${base}/report-${step.toLowerCase()}`, `${step}-Montage ans Portal melden (Umfrage)`, { variant: 'secondary' })).join('')}</div>`;
 }
 
 const REFUND_STATUS = { OPEN: 'offen', ACCOUNT_RECEIVED: 'Bankverbindung liegt vor', SETTLED: 'erledigt' } as const;
@@ -100,8 +88,8 @@ function moneySection(projectId: number, money: ProjectMoney): string {
             r.status === 'SUBMITTED'
               ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/confirm"><label>Projekt der empfohlenen Person<input name="referredProjectId" inputmode="numeric" size="8"></label><button class="secondary">Bestätigen</button></form>`
               : ''
-          }${r.status === 'CONFIRMED' ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/payout"><button class="secondary">Als ausgezahlt markieren</button></form>` : ''}${
-            r.status === 'SUBMITTED' || r.status === 'CONFIRMED' ? `<form method="post" action="/management/tester/referrals/${e(r.id)}/decline"><button class="secondary">Ablehnen</button></form>` : ''
+          }${r.status === 'CONFIRMED' ? postButton(`/management/tester/referrals/${r.id}/payout`, 'Als ausgezahlt markieren', { variant: 'secondary' }) : ''}${
+            r.status === 'SUBMITTED' || r.status === 'CONFIRMED' ? postButton(`/management/tester/referrals/${r.id}/decline`, 'Ablehnen', { variant: 'secondary' }) : ''
           }</span></li>`,
         )
         .join('')}</ul>`
@@ -114,14 +102,12 @@ function moneySection(projectId: number, money: ProjectMoney): string {
 </dl>
 <div class="row">
 <form method="post" action="${base}/refund"><label>Betrag (z. B. 312.45 oder -89.90)<input name="amount" size="10" required></label><label>Grund<input name="reason" size="30" required></label><label>Rechnung<input name="invoiceNumber" size="12"></label><button class="secondary">Erstattung eintragen</button></form>
-${money.refund && money.refund.status !== 'SETTLED' ? `<form method="post" action="${base}/refund-settle"><button class="secondary">${money.refund.amount.startsWith('-') ? 'Zahlung eingegangen' : 'Ausgezahlt'}</button></form>` : ''}
-${money.refund ? `<form method="post" action="${base}/refund-remove"><button class="secondary">Erstattung entfernen</button></form>` : ''}
+${money.refund && money.refund.status !== 'SETTLED' ? postButton(`${base}/refund-settle`, money.refund.amount.startsWith('-') ? 'Zahlung eingegangen' : 'Ausgezahlt', { variant: 'secondary' }) : ''}
+${money.refund ? postButton(`${base}/refund-remove`, 'Erstattung entfernen', { variant: 'secondary' }) : ''}
 </div>
 <div class="row">
-<form method="post" action="${base}/direct-debit"><label>Lastschrift für<input name="purpose" size="30" required placeholder="z. B. Wartungsvertrag"></label><label>Betrag<input name="amount" size="8" placeholder="14.90"></label><label>Turnus<select name="interval">${Object.entries(INTERVALS)
-    .map(([value, label]) => `<option value="${value}">${label}</option>`)
-    .join('')}</select></label><button class="secondary">Mandat anfordern</button></form>
-${money.directDebit ? `<form method="post" action="${base}/direct-debit-remove"><button class="secondary">Lastschrift entfernen</button></form>` : ''}
+<form method="post" action="${base}/direct-debit"><label>Lastschrift für<input name="purpose" size="30" required placeholder="z. B. Wartungsvertrag"></label><label>Betrag<input name="amount" size="8" placeholder="14.90"></label><label>Turnus<select name="interval">${optionsOf(INTERVALS)}</select></label><button class="secondary">Mandat anfordern</button></form>
+${money.directDebit ? postButton(`${base}/direct-debit-remove`, 'Lastschrift entfernen', { variant: 'secondary' }) : ''}
 </div>`;
 }
 
@@ -132,9 +118,6 @@ function projectCard({ project, journey, money }: { project: VendorProject; jour
   const steps = journey.steps
     .map((s) => `<li class="${s.status}">${e(STEP_NAMES[s.step])}: ${STATUS_NAMES[s.status]}${s.status === 'ACTIVE' && s.waitingFor ? ` (wartet auf ${WAITING_NAMES[s.waitingFor]}${s.customerRequest ? `: „${e(s.customerRequest.text)}“` : ''})` : ''}</li>`)
     .join('');
-  const waitingOptions = Object.entries(WAITING_NAMES)
-    .map(([value, label]) => `<option value="${value}"${active?.waitingFor === value ? ' selected' : ''}>${label}</option>`)
-    .join('');
   return `<section class="card" id="projekt-${project.id}" aria-labelledby="titel-${project.id}">
 <h2 id="titel-${project.id}">Projekt ${project.id} – ${e(project.contact.name)}, ${e(project.address.street)} ${e(project.address.houseNumber)}, ${e(project.address.zip)} ${e(project.address.city)}</h2>
 <ol aria-label="Schritte">${steps}</ol>
@@ -144,38 +127,29 @@ function projectCard({ project, journey, money }: { project: VendorProject; jour
 <dt>Signaturen</dt><dd>${journey.signatures.length ? journey.signatures.map((s) => e(s.type)).join(', ') : 'keine'}</dd>
 </dl>
 <div class="row">
-<form method="post" action="${base}/advance"><button${active ? '' : ' disabled'}>Schritt „${active ? e(STEP_NAMES[active.step]) : '–'}“ abschließen</button></form>
-<form method="post" action="${base}/grid-operator"><button class="secondary"${grid.status === 'METER_SET' ? ' disabled' : ''}>Netzbetreiber: nächster Status</button></form>
-<form method="post" action="${base}/waiting-for"><label>Wartet auf<select name="waitingFor">${waitingOptions}</select></label><label>Bitte an den Kunden (wenn er dran ist)<input name="request" maxlength="500" size="40" placeholder="z. B. Foto vom Zählerschrank schicken" value="${e(active?.customerRequest?.text ?? '')}"></label><button class="secondary"${active ? '' : ' disabled'}>Speichern</button></form>
+${postButton(`${base}/advance`, `Schritt „${active ? STEP_NAMES[active.step] : '–'}“ abschließen`, { disabled: !active })}
+${postButton(`${base}/grid-operator`, 'Netzbetreiber: nächster Status', { variant: 'secondary', disabled: grid.status === 'METER_SET' })}
+<form method="post" action="${base}/waiting-for"><label>Wartet auf<select name="waitingFor">${optionsOf(WAITING_NAMES, active?.waitingFor)}</select></label><label>Bitte an den Kunden (wenn er dran ist)<input name="request" maxlength="500" size="40" placeholder="z. B. Foto vom Zählerschrank schicken" value="${e(active?.customerRequest?.text ?? '')}"></label><button class="secondary"${active ? '' : ' disabled'}>Speichern</button></form>
 </div>
 <div class="row">
-<form method="post" action="${base}/information"><label>Nachforderung des Netzbetreibers<input name="text" maxlength="500" size="40" placeholder="z. B. Lageplan mit Flurstück"></label><label>von<select name="from"><option value="INSTALLER">Installateur</option><option value="CUSTOMER">Kunde</option></select></label><button class="secondary">Eintragen</button></form>
-${journey.mastr.required ? `<form method="post" action="${base}/mastr-move"><button class="secondary">MaStR-Übertragung anfragen</button></form>
-<form method="post" action="${base}/mastr-registered"><button class="secondary">MaStR: registriert</button></form>` : ''}
+<form method="post" action="${base}/information"><label>Nachforderung des Netzbetreibers<input name="text" maxlength="500" size="40" placeholder="z. B. Lageplan mit Flurstück"></label><label>von<select name="from">${optionsOf({ INSTALLER: 'Installateur', CUSTOMER: 'Kunde' })}</select></label><button class="secondary">Eintragen</button></form>
+${journey.mastr.required ? `${postButton(`${base}/mastr-move`, 'MaStR-Übertragung anfragen', { variant: 'secondary' })}
+${postButton(`${base}/mastr-registered`, 'MaStR: registriert', { variant: 'secondary' })}` : ''}
 </div>
 ${reportButtons(journey, base)}
 ${moneySection(project.id, money)}
 </section>`;
 }
 
-export function testerPage(projects: { project: VendorProject; journey: Journey; money: ProjectMoney }[], message: string | null): string {
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Projekte – Projektverwaltung (Sandbox)</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header><p>Projektverwaltung des Installateurs (Sandbox)</p></header>
-<main>
-<h1>Projekte</h1>
+export function testerPage(projects: { project: VendorProject; journey: Journey; money: ProjectMoney }[], message: PageMessage | null): string {
+  return germanPage({
+    title: 'Projekte – Projektverwaltung (Sandbox)',
+    banner: 'Projektverwaltung des Installateurs (Sandbox)',
+    theme: { accent: '#3b2f63' },
+    styles: STYLES,
+    body: `<h1>Projekte</h1>
 <p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern, Erstattungen und Lastschriften eintragen, Empfehlungen bestätigen und auszahlen. Das Kundenportal sieht jede Änderung sofort.</p>
-${message ? `<p class="status" role="status">${e(message)}</p>` : ''}
-${projects.map(projectCard).join('\n')}
-</main>
-</body>
-</html>`;
+${notice(message)}
+${projects.map(projectCard).join('\n')}`,
+  });
 }

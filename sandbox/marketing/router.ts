@@ -1,9 +1,10 @@
-import express, { type Response } from 'express';
+import express from 'express';
 import { z } from 'zod';
+import { sendPage } from '../shared/html.ts';
 import type { MailSender } from '../shared/mail-sender.ts';
 import { badRequest, controlGuard, createStandIn, isSameOrigin, notFound } from '../shared/stand-in.ts';
 import { NEWSLETTER_EVENTS, type Contact, type MarketingStore } from './store.ts';
-import { MARKETING_CSP, optInDonePage, optInPage, testerPage } from './views.ts';
+import { optInDonePage, optInPage, testerPage } from './views.ts';
 
 /** A contact as the API shows it (Brevo-like: attributes, `emailBlacklisted`, plus the subscription state). */
 function representation(contact: Contact) {
@@ -27,9 +28,6 @@ const EventSchema = z.strictObject({
 });
 const ContactUpdateSchema = z.strictObject({ attributes: z.strictObject({ EMAIL: z.email().max(254) }) });
 
-function sendHtml(res: Response, html: string, status = 200): void {
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': MARKETING_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).send(html);
-}
 
 /**
  * The e-mail/SMS marketing service as a vendor REST API under `/marketing/api/v3` (header `api-key`, Brevo-like):
@@ -120,7 +118,7 @@ export function createMarketingRouter(store: MarketingStore, options: { apiKey: 
   router.get('/doi', (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const contact = store.optInContact(token);
-    sendHtml(res, optInPage({ token, contact, action: `${req.baseUrl}/doi` }), contact ? 200 : 410);
+    sendPage(res, optInPage({ token, contact, action: `${req.baseUrl}/doi` }), { status: contact ? 200 : 410 });
   });
   router.post('/doi', form, async (req, res) => {
     if (!isSameOrigin(req)) {
@@ -130,13 +128,13 @@ export function createMarketingRouter(store: MarketingStore, options: { apiKey: 
     const token = String((req.body as Record<string, unknown> | undefined)?.token ?? '');
     const contact = await store.confirmOptIn(token);
     if (!contact) {
-      sendHtml(res, optInPage({ token: '', contact: undefined, action: '' }), 410);
+      sendPage(res, optInPage({ token: '', contact: undefined, action: '' }), { status: 410 });
       return;
     }
-    sendHtml(res, optInDonePage(contact));
+    sendPage(res, optInDonePage(contact));
   });
   router.get('/', controlGuard, (_req, res) => {
-    sendHtml(res, testerPage(store.contacts(), store.events()));
+    sendPage(res, testerPage(store.contacts(), store.events()));
   });
   return router;
 }

@@ -1,34 +1,18 @@
-import { escapeHtml } from '../shared/html.ts';
+import { berlinTime, escapeHtml, germanPage } from '../shared/html.ts';
 import type { Contact, ReceivedEvent } from './store.ts';
 
 /** German pages of the marketing stand-in: the double opt-in confirmation and the tester's overview (`/marketing/`). */
 const e = escapeHtml;
-const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 const STATUS = { PENDING: 'wartet auf Bestätigung', SUBSCRIBED: 'angemeldet', UNSUBSCRIBED: 'abgemeldet' } as const;
 
-export const MARKETING_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.5;color:#1b1f24;background:#f4f1fa}
-body{margin:0}
-header{background:#4b2a7b;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:60rem;margin:0 auto;padding:1.5rem}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
-table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #d0d7de;font-size:.95rem}
-button{font:inherit;font-weight:600;padding:.55rem 1.1rem;border-radius:8px;border:2px solid #4b2a7b;background:#4b2a7b;color:#fff;cursor:pointer}
-:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-.muted{color:#4d5762}
-`;
-
 function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="de">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${e(title)}</title><style>${STYLES}</style></head>
-<body><header><p>Newsletter-Dienst (Sandbox)</p></header><main>${body}</main></body></html>`;
+  return germanPage({
+    title,
+    banner: 'Newsletter-Dienst (Sandbox)',
+    theme: { accent: '#4b2a7b', background: '#f4f1fa', width: '60rem' },
+    styles: 'button{font-weight:600;padding:.55rem 1.1rem;border-radius:8px;border-width:2px}',
+    body,
+  });
 }
 
 export function optInPage(options: { token: string; contact: Contact | undefined; action: string }): string {
@@ -52,12 +36,12 @@ export function optInDonePage(contact: Contact): string {
 
 export function testerPage(contacts: readonly Contact[], events: readonly ReceivedEvent[]): string {
   const rows = contacts
-    .map((c) => `<tr><td>${e(c.email)}</td><td>${e(`${c.attributes.FIRSTNAME} ${c.attributes.LASTNAME}`.trim())}</td><td>${STATUS[c.status]}</td><td>${time.format(new Date(c.updatedAt))}</td></tr>`)
+    .map((c) => `<tr><td>${e(c.email)}</td><td>${e(`${c.attributes.FIRSTNAME} ${c.attributes.LASTNAME}`.trim())}</td><td>${STATUS[c.status]}</td><td>${berlinTime(c.updatedAt)}</td></tr>`)
     .join('');
   const eventRows = [...events]
     .reverse()
     .slice(0, 50)
-    .map((ev) => `<tr><td>${time.format(new Date(ev.receivedAt))}</td><td><code>${e(ev.name)}</code></td><td>${e(ev.email)}</td></tr>`)
+    .map((ev) => `<tr><td>${berlinTime(ev.receivedAt)}</td><td><code>${e(ev.name)}</code></td><td>${e(ev.email)}</td></tr>`)
     .join('');
   return page(
     'Newsletter-Dienst – Kontakte',

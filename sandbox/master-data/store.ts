@@ -48,7 +48,7 @@ export type Mandate = z.infer<typeof MandateSchema>;
 const StateSchema = z.object({ version: z.literal(1), transfers: z.array(TransferSchema), mandates: z.array(MandateSchema).default([]) });
 type State = z.infer<typeof StateSchema>;
 
-export const DEMO_REGISTER_FILE = new URL('./demo-register.json', import.meta.url);
+const DEMO_REGISTER_FILE = new URL('./demo-register.json', import.meta.url);
 
 /**
  * The master-data service's view of the Marktstammdatenregister: market actors and units (demo data, read-only) and

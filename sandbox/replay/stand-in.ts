@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import express from 'express';
-import { escapeHtml } from '../shared/html.ts';
+import { dataTable, escapeHtml, sendPage, standInLog } from '../shared/html.ts';
 import { controlGuard } from '../shared/stand-in.ts';
 import type { StandIn } from '../stand-in-types.ts';
 
@@ -42,9 +42,8 @@ export const replayStandIn: StandIn = {
       res.status(204).end();
     });
     router.get('/', (_req, res) => {
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      const items = [...recordings].reverse().flatMap((r) => r.events.map((e) => `<tr><td>${escapeHtml(r.page)}</td><td>${escapeHtml(e.type)}</td><td>${escapeHtml(e.target)}</td><td>${escapeHtml(e.value ?? '')}</td></tr>`));
-      res.type('html').send(`<!doctype html><html lang="de"><meta charset="utf-8"><title>Sitzungsaufzeichnung (Sandbox)</title><body style="font-family:sans-serif"><h1>Aufgezeichnete Ereignisse</h1><table><thead><tr><th>Seite</th><th>Art</th><th>Element</th><th>Wert</th></tr></thead><tbody>${items.join('') || '<tr><td colspan="4">Noch keine.</td></tr>'}</tbody></table></body></html>`);
+      const rows = [...recordings].reverse().flatMap((r) => r.events.map((e) => [r.page, e.type, e.target, e.value ?? ''].map(escapeHtml)));
+      sendPage(res, standInLog('Sitzungsaufzeichnung', 'Aufgezeichnete Ereignisse', dataTable({ columns: ['Seite', 'Art', 'Element', 'Wert'], rows, empty: 'Noch keine.' })));
     });
     return { mountPath: '/replay', router, summary: 'Aufzeichnung /replay/' };
   },

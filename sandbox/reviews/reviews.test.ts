@@ -1,39 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import type { Config } from '../../bff/config.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 import { eventSignature } from '../shared/signed-events.ts';
 
 describe('sandbox review platform', () => {
-  let dataDir: string;
   let sandbox: SandboxHandle;
-  let hook: Server;
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
+  let close: () => Promise<void>;
   const events: { path: string; body: string; signature: string }[] = [];
 
   beforeEach(async () => {
     events.length = 0;
-    hook = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        events.push({ path: req.url ?? '', body, signature: String(req.headers['x-reviews-signature']) });
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'reviews',
+      answer: ({ url, body, headers }, res) => {
+        events.push({ path: url, body, signature: String(headers['x-reviews-signature']) });
         res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => hook.listen(0, 'localhost', resolve));
-    config = loadConfig({ NODE_ENV: 'test', PORT: String((hook.address() as { port: number }).port) });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-reviews-'));
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
   });
-  afterEach(async () => {
-    await sandbox.close();
-    await new Promise((resolve) => hook.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => close());
 
   const invite = (referenceId: string, key = config.REVIEWS_API_KEY) =>
     fetch(`${sandbox.url}/reviews/api/v1/invitation-links`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ referenceId, locale: 'de-DE' }) });

@@ -1,7 +1,8 @@
 import express, { type Response } from 'express';
 import { z } from 'zod';
 import { badRequest, controlGuard, controlJson, createStandIn, isSameOrigin, notFound } from '../shared/stand-in.ts';
-import { PAGE_CSP, notFoundPage, overviewPage, profilePage, reviewPage } from './pages.ts';
+import { messageOf, sendPage } from '../shared/html.ts';
+import { notFoundPage, overviewPage, profilePage, reviewPage } from './pages.ts';
 import type { ReviewStore } from './store.ts';
 
 const InvitationRequestSchema = z.strictObject({
@@ -14,8 +15,7 @@ const ReviewSchema = z.strictObject({
   text: z.string().trim().max(2000).default(''),
 });
 
-const html = (res: Response, body: string, status = 200) =>
-  res.status(status).set({ 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).type('html').send(body);
+const html = (res: Response, body: string, status = 200) => sendPage(res, body, { status });
 
 /**
  * A review platform under `/reviews` (Trustpilot-like): the public widget rating (`GET /reviews/api/summary`), the
@@ -73,8 +73,7 @@ export function createReviewsRouter(store: ReviewStore, options: { apiKey: strin
   const pages = express.Router();
   pages.use(controlGuard);
   pages.get('/', (req, res) => {
-    const message = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
-    html(res, overviewPage(store.list(), store.summary(), message));
+    html(res, overviewPage(store.list(), store.summary(), messageOf(req)));
   });
   pages.get('/bewerten/:id', async (req, res) => {
     const invitation = store.get(req.params.id);

@@ -4,7 +4,7 @@ import { createReviewsRouter } from './router.ts';
 import { ReviewStore } from './store.ts';
 
 /** Where the portal takes the review platform's events (bff/http/routes/surveys.routes.ts). */
-export const PORTAL_REVIEW_EVENTS_PATH = '/api/reviews/webhook';
+const PORTAL_REVIEW_EVENTS_PATH = '/api/reviews/webhook';
 
 /**
  * A review platform under `/reviews`: the installer's public rating for widgets, personal invitation links for the

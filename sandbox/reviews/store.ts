@@ -23,7 +23,7 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 const StateSchema = z.object({ version: z.literal(1), invitations: z.array(InvitationSchema) });
 type State = z.infer<typeof StateSchema>;
 
-export const INITIAL_SUMMARY = { rating: 4.8, count: 312 } as const;
+const INITIAL_SUMMARY = { rating: 4.8, count: 312 } as const;
 
 export class ReviewStore {
   readonly #file: JsonFile<State>;

@@ -11,7 +11,7 @@ const FPS = 10;
 const SECONDS_PER_CUE = 4;
 
 /** What the representative says in the video: the German captions, one cue per slide. */
-export function cuesOf(rep: SalesRepRecord): string[] {
+function cuesOf(rep: SalesRepRecord): string[] {
   const first = rep.name.split(' ')[0];
   return [
     `Hallo, ich bin ${first} und betreue Deine Anfrage bei Beispiel Solar.`,

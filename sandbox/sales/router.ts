@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
+import { backTo, messageOf, sendPage } from '../shared/html.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { captionsOf, photoOf, videoOf } from './media.ts';
 import { SALES_REPS, type SalesLead, type SalesStore } from './store.ts';
@@ -30,7 +31,7 @@ const ContactSchema = z.strictObject({
 });
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range; browsers ask for one): the slice to send, or 'unsatisfiable'. */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [from, to] = [match[1] ?? '', match[2] ?? ''];
@@ -200,14 +201,13 @@ export function createSalesRouter(store: SalesStore, options: SalesRouterOptions
   const tester = express.Router();
   tester.use(controlGuard);
   tester.get('/', (req, res) => {
-    const text = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
-    res.set('Content-Security-Policy', TESTER_CSP).type('html').send(testerPage(store.list(), text ? { text, error: req.query.fehler === '1' } : null, store.nextCustomerNumber()));
+    sendPage(res, testerPage(store.list(), messageOf(req), store.nextCustomerNumber()), { csp: TESTER_CSP });
   });
   tester.get('/tester/reps/:id/photo', (req, res) => sendPhoto(req.params.id, res));
   tester.get('/tester/files/:uuid', (req, res) => sendVideo(req.params.uuid, req, res));
   tester.get('/tester/files/:uuid/captions.vtt', (req, res) => sendCaptions(req.params.uuid, res));
   const form = express.urlencoded({ extended: false, limit: '4kb' });
-  const back = (res: Response, text: string, error = false) => res.redirect(303, `/sales/?meldung=${encodeURIComponent(text)}${error ? '&fehler=1' : ''}`);
+  const back = (res: Response, text: string, error = false) => backTo(res, '/sales/', text, { error });
   tester.post('/tester/leads/:id/won', form, async (req, res) => {
     const fields = (req.body ?? {}) as Record<string, string | undefined>;
     const number = CustomerNumber.safeParse(fields.customerNumber);

@@ -1,38 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import type { Config } from '../../bff/config.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 
 describe('sandbox sales service', () => {
-  let dataDir: string;
   let sandbox: SandboxHandle;
-  let portal: Server;
   let config: Config;
+  let close: () => Promise<void>;
   const events: { body: { event: string; data: Record<string, string> }; authorization: string }[] = [];
 
   beforeAll(async () => {
-    portal = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        events.push({ body: JSON.parse(body), authorization: String(req.headers.authorization) });
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'sales',
+      answer: ({ body, headers }, res) => {
+        events.push({ body: JSON.parse(body), authorization: String(headers.authorization) });
         res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((resolve) => portal.listen(0, 'localhost', resolve));
-    config = loadConfig({ NODE_ENV: 'test', PORT: String((portal.address() as { port: number }).port) });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-sales-'));
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
   });
-  afterAll(async () => {
-    await sandbox.close();
-    await new Promise((resolve) => portal.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   const api = (p: string, init: RequestInit = {}) =>
     fetch(`${sandbox.url}/sales/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${config.SALES_API_TOKEN}`, 'content-type': 'application/json', ...init.headers } });

@@ -5,7 +5,7 @@ import { createSalesRouter, type WonProject } from './router.ts';
 import { SalesStore } from './store.ts';
 
 /** Where the portal takes the sales service's lead events (bff/http/routes/funnel.routes.ts). */
-export const PORTAL_FUNNEL_EVENTS_PATH = '/api/funnel/events';
+const PORTAL_FUNNEL_EVENTS_PATH = '/api/funnel/events';
 
 /**
  * The installer's sales service (CRM) under `/sales`. It reports a lead's outcome to the portal's funnel endpoint with

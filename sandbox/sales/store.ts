@@ -67,7 +67,7 @@ export const SALES_REPS: readonly SalesRepRecord[] = [
 ];
 
 /** Austrian numbers and leads of the south go to Julia, the rest to Tobias (a CRM's routing rule, simplified). */
-export function repFor(lead: { phone: string; leadsourceId: string }): SalesRepRecord {
+function repFor(lead: { phone: string; leadsourceId: string }): SalesRepRecord {
   const south = lead.phone.startsWith('+43');
   return (south ? SALES_REPS[0] : SALES_REPS[1]) as SalesRepRecord;
 }

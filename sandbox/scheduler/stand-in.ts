@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { SignJWT } from 'jose';
-import { escapeHtml } from '../shared/html.ts';
+import { berlinTime, escapeHtml, germanPage, notice, postButton, sendPage } from '../shared/html.ts';
 import { controlGuard } from '../shared/stand-in.ts';
 import type { StandIn, StandInContext } from '../stand-in-types.ts';
 
@@ -23,26 +23,7 @@ interface JobRun {
 }
 
 const e = escapeHtml;
-const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'medium' });
 const STATUS: Record<string, string> = { RUNNING: 'läuft', SUCCEEDED: 'erfolgreich', FAILED: 'fehlgeschlagen' };
-
-const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.45;color:#1b1f24;background:#f3f5f8}
-body{margin:0}
-header{background:#1f4d3a;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:72rem;margin:0 auto;padding:1.5rem}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
-table{border-collapse:collapse;width:100%}
-th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}
-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
-.notice{padding:.75rem 1rem;border-radius:6px;background:#e6f4ea;border:1px solid #7cc08d;margin-bottom:1rem}
-.error{background:#fdecec;border-color:#e3a3a3}
-button{font:inherit;padding:.4rem .8rem;border-radius:4px;border:1px solid #1f4d3a;background:#1f4d3a;color:#fff;cursor:pointer;min-height:40px}
-button:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-`;
 
 /**
  * An external scheduler under `/scheduler` (issue 14): what an installer's cron service does with the portal's cron
@@ -69,12 +50,9 @@ export const schedulerStandIn: StandIn = {
         const { jobs, runs } = (await answer.json()) as { jobs: JobInfo[]; runs: JobRun[] };
         body = page(jobs, runs, typeof req.query.started === 'string' ? req.query.started : null, typeof req.query.failed === 'string' ? req.query.failed : null);
       } catch (error) {
-        body = `<div class="notice error" role="alert">Das Kundenportal ist unter ${e(portal)} gerade nicht erreichbar (${e(error instanceof Error ? error.message : String(error))}). Läuft es?</div>`;
+        body = notice({ text: `Das Kundenportal ist unter ${portal} gerade nicht erreichbar (${error instanceof Error ? error.message : String(error)}). Läuft es?`, error: true });
       }
-      res
-        .set({ 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", 'Cache-Control': 'no-store' })
-        .type('html')
-        .send(`<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Geplante Jobs (Sandbox)</title><style>${STYLES}</style></head><body><header><p>Sandbox · Job-Planer des Installateurs</p></header><main><h1>Geplante Jobs des Kundenportals</h1>${body}</main></body></html>`);
+      sendPage(res, germanPage({ title: 'Geplante Jobs (Sandbox)', banner: 'Sandbox · Job-Planer des Installateurs', theme: { accent: '#1f4d3a' }, body: `<h1>Geplante Jobs des Kundenportals</h1>${body}` }));
     });
     router.post('/run/:name', controlGuard, async (req, res) => {
       const name = String(req.params.name);
@@ -86,22 +64,22 @@ export const schedulerStandIn: StandIn = {
 };
 
 function page(jobs: JobInfo[], runs: JobRun[], started: string | null, failed: string | null): string {
-  const notice = started
-    ? `<div class="notice" role="status">Job <code>${e(started)}</code> ist eingereiht; er läuft in wenigen Sekunden. Neu laden zeigt das Ergebnis.</div>`
+  const message = started
+    ? notice({ text: `Job ${started} ist eingereiht; er läuft in wenigen Sekunden. Neu laden zeigt das Ergebnis.` })
     : failed
-      ? `<div class="notice error" role="alert">Job <code>${e(failed)}</code> konnte nicht gestartet werden.</div>`
+      ? notice({ text: `Job ${failed} konnte nicht gestartet werden.`, error: true })
       : '';
   const rows = jobs
     .map(
       (job) => `<tr><th scope="row"><code>${e(job.name)}</code></th><td>${e(job.description)}</td><td>${job.cron ? `<code>${e(job.cron)}</code> (${e(job.timeZone)})` : 'nur auf Anstoß'}</td>
-<td><form method="post" action="run/${encodeURIComponent(job.name)}"><button type="submit" aria-label="${e(`Job ${job.name} jetzt starten`)}">Jetzt starten</button></form></td></tr>`,
+<td>${postButton(`run/${encodeURIComponent(job.name)}`, 'Jetzt starten', { ariaLabel: `Job ${job.name} jetzt starten` })}</td></tr>`,
     )
     .join('');
   const history = runs
     .map(
-      (run) => `<tr><td><code>${e(run.job)}</code></td><td>${e(time.format(new Date(run.startedAt)))}</td><td>${e(STATUS[run.status] ?? run.status)}${run.attempt > 1 ? ` (Versuch ${run.attempt})` : ''}</td><td><code>${e(run.error ?? JSON.stringify(run.result ?? {}))}</code></td><td>${e(run.instance)}</td></tr>`,
+      (run) => `<tr><td><code>${e(run.job)}</code></td><td>${e(berlinTime(run.startedAt, { seconds: true }))}</td><td>${e(STATUS[run.status] ?? run.status)}${run.attempt > 1 ? ` (Versuch ${run.attempt})` : ''}</td><td><code>${e(run.error ?? JSON.stringify(run.result ?? {}))}</code></td><td>${e(run.instance)}</td></tr>`,
     )
     .join('');
-  return `${notice}<section class="card" aria-labelledby="jobs"><h2 id="jobs">Jobs</h2><table><thead><tr><th scope="col">Name</th><th scope="col">Was er tut</th><th scope="col">Plan</th><th scope="col"><span class="visually-hidden">Aktion</span></th></tr></thead><tbody>${rows}</tbody></table></section>
+  return `${message}<section class="card" aria-labelledby="jobs"><h2 id="jobs">Jobs</h2><table><thead><tr><th scope="col">Name</th><th scope="col">Was er tut</th><th scope="col">Plan</th><th scope="col"><span class="visually-hidden">Aktion</span></th></tr></thead><tbody>${rows}</tbody></table></section>
 <section class="card" aria-labelledby="runs"><h2 id="runs">Letzte Läufe</h2>${runs.length ? `<table><thead><tr><th scope="col">Job</th><th scope="col">Start</th><th scope="col">Status</th><th scope="col">Ergebnis</th><th scope="col">Instanz</th></tr></thead><tbody>${history}</tbody></table>` : '<p>Noch keine Läufe.</p>'}</section>`;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { faultInjection, type Fault } from './faults.ts';
 
 /** Longest delay a test may ask for; a slow request also delays the sandbox's shutdown by up to this long. */
-export const MAX_FAULT_DELAY_MS = 60_000;
+const MAX_FAULT_DELAY_MS = 60_000;
 const DEFAULT_SLOW_DELAY_MS = 2_000;
 
 const FaultRequestSchema = z.strictObject({

@@ -1,11 +1,12 @@
 import express from 'express';
 import { z } from 'zod';
+import { sendPage } from '../shared/html.ts';
 import { controlGuard, createStandIn, isSameOrigin } from '../shared/stand-in.ts';
 import type { SmsStore } from './store.ts';
-import { SMS_PAGE_CSP, inboxPage } from './views.ts';
+import { inboxPage } from './views.ts';
 
 /** The service plan the portal sends through (part of the API path, as at the vendor). */
-export const SERVICE_PLAN_ID = 'kundenportal';
+const SERVICE_PLAN_ID = 'kundenportal';
 
 const Msisdn = z.string().regex(/^\+?[1-9]\d{6,14}$/);
 const BatchSchema = z.object({
@@ -56,10 +57,7 @@ export function createSmsRouter(store: SmsStore, options: { token: string }): ex
   const inbox = express.Router();
   inbox.get('/', (req, res) => {
     const filter = typeof req.query.nummer === 'string' ? req.query.nummer.slice(0, 30) : '';
-    res
-      .set({ 'Content-Security-Policy': SMS_PAGE_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' })
-      .type('html')
-      .send(inboxPage({ messages: store.list({ to: filter }), filter, basePath: req.baseUrl }));
+    sendPage(res, inboxPage({ messages: store.list({ to: filter }), filter, basePath: req.baseUrl }));
   });
   inbox.post('/clear', controlGuard, async (req, res) => {
     if (!isSameOrigin(req)) return res.status(403).type('text/plain').send('Fremde Herkunft – abgelehnt.');

@@ -13,7 +13,7 @@ export interface StoredSms {
   body: string;
 }
 
-export const MAX_STORED_SMS = 500;
+const MAX_STORED_SMS = 500;
 
 const isStoredSms = (value: unknown): value is StoredSms => {
   const m = value as Record<string, unknown> | null;

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { escapeHtml } from '../shared/html.ts';
+import { backTo, escapeHtml, messageOf, sendPage } from '../shared/html.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { TASK_STATUSES, type TaskStore } from './store.ts';
 import { testerPage } from './tester-page.ts';
@@ -138,13 +138,10 @@ export function createTasksRouter(store: TaskStore, options: { token: string }):
   const tester = express.Router();
   tester.use(controlGuard);
   tester.get('/', (req, res) => {
-    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-    const message = typeof req.query.meldung === 'string' ? req.query.meldung.slice(0, 300) : null;
-    res.type('html').send(testerPage(store.list(), message));
+    sendPage(res, testerPage(store.list(), messageOf(req)));
   });
   const form = express.urlencoded({ extended: false, limit: '64kb' });
-  const back = (res: Response, message: string, anchor = '') =>
-    res.redirect(303, `/tasks/?meldung=${encodeURIComponent(message)}${anchor ? `#${anchor}` : ''}`);
+  const back = (res: Response, message: string, anchor = '') => backTo(res, '/tasks/', message, { anchor });
   tester.post('/tester/tasks/:id/answer', form, async (req, res) => {
     const fields = (req.body ?? {}) as Record<string, string | undefined>;
     const body = AnswerSchema.safeParse({ text: fields.text, kind: fields.kind, author: fields.author || undefined, status: fields.status || undefined });

@@ -4,7 +4,7 @@ import { createTasksRouter } from './router.ts';
 import { TaskStore } from './store.ts';
 
 /** Where the portal takes the task service's events (bff/http/routes/messages.routes.ts). */
-export const PORTAL_TASK_EVENTS_PATH = '/api/tasks/webhook';
+const PORTAL_TASK_EVENTS_PATH = '/api/tasks/webhook';
 
 /** The installer's task service (ticketing: requests, answers, to-dos, attachments) under `/tasks`. */
 export const tasksStandIn: StandIn = {

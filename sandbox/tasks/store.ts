@@ -11,7 +11,7 @@ import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
  * answer), COMMENT (a further message on the task, customer or installer), INTERNAL_INQUIRY (between the installer's
  * teams, never for the customer), ACTION_COMMENT (a system line such as a status change).
  */
-export const ENTRY_KINDS = ['EXTERNAL_REQUEST', 'EXTERNAL_RESPONSE', 'COMMENT', 'INTERNAL_INQUIRY', 'ACTION_COMMENT'] as const;
+const ENTRY_KINDS = ['EXTERNAL_REQUEST', 'EXTERNAL_RESPONSE', 'COMMENT', 'INTERNAL_INQUIRY', 'ACTION_COMMENT'] as const;
 export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'DONE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -54,19 +54,19 @@ export const TaskSchema = z.object({
 export type Task = z.infer<typeof TaskSchema>;
 
 /** Routing rules by the support question's top-level topic (German titles), first match wins. */
-export const ROUTING_RULES: readonly { match: RegExp; team: string }[] = [
+const ROUTING_RULES: readonly { match: RegExp; team: string }[] = [
   { match: /rechnung|finanzierung|förderung/i, team: 'Buchhaltung' },
   { match: /montage|lieferung/i, team: 'Montageplanung' },
   { match: /störung|fehler|monitoring|wärmepumpe|wallbox|speicher/i, team: 'Technischer Service' },
   { match: /netzanmeldung|zähler|marktstammdaten/i, team: 'Netzanmeldung' },
 ];
-export const DEFAULT_TEAM = 'Kundenservice';
-export const routeToTeam = (path: readonly string[]) => ROUTING_RULES.find((rule) => rule.match.test(path[0] ?? ''))?.team ?? DEFAULT_TEAM;
+const DEFAULT_TEAM = 'Kundenservice';
+const routeToTeam = (path: readonly string[]) => ROUTING_RULES.find((rule) => rule.match.test(path[0] ?? ''))?.team ?? DEFAULT_TEAM;
 
 const StateSchema = z.object({ version: z.literal(1), tasks: z.array(TaskSchema), lastNumber: z.number().int() });
 type State = z.infer<typeof StateSchema>;
 
-export const DEMO_TASKS_FILE = new URL('./demo-tasks.json', import.meta.url);
+const DEMO_TASKS_FILE = new URL('./demo-tasks.json', import.meta.url);
 
 export interface TaskChange {
   taskId: string;

@@ -1,40 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
-import { startSandbox, type SandboxHandle } from '../server.ts';
+import type { Config } from '../../bff/config.ts';
+import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { SandboxHandle } from '../server.ts';
 import { eventSignature } from '../shared/signed-events.ts';
 import type { Task } from './store.ts';
 
 describe('sandbox task service (ticketing)', () => {
-  let dataDir: string;
   let sandbox: SandboxHandle;
-  let hook: Server;
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
+  let close: () => Promise<void>;
   const events: { body: string; signature: string }[] = [];
 
   beforeEach(async () => {
     events.length = 0;
-    hook = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        events.push({ body, signature: String(req.headers['x-tasks-signature']) });
+    ({ sandbox, config, close } = await sandboxWithPortal({
+      name: 'tasks',
+      answer: ({ body, headers }, res) => {
+        events.push({ body, signature: String(headers['x-tasks-signature']) });
         res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => hook.listen(0, 'localhost', resolve));
-    config = loadConfig({ NODE_ENV: 'test', PORT: String((hook.address() as { port: number }).port) });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-tasks-'));
-    sandbox = await startSandbox(config, { dataDir, httpPort: 0, ports: { smtp: 0 }, log: () => {} });
+      },
+    }));
   });
-  afterEach(async () => {
-    await sandbox.close();
-    await new Promise((resolve) => hook.close(resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => close());
 
   const api = (p: string, init: RequestInit = {}) =>
     fetch(`${sandbox.url}/tasks/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${config.TASKS_API_TOKEN}`, 'content-type': 'application/json', ...init.headers } });

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/html.ts';
+import { berlinTime, escapeHtml, germanPage, notice, optionsOf, type PageMessage } from '../shared/html.ts';
 import type { Entry, Task } from './store.ts';
 
 /**
@@ -15,16 +15,8 @@ const KIND = {
   ACTION_COMMENT: 'System',
 } as const;
 const TYPE = { REQUEST: 'Anfrage', TODO: 'To-do für den Kunden', SERVICE: 'Servicefall (intern, für den Kunden unsichtbar)' } as const;
-const time = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
-
+/** Only what the threads need beyond the shell: an entry's author colour and the wide text fields. */
 const STYLES = `
-*,*::before,*::after{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;line-height:1.45;color:#1b1f24;background:#f3f5f8}
-body{margin:0}
-header{background:#1f4d3a;color:#fff;padding:.75rem 1.5rem}
-header p{margin:0;font-weight:600}
-main{max-width:72rem;margin:0 auto;padding:1.5rem}
-.card{background:#fff;border:1px solid #d0d7de;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
 h2{font-size:1.15rem;margin:.2rem 0 .5rem}
 ol{list-style:none;padding:0;margin:.5rem 0}
 li{border-left:4px solid #d0d7de;padding:.35rem .75rem;margin-bottom:.5rem}
@@ -34,25 +26,19 @@ section.SERVICE{border-left:6px solid #a40e26}
 li.SYSTEM{border-color:#57606a;color:#57606a}
 .meta{font-size:.85rem;color:#57606a}
 p.text{white-space:pre-wrap;margin:.25rem 0}
-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0}
-label{display:flex;flex-direction:column;font-size:.9rem}
-input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #57606a;border-radius:4px}
+form{margin:.5rem 0}
 textarea{min-width:28rem;min-height:4rem}
-button{font:inherit;padding:.4rem .8rem;border-radius:4px;border:1px solid #1f4d3a;background:#1f4d3a;color:#fff;cursor:pointer;min-height:40px}
-button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
-.status{border-left:4px solid #1a7f37;background:#effaf1;padding:.6rem 1rem;margin-bottom:1rem}
 `;
 
 function entry(x: Entry): string {
   const role = x.kind === 'INTERNAL_INQUIRY' ? 'INTERNAL_INQUIRY' : x.author.role;
   const text = x.kind === 'ACTION_COMMENT' && x.text.startsWith('STATUS:') ? `Status geändert: ${STATUS[x.text.slice(7) as keyof typeof STATUS] ?? x.text}` : x.text;
   const files = x.attachments.map((a) => `<a href="/tasks/tester/attachments/${e(a.id)}">${e(a.filename)}</a>`).join(', ');
-  return `<li class="${role}"><span class="meta">${KIND[x.kind]} · ${e(x.author.name)} · ${time.format(new Date(x.createdAt))}</span><p class="text">${e(text)}</p>${files ? `<p class="meta">Anhänge: ${files}</p>` : ''}</li>`;
+  return `<li class="${role}"><span class="meta">${KIND[x.kind]} · ${e(x.author.name)} · ${berlinTime(x.createdAt)}</span><p class="text">${e(text)}</p>${files ? `<p class="meta">Anhänge: ${files}</p>` : ''}</li>`;
 }
 
 function card(task: Task): string {
   const base = `/tasks/tester/tasks/${encodeURIComponent(task.id)}`;
-  const statusOptions = Object.entries(STATUS).map(([v, l]) => `<option value="${v}"${v === task.status ? ' selected' : ''}>${l}</option>`).join('');
   return `<section class="card ${task.type}" id="aufgabe-${e(task.id)}" aria-labelledby="titel-${e(task.id)}">
 <h2 id="titel-${e(task.id)}">${e(task.id)} · Projekt ${task.projectId} · ${e(task.subject)}</h2>
 <p class="meta">${TYPE[task.type]} · Team ${e(task.team)} · Status ${STATUS[task.status]}${task.supportQuestion.length ? ` · Thema: ${task.supportQuestion.map(e).join(' › ')}` : ''}</p>
@@ -65,29 +51,22 @@ function card(task: Task): string {
       : '<option value="EXTERNAL_RESPONSE">Antwort an den Kunden</option><option value="COMMENT">Kommentar (sichtbar)</option><option value="INTERNAL_INQUIRY">Interne Rückfrage</option>'
   }</select></label>
 <label>Von<input name="author" value="Kundenservice" maxlength="100"></label>
-<label>Status danach<select name="status"><option value="">unverändert</option>${Object.entries(STATUS).map(([v, l]) => `<option value="${v}">${l}</option>`).join('')}</select></label>
+<label>Status danach<select name="status">${optionsOf({ '': 'unverändert', ...STATUS })}</select></label>
 <button>Speichern</button>
 </form>
-<form method="post" action="${base}/status"><label>Status<select name="status">${statusOptions}</select></label><button>Status ändern</button></form>
+<form method="post" action="${base}/status"><label>Status<select name="status">${optionsOf(STATUS, task.status)}</select></label><button>Status ändern</button></form>
 </section>`;
 }
 
-export function testerPage(tasks: Task[], message: string | null): string {
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Aufgaben – Ticketsystem (Sandbox)</title>
-<style>${STYLES}</style>
-</head>
-<body>
-<header><p>Ticketsystem des Installateurs (Sandbox)</p></header>
-<main>
-<h1>Aufgaben und Nachrichten</h1>
+export function testerPage(tasks: Task[], message: PageMessage | null): string {
+  return germanPage({
+    title: 'Aufgaben – Ticketsystem (Sandbox)',
+    banner: 'Ticketsystem des Installateurs (Sandbox)',
+    theme: { accent: '#1f4d3a' },
+    styles: STYLES,
+    body: `<h1>Aufgaben und Nachrichten</h1>
 <p>Hier spielst Du den Kundenservice: Anfragen beantworten, kommentieren, interne Rückfragen schreiben (die Kunden nie sehen), den Status ändern und Kunden um etwas bitten.</p>
-${message ? `<p class="status" role="status">${e(message)}</p>` : ''}
+${notice(message)}
 <section class="card" aria-labelledby="neu">
 <h2 id="neu">To-do für einen Kunden anlegen</h2>
 <form method="post" action="/tasks/tester/todos">
@@ -97,8 +76,6 @@ ${message ? `<p class="status" role="status">${e(message)}</p>` : ''}
 <button>Anlegen</button>
 </form>
 </section>
-${tasks.map(card).join('\n')}
-</main>
-</body>
-</html>`;
+${tasks.map(card).join('\n')}`,
+  });
 }

@@ -20,7 +20,7 @@ describe('getT', () => {
 
 describe('island messages', () => {
   it('hands an island only the picked strings of its language', () => {
-    expect(pickMessages('en', ['logout.button'])).toEqual({ 'logout.button': 'Sign out' });
+    expect(pickMessages('en', ['session.logoutButton'])).toEqual({ 'session.logoutButton': 'Sign out' });
   });
 
   it('interpolates like i18next', () => {

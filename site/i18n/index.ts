@@ -1,7 +1,6 @@
 import { createInstance } from 'i18next';
 import type { Language } from '../../bff/contracts/auth.ts';
-import de from './locales/de/common.json';
-import en from './locales/en/common.json';
+import { messagesOf } from './messages.ts';
 import { normalizeLanguage } from './language.ts';
 import type { IslandMessages } from './island.ts';
 import type { MessageKey, Translate, TranslationValues } from './types.ts';
@@ -9,13 +8,13 @@ import type { MessageKey, Translate, TranslationValues } from './types.ts';
 export { normalizeLanguage };
 export type { MessageKey, Translate, TranslationValues };
 
-/** Locale files are `{lng}/{ns}.json` with the single namespace `common` (spec section 7). */
+/** One namespace `common` (spec section 7), merged from the feature folders' messages files (see messages.ts). */
 export const NAMESPACE = 'common';
 
-/** `satisfies` makes the compiler refuse an English file that lacks a German key. */
+/** Typed by MessageKey; that each key has a text in both languages, the key test checks per feature (keys.test.ts). */
 export const resources = {
-  de: { [NAMESPACE]: de },
-  en: { [NAMESPACE]: en },
+  de: { [NAMESPACE]: messagesOf('de') as Record<MessageKey, string> },
+  en: { [NAMESPACE]: messagesOf('en') as Record<MessageKey, string> },
 } satisfies Record<Language, Record<typeof NAMESPACE, Record<MessageKey, string>>>;
 
 function createTranslator(lang: Language): Translate {

@@ -2,12 +2,11 @@ import { format, setDefaultOptions, startOfWeek, type Locale } from 'date-fns';
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
 import type { Language } from '../../bff/contracts/auth.ts';
+import { PORTAL_TIME_ZONE } from './format.ts';
 
 /** Weeks start on Monday (spec section 2), in English too. */
 export const WEEK_STARTS_ON = 1;
 
-/** The installer and its customers are in Germany; "today" is a Berlin date even on a server running in UTC. */
-export const PORTAL_TIME_ZONE = 'Europe/Berlin';
 
 // The default date locale is German (spec section 2): a date-fns call anywhere that passes no locale gets it.
 setDefaultOptions({ locale: de, weekStartsOn: WEEK_STARTS_ON });

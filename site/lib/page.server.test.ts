@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CommonErrors } from '../../bff/contracts/errors.ts';
+import { LinkErrors } from '../../bff/contracts/linking.ts';
+import { HELP_PAGE_ROUTES } from '../../bff/contracts/help.ts';
 import type { PortalServices } from '../../bff/contracts/page-services.ts';
+import { createRouteTable } from '../../bff/contracts/routes.ts';
 import { loadPage } from './page.server.ts';
 
 /** A domain error as the BFF's services reject with it (code + params, see bff/domain/errors.ts). */
@@ -11,7 +14,7 @@ const customer = { sub: 'kp|test', email: 'erika@example.de', firstName: 'Erika'
 function page(path = '/home/app/help', user: unknown = customer) {
   const rewrite = vi.fn(async (to: string) => new Response(`rewritten to ${to}`, { status: 404 }));
   return {
-    locals: { services: {} as PortalServices, ...(user ? { user } : {}) } as Partial<App.Locals>,
+    locals: { services: {} as PortalServices, routes: createRouteTable(HELP_PAGE_ROUTES), ...(user ? { user } : {}) } as Partial<App.Locals>,
     url: new URL(`http://localhost${path}`),
     response: { status: 200 as number | undefined, statusText: 'OK' as string | undefined, headers: new Headers() },
     rewrite,
@@ -60,10 +63,11 @@ describe('loadPage, the pages’ one loader idiom', () => {
 
   it('lets any other failure through to the 500 page', async () => {
     await expect(loadPage(page(), () => Promise.reject(new Error('bug')))).rejects.toThrow('bug');
-    await expect(loadPage(page(), () => Promise.reject(appError('LINK.CODE_INVALID')))).rejects.toThrow();
+    await expect(loadPage(page(), () => Promise.reject(appError(LinkErrors.CODE_INVALID.code)))).rejects.toThrow();
   });
 
   it('refuses to render without the BFF’s services', async () => {
     await expect(loadPage({ ...page(), locals: {} }, async () => 1)).rejects.toThrow(/services is missing/);
+    await expect(loadPage({ ...page(), locals: { services: {} as PortalServices } }, async () => 1)).rejects.toThrow(/routes is missing/);
   });
 });

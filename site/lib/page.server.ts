@@ -1,6 +1,5 @@
 import { CommonErrors, RETRY_AFTER_SECONDS, hasErrorCode } from '../../bff/contracts/errors.ts';
 import type { PortalServices } from '../../bff/contracts/page-services.ts';
-import { accessOf } from '../../bff/contracts/routes.ts';
 import { signedInUser } from './auth.ts';
 
 /** What a page renders: its data, or the notice that the named service is down (503 + Retry-After). */
@@ -34,12 +33,13 @@ export async function loadPage<T>(
   page: PageContext,
   load: (services: PortalServices) => Promise<T>,
 ): Promise<Loaded<T> | Response> {
-  if (accessOf(page.url.pathname) !== 'public') {
+  const { services, routes } = page.locals;
+  if (!services) throw new Error('Astro.locals.services is missing (page rendered without the BFF)');
+  if (!routes) throw new Error('Astro.locals.routes is missing (page rendered without the BFF)');
+  if (routes.accessOf(page.url.pathname) !== 'public') {
     const user = signedInUser(page);
     if (user instanceof Response) return user;
   }
-  const services = page.locals.services;
-  if (!services) throw new Error('Astro.locals.services is missing (page rendered without the BFF)');
   try {
     return { ok: true, data: await load(services) };
   } catch (error) {

@@ -104,7 +104,7 @@ try {
   row('dashboard signed in: requests/s', hub.rps, String(hub.rps));
   row('dashboard signed in: p99', hub.p99Ms, `${hub.p99Ms} ms`);
 
-  // Files (issue 13): the documents page (three sources, the management files' mirror) under load for 20 s, one
+  // Files (docs/files.md): the documents page (three sources, the management files' mirror) under load for 20 s, one
   // customer's page from every connection: 0 errors and p99 within 3x the help page's (docs/files.md "Mirror under
   // load"). Meanwhile another customer opens the dashboard now and then: its slowest answer shows whether the load
   // holds up anyone else (locks, the pool). Then a 50 MB download through the portal against the service itself.

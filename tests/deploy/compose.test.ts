@@ -3,9 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionVariables } from '../../bff/config.ts';
+import { CONFIG_SLICES } from '../../bff/composition/capabilities.ts';
+import { ConfigError, loadConfig as loadKernelAndSlices, productionVariables as productionVariablesOf } from '../../bff/config.ts';
 import { productionConfigProblems } from '../../cms/config/lib/secrets.ts';
 import { operatorEnv } from './operator-env.ts';
+
+/** The portal's whole configuration: the kernel's variables and every capability's slice. */
+const loadConfig = (env: NodeJS.ProcessEnv) => loadKernelAndSlices(env, CONFIG_SLICES);
+const productionVariables = () => productionVariablesOf(CONFIG_SLICES);
 
 /**
  * docker-compose.yml cannot drift from the portal's configuration (docs/operations.md, "Configuration"): its portal

@@ -82,7 +82,7 @@ test.describe('Einstellungen', () => {
     await page.getByLabel('Neues Passwort', { exact: true }).fill(next);
     await page.getByLabel('Neues Passwort wiederholen').fill(next);
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await expect(page.getByText('Dein aktuelles Passwort stimmt nicht.')).toBeVisible();
+    await expect(page.getByText('Dein aktuelles Passwort stimmt nicht.', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Aktuelles Passwort')).toHaveAttribute('aria-invalid', 'true');
     // Passwords never come back in the address or the fields.
     expect(page.url()).not.toContain('falsch');

@@ -154,10 +154,10 @@ test.describe('Dateien', () => {
     await page.getByLabel('Zählernummer').fill('12');
     await page.getByLabel('Postleitzahl').fill('1011');
     await page.getByRole('button', { name: 'Antrag absenden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Bitte prüf die markierten Angaben.');
+    await expect(page.getByRole('alert')).toContainText('Bitte prüf die markierten Angaben.');
     await expect(page.getByRole('group', { name: 'Was für ein Gebäude ist es?' })).toContainText('Bitte wähl eine Antwort aus.');
     await expect(page.getByLabel('Zählernummer')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Bitte gib eine deutsche Postleitzahl mit 5 Ziffern ein.')).toBeVisible();
+    await expect(page.getByText('Bitte gib eine deutsche Postleitzahl mit 5 Ziffern ein.', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('radio', { name: 'Wohnhaus' }).check();
@@ -187,7 +187,8 @@ test.describe('Dateien', () => {
     // A program renamed to .jpg is refused by its content, with a German message, and the link still works.
     await mobile.getByLabel('Foto aufnehmen oder auswählen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: EXE });
     await mobile.getByRole('button', { name: 'Foto senden' }).click();
-    await expect(mobile.getByRole('alert')).toHaveText('Das ist kein Foto und keine PDF-Datei. Bitte wähl ein Foto (JPEG, PNG, HEIC) oder eine PDF-Datei.');
+    await expect(mobile.getByRole('alert')).toContainText('Foto aufnehmen oder auswählen: Das ist kein Foto und keine PDF-Datei. Bitte wähl ein Foto (JPEG, PNG, HEIC) oder eine PDF-Datei.');
+    await expect(mobile.getByLabel('Foto aufnehmen oder auswählen')).toHaveAttribute('aria-invalid', 'true');
     await mobile.getByLabel('Foto aufnehmen oder auswählen').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: JPEG });
     await mobile.getByRole('button', { name: 'Foto senden' }).click();
     await expect(mobile.getByRole('status')).toHaveText('Danke! Das Foto ist angekommen. Du kannst diese Seite schließen.');

@@ -65,7 +65,7 @@ test.describe('Angebots-Funnel', () => {
     for (let left = 4; left >= 1; left--) {
       await page.getByLabel('Code aus der SMS').fill(wrong);
       await page.getByRole('button', { name: 'Code bestätigen' }).click();
-      await expect(page.getByText(left === 1 ? 'Der Code stimmt nicht. Du hast noch einen Versuch.' : `Der Code stimmt nicht. Du hast noch ${left} Versuche.`)).toBeVisible();
+      await expect(page.getByText(left === 1 ? 'Der Code stimmt nicht. Du hast noch einen Versuch.' : `Der Code stimmt nicht. Du hast noch ${left} Versuche.`, { exact: true })).toBeVisible();
       await expect(page.getByLabel('Code aus der SMS')).toHaveAttribute('aria-invalid', 'true');
     }
     await expectNoAxeViolations(page);
@@ -96,7 +96,7 @@ test.describe('Angebots-Funnel', () => {
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Code per SMS anfordern' }).click();
 
-    await expect(page).toHaveURL(/\/angebot\?quelle=partner-mueller&fehler=FUNNEL\.INVALID$/);
+    await expect(page).toHaveURL(/\/angebot\?quelle=partner-mueller&error=FUNNEL\.INVALID&fields=[\w%]+&form=funnel-details#funnel-details-errors$/);
     await expect(page).toHaveTitle(/^Fehler: /);
     const summary = page.getByRole('alert');
     await expect(summary).toContainText('Bitte prüfe diese Angaben');

@@ -301,7 +301,8 @@ test.describe('Projektverlauf und Vollmachten', () => {
     // Passes the field's pattern in the browser, but has no digits worth calling: the BFF refuses it and says why.
     await form.getByLabel('Telefonnummer für Termine').fill('030 / ( )');
     await form.getByRole('button', { name: 'Wünsche speichern' }).click();
-    await expect(page.getByRole('alert')).toContainText('Bitte prüf Deine Eingabe');
+    await expect(page.getByRole('alert')).toContainText('Telefonnummer für Termine: Bitte gib eine Telefonnummer mit 6 bis 20 Ziffern an');
+    await expect(form.getByLabel('Telefonnummer für Termine')).toHaveValue('030 / ( )');
     await form.getByLabel('Telefonnummer für Termine').fill('+49 30 1234-5678');
     await form.getByLabel('Dienstag').check();
     await form.getByLabel('vormittags').check();

@@ -154,7 +154,7 @@ test.describe('Nachrichten', () => {
     await page.getByRole('button', { name: 'Nachricht senden' }).click();
     await expect(page).toHaveURL(/error=MESSAGES\.TEXT_INVALID_CHARACTERS/);
     expect(page.url()).not.toContain('Schlussrechnung%3F');
-    await expect(page.getByText(/Das Zeichen „U\+202E“ können wir in einer Nachricht nicht annehmen/)).toBeVisible();
+    await expect(page.locator('.composer__field').getByText(/Das Zeichen „U\+202E“ können wir in einer Nachricht nicht annehmen/)).toBeVisible();
     await expect(page.getByLabel('Betreff')).toHaveValue('Schlussrechnung');
     await expect(page.getByLabel('Deine Nachricht', { exact: true })).toHaveValue('Wann kommt die Schlussrechnung?\u202E 🙂');
     await page.getByLabel('Deine Nachricht', { exact: true }).fill('Wann kommt die Schlussrechnung? 🙂');

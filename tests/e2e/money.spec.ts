@@ -29,9 +29,9 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Wir zahlen Dir 312,45 € zurück' })).toBeVisible();
     await expectNoAxeViolations(page);
     // A plain form's refusal (the round trip without JavaScript): the summary is announced, the reason is at the field.
-    await page.goto('/home/app/refund?error=IBAN.INVALID&field=iban&problem=LENGTH&expectedLength=22#form');
+    await page.goto('/home/app/refund?error=IBAN.INVALID&fields=iban%3ALENGTH&expectedLength=22&form=refund#refund-errors');
     await expect(page.getByRole('alert')).toContainText('Bitte prüfe die markierten Angaben.');
-    await expect(page.getByText('IBANs aus diesem Land haben 22 Zeichen.')).toBeVisible();
+    await expect(page.locator('#refund-iban-error').getByText('IBANs aus diesem Land haben 22 Zeichen.')).toBeVisible();
     await expectNoAxeViolations(page);
 
     const iban = page.getByLabel('IBAN', { exact: true });
@@ -60,12 +60,14 @@ test.describe('Geld: Erstattung, Lastschriftmandat, Empfehlung', () => {
     const holder = page.getByLabel('Kontoinhaber/in');
     await holder.fill('Jonas 😀');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
-    await expect(page.getByText('Das Zeichen „😀“ können Banken nicht übermitteln')).toBeVisible();
+    // Named at the field (the summary above the form links to it with the same words).
+    await expect(holder).toHaveAccessibleDescription(/Das Zeichen „😀“ können Banken nicht übermitteln/);
+    await expect(page.getByRole('link', { name: /^Kontoinhaber\/in: Das Zeichen „😀“/ })).toHaveAttribute('href', '#refund-name');
     await expect(holder).toHaveValue('Jonas 😀');
     // A letter the bank gets converted: the form shows the name as it goes to the bank, and takes it when sent again.
     await holder.fill('Jonas Wéber');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
-    await expect(page.getByText('So geht der Name an die Bank: „Jonas Weber“')).toBeVisible();
+    await expect(holder).toHaveAccessibleDescription(/So geht der Name an die Bank: „Jonas Weber“/);
     await expect(holder).toHaveValue('Jonas Wéber');
     await expectNoAxeViolations(page);
 
@@ -246,7 +248,7 @@ test.describe('ohne JavaScript: eine Ablehnung behält alles Getippte und nennt 
     const refused = refusedPage(page, '/home/app/sepa-mandate');
     await page.getByRole('button', { name: 'Weiter zur Unterschrift' }).click();
 
-    await expect(page).toHaveURL(/\/home\/app\/sepa-mandate\?error=IBAN\.INVALID&field=iban&problem=CHECKSUM#form$/);
+    await expect(page).toHaveURL(/\/home\/app\/sepa-mandate\?error=IBAN\.INVALID&fields=iban%3ACHECKSUM&form=sepa#sepa-errors$/);
     await expect(page.getByRole('alert')).toContainText('Bitte prüfe die markierten Angaben.');
     await expect(iban).toHaveValue(typed.iban);
     await expect(iban).toHaveAttribute('aria-invalid', 'true');
@@ -276,7 +278,7 @@ test.describe('ohne JavaScript: eine Ablehnung behält alles Getippte und nennt 
     const refused = refusedPage(page, '/home/app/refund');
     await page.getByRole('button', { name: 'Bankverbindung senden' }).click();
 
-    await expect(page).toHaveURL(/\/home\/app\/refund\?error=IBAN\.INVALID&field=iban&problem=CHECKSUM#form$/);
+    await expect(page).toHaveURL(/\/home\/app\/refund\?error=IBAN\.INVALID&fields=iban%3ACHECKSUM&form=refund#refund-errors$/);
     await expect(page.getByRole('alert')).toContainText('Bitte prüfe die markierten Angaben.');
     await expect(iban).toHaveAccessibleDescription(/Die Prüfziffer stimmt nicht/);
     await expect(iban).toHaveValue('de89 3704 0044 0532 0130 01');
@@ -303,7 +305,7 @@ test.describe('ohne JavaScript: eine Ablehnung behält alles Getippte und nennt 
     const refused = refusedPage(page, '/home/app/referral-reward');
     await page.getByRole('button', { name: 'Empfehlung senden' }).click();
 
-    await expect(page).toHaveURL(/\/home\/app\/referral-reward\?error=IBAN\.INVALID&field=iban&problem=UNKNOWN_BANK#form$/);
+    await expect(page).toHaveURL(/\/home\/app\/referral-reward\?error=IBAN\.INVALID&fields=iban%3AUNKNOWN_BANK&form=referral#referral-errors$/);
     await expect(iban).toHaveAccessibleDescription(/Zu dieser Bankleitzahl kennen wir keine Bank/);
     await expect(iban).toHaveValue('DE97 9999 9999 0000 0123 45');
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lena Koch');

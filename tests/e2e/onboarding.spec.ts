@@ -46,7 +46,7 @@ test.describe('Onboarding bei der ersten Anmeldung', () => {
     await field.fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Der Code stimmt nicht. Du hast noch 4 Versuche.')).toBeVisible();
+    await expect(page.getByText('Der Code stimmt nicht. Du hast noch 4 Versuche.', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto('/home/dashboard');
     await expect(page).toHaveURL(/\/onboarding\/two-factor\?returnTo=%2Fhome%2Fdashboard$/);
@@ -144,10 +144,14 @@ test.describe('Newsletter-Banner', () => {
     await fetch(`${E2E.sandbox}/marketing/_control/faults`, { method: 'DELETE' });
 
     const since = new Date();
+    // The banner goes at once (optimistic); the portal notes it as seen once the service took the event, so the reload
+    // waits for that answer (a reload in the same instant may still show it: the request is cut off).
+    const answered = page.waitForResponse((response) => response.url().endsWith('/marketing-service/event') && response.request().method() === 'POST');
     await banner.getByRole('button', { name: 'Newsletter abonnieren' }).click();
     await expect(page.getByText('Fast geschafft')).toBeVisible();
     await expect(banner).toBeHidden();
     expect((await waitForMail(E2E.sandbox, customer.email, since)).subject).toBe('Bitte bestätige Deine Newsletter-Anmeldung');
+    expect((await answered).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Neuigkeiten rund um Deine Anlage?' })).toHaveCount(0);
   });

@@ -1,12 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../bff/contracts/http.ts';
 import type { BrowserLikeClient } from '../support/browser-like-client.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
-import { testData, type TestData } from '../support/test-data.ts';
-import { startTestPortal } from '../support/test-portal.ts';
+import { usePortal } from '../support/use-portal.ts';
 
 /**
  * Invalid input against every /api route the app really mounts (read from Express's router, so a new route is probed
@@ -95,9 +94,7 @@ const BAD_BODIES: { contentType: string; body: string | Uint8Array; headers?: Re
   { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-da' },
 ];
 
-type Portal = Awaited<ReturnType<typeof startTestPortal>>;
-let portal: Portal;
-let data: TestData;
+const { portal, data } = usePortal({ data: 'all' });
 let client: BrowserLikeClient;
 let routes: ApiRoute[];
 /** Real ids of this test's customer, so that the probes reach past the ownership check into the parsing. */
@@ -107,8 +104,6 @@ let leadClient: BrowserLikeClient;
 let leadIds: string[] = [];
 
 beforeAll(async () => {
-  portal = await startTestPortal({ databaseUrl: inject('databaseUrl') });
-  data = testData(portal.sandboxUrl);
   const customer = await data.customer();
   const project = await data.project({ portalUserIds: [customer.sub] });
   const { siteId } = await data.installation(project.id);
@@ -122,10 +117,6 @@ beforeAll(async () => {
   const sales = (await (await fetch(`${portal.sandboxUrl}/sales/_control/leads`)).json()) as { leads: { id: string; salesRep: { video: { fileUuid: string } } }[] };
   leadIds = [String(row.id), sales.leads.find((l) => l.id === row.salesLeadId)?.salesRep.video.fileUuid ?? 'x', 'SOLAR', 'MAIL'];
 }, 60_000);
-afterAll(async () => {
-  await data?.cleanup();
-  await portal?.close();
-});
 
 const probes = { signedIn: 0 };
 

@@ -9,7 +9,7 @@ import { waitForMail } from './mailbox.ts';
  */
 
 /** A German mobile number in a block of its own (the funnel's limits count per number and per block). */
-export const uniqueMobile = () => `0171 ${randomInt(1_000_000, 9_999_999)}`;
+const uniqueMobile = () => `0171 ${randomInt(1_000_000, 9_999_999)}`;
 export const e164 = (national: string) => `+49${national.replace(/\D/g, '').slice(1)}`;
 
 function formPost(client: BrowserLikeClient, url: string, fields: Record<string, string | string[]>) {

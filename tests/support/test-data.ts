@@ -23,7 +23,7 @@ export interface TestProject {
 const PASSWORD = 'Test-Sonne-2026!';
 const unique = () => randomUUID().slice(0, 8);
 /** Seven digits from 8000000 on: never one of the demo customer numbers (700xxx). */
-export const uniqueCustomerNumber = () => String(8_000_000 + randomInt(1_000_000));
+const uniqueCustomerNumber = () => String(8_000_000 + randomInt(1_000_000));
 /** A zip that no demo project has (they are real city zips). */
 export const uniqueZip = () => String(90_000 + randomInt(9_000)).padStart(5, '0');
 

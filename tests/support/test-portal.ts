@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Adapters } from '../../bff/composition/adapters.ts';
+import { CAPABILITIES } from '../../bff/composition/capabilities.ts';
+import { configSlicesOf, type AnyCapability } from '../../bff/composition/capability.ts';
 import { composePortal } from '../../bff/composition/portal.ts';
 import { loadConfig, type Config } from '../../bff/config.ts';
-import { routeOf } from '../../bff/contracts/routes.ts';
 import type { PageHandler } from '../../bff/http/app.ts';
 import { createLogger } from '../../bff/logger.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -27,6 +28,8 @@ export async function startTestPortal(options: {
   adapterOverrides?: Partial<Adapters>;
   /** A folder served like the built site's dist/client (static files, precompressed copies). */
   staticDir?: string;
+  /** Capabilities after the portal's own, e.g. tests/support/toy-capability/. */
+  extraCapabilities?: readonly AnyCapability[];
 }) {
   // Every port is the test's own, Strapi's too (nothing listens there: the CMS is down unless a test stubs the content
   // adapter), so a running `npm start` on the default ports never answers a test.
@@ -42,15 +45,21 @@ export async function startTestPortal(options: {
     MANAGEMENT_TIMEOUT_MS: '3000',
     CMS_TIMEOUT_MS: '2000',
     ...options.env,
-  });
+  }, configSlicesOf([...CAPABILITIES, ...(options.extraCapabilities ?? [])]));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kundenportal-sandbox-'));
   const sandbox = await startSandbox(config, { dataDir, log: () => {} });
 
-  // Like Astro in middleware mode, it hands paths without a page to next().
+  // Like Astro in middleware mode, it hands paths without a page to next(). Its page shows a kept form (what a page's
+  // form does), unless `x-echo-status` plays a page that answers otherwise (503: its service is down, no form).
   const echoPage: PageHandler = async (req, res, next, locals) => {
-    if (!routeOf(req.path)) return next();
+    const { routes, ...echoed } = locals;
+    if (!routes.routeOf(req.path)) return next();
     const layout = await locals.services.layout.view();
-    res.json({ page: req.path, locals: { ...locals, layout } });
+    const played = req.get('x-echo-status');
+    if (played) res.status(Number(played));
+    if (res.statusCode < 400) locals.formFlash?.markShown?.();
+    // The route table (the same for every page) is left out of the echo.
+    res.json({ page: req.path, locals: { ...echoed, layout } });
   };
   const portal = composePortal({
     config,
@@ -66,6 +75,7 @@ export async function startTestPortal(options: {
     sessionPoolSize: 3,
     ...(options.adapterOverrides ? { adapterOverrides: options.adapterOverrides } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.extraCapabilities ? { extraCapabilities: options.extraCapabilities } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = portal.app.listen(port, 'localhost', () => resolve(s));
@@ -78,6 +88,10 @@ export async function startTestPortal(options: {
     app: portal.app,
     /** The domain services, e.g. the job runner (started only by tests that need it). */
     services: portal.services,
+    /** The page services bound to one request, as a page gets them. */
+    pageServices: portal.pageServices,
+    /** The route table of its capabilities (the portal's and the extra ones), as the middlewares and pages read it. */
+    routes: portal.routes,
     url: config.publicUrl,
     sandboxUrl: config.sandboxUrl,
     managementApiUrl: config.services.management.url,

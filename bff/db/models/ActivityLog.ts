@@ -26,7 +26,7 @@ function subLogModel(table: string) {
   };
 }
 
-export const SubLogModels = Object.fromEntries(
+const SubLogModels = Object.fromEntries(
   Object.entries(SUB_LOG_TABLES).map(([kind, table]) => [kind, subLogModel(table)]),
 ) as Record<SubLogKind, ReturnType<typeof subLogModel>>;
 

@@ -4,8 +4,8 @@ import { activityName } from '../../domain/account/activity-names.ts';
 
 /**
  * The portal's own tables as account-data sources (bff/domain/account/account-data.ts): per capability how its rows of
- * a customer are exported and erased. Registered in bff/composition/services.ts; a capability with new tables adds
- * its source here (or beside its repository) and one line there.
+ * a customer are exported and erased. Declared by each capability module (bff/composition/capabilities/, `accountData`);
+ * a capability with new tables adds its source here (or beside its repository) and one line there.
  */
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -112,7 +112,7 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
 }
 
 /**
- * MailLog (spec section 3): every mail the portal sent to one of the customer's addresses, and every mail it sent on
+ * MailLog: every mail the portal sent to one of the customer's addresses, and every mail it sent on
  * the customer's behalf to someone else (a referral's invitation names the customer), found by the customer's
  * activity it belongs to. Runs before the activity source, which takes that link away.
  */

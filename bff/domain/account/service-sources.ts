@@ -5,8 +5,8 @@ import type { SessionRevocation } from '../auth/sessions.ts';
 import type { AccountDataSource } from './account-data.ts';
 
 /**
- * Account-data sources of the external services the portal itself changes for the customer (registered in
- * bff/composition/services.ts): the project links at the management service, the newsletter contact at the marketing
+ * Account-data sources of the external services the portal itself changes for the customer (declared in
+ * bff/composition/capabilities/): the project links at the management service, the newsletter contact at the marketing
  * service, and the sign-in account at the identity provider. What the installer keeps about its projects stays with
  * the management service; only the link to the portal account goes.
  */

@@ -105,12 +105,6 @@ export function downloadName(name: string): string {
 export function createDocumentsService(deps: DocumentsDeps) {
   const thumbnails = createThumbnailCache();
 
-  async function currentProject(ctx: RequestContext): Promise<ManagedProject | null> {
-    if (!ctx.user) return null;
-    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-    return projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0] ?? null;
-  }
-
   /**
    * Mirrors the management service's list and answers the shared, current versions, each with the size and date the
    * service gives for the file (the mirror row's own date is when the portal first saw it).
@@ -254,7 +248,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   /** `GET /documents?categoryFilter=`: the session project's documents (null without a project). */
   async function list(ctx: RequestContext, filter: DocumentCategory[]): Promise<DocumentsView | null> {
-    const project = await currentProject(ctx);
+    const project = await deps.projects.current(ctx);
     if (!project) return null;
     const { items, unavailable } = await documentsOf(project, ctx);
     return view(project, items, filter, unavailable);
@@ -398,7 +392,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     forRequest: (ctx: RequestContext): DocumentsServices => ({
       list: (filter) => list(ctx, filter),
       gallery: async () => {
-        const project = await currentProject(ctx);
+        const project = await deps.projects.current(ctx);
         return project ? gallery(project) : null;
       },
       ofTask: async (projectId, taskId) => {

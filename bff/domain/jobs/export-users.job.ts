@@ -1,4 +1,5 @@
-import type { JobDefinition } from './job.ts';
+import type { ExportRepository } from '../repositories/jobs.ts';
+import type { JobSettings, JobSpec } from './job.ts';
 
 /** A CSV field: quoted, quotes doubled, and no leading formula character (spreadsheet injection). */
 const field = (value: string) => `"${value.replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
@@ -8,7 +9,7 @@ const field = (value: string) => `"${value.replace(/^[=+\-@\t\r]/, "'$&").replac
  * marketing service, kept until `expiredAt` (EXPORT_KEEP_DAYS) and fetched with the external token
  * (`GET /api/external/exports/{id}`). Each run makes a new export; expired ones are deleted by the retention job.
  */
-export const exportUsersJob: JobDefinition = {
+export const exportUsersJob: JobSpec<{ exports: ExportRepository; now: () => Date; settings: Pick<JobSettings, 'exportKeepDays'> }> = {
   name: 'export-users',
   description: 'Erstellt die Kundenliste für den Marketing-Dienst (abrufbar bis zum Ablaufdatum).',
   cron: '30 4 * * 1',

@@ -1,4 +1,5 @@
-import type { JobDefinition } from './job.ts';
+import type { FunnelService } from '../funnel/funnel.service.ts';
+import type { JobSpec } from './job.ts';
 
 /**
  * The lead funnel's housekeeping (issue 18, docs/funnel.md): funnel requests past their 24 hours go (what visitors
@@ -7,7 +8,7 @@ import type { JobDefinition } from './job.ts';
  * did not take at the time (its outage) are handed over again. Idempotent: deletes by date, an account already erased
  * erases nothing, and the sales service answers a known lead reference with that lead.
  */
-export const funnelJob: JobDefinition = {
+export const funnelJob: JobSpec<{ funnel: Pick<FunnelService, 'lostLeadAccounts' | 'housekeeping'>; account: { eraseAccount(userId: string): Promise<void> } }> = {
   name: 'funnel',
   description: 'Löscht abgelaufene Funnel-Anfragen und gibt bestätigte Interessenten, die der Vertrieb noch nicht hat, erneut weiter.',
   cron: '*/15 * * * *',

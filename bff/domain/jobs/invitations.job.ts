@@ -1,11 +1,12 @@
-import type { JobDefinition } from './job.ts';
+import type { InvitationService } from '../invitations/invitations.service.ts';
+import type { JobSpec } from './job.ts';
 
 /**
  * Invitations (issue 14, docs/jobs.md): customers of projects without a portal account get one personal invitation
  * mail each (SUCCESS_/FAILED_ID_INVITATION_EMAIL). Idempotent: an invitation is claimed by its unique row
  * (project, address) before the mail, and a sent one is never sent again.
  */
-export const invitationsJob: JobDefinition = {
+export const invitationsJob: JobSpec<{ invitations: Pick<InvitationService, 'sendDue'> }> = {
   name: 'invitations',
   description: 'Lädt Kundinnen und Kunden von Projekten ohne Portal-Konto per E-Mail ins Kundenportal ein.',
   cron: '0 10 * * *',

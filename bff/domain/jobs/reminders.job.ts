@@ -3,7 +3,32 @@ import { threadHref } from '../../contracts/messages.ts';
 import type { Language } from '../../contracts/auth.ts';
 import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
 import type { MailRecipient } from '../repositories/users.ts';
-import type { JobDefinition, JobDeps } from './job.ts';
+import type { Mailer } from '../../ports/mailer.ts';
+import type { ManagementJourneys } from '../../ports/management-service.ts';
+import type { TaskService } from '../../ports/task-service.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import type { ExportRepository, ReminderRepository } from '../repositories/jobs.ts';
+import type { MailLogRepository } from '../repositories/mail-log.ts';
+import type { UserAccounts } from '../repositories/users.ts';
+import type { JobSettings, JobSpec } from './job.ts';
+
+/** What the reminders job works with. */
+export interface RemindersJobDeps {
+  now: () => Date;
+  reminders: ReminderRepository;
+  /** Who a mail goes to: address, language, first name (mails are written in the customer's language). */
+  users: Pick<UserAccounts, 'recipientsOf'>;
+  exports: ExportRepository;
+  projects: ProjectAccess;
+  journeys: ManagementJourneys;
+  tasks: TaskService;
+  mailer: Mailer;
+  mailLog: MailLogRepository;
+  activity: ActivityService;
+  settings: Pick<JobSettings, 'publicUrl' | 'installerName'>;
+  warn: (message: string, fields?: Record<string, unknown>) => void;
+}
 
 /** Issue 14: the first reminder after three days, then weekly, at most three. */
 export const REMINDER_RULES = { firstAfterDays: 3, everyDays: 7, max: 3 } as const;
@@ -48,7 +73,7 @@ const STEP_TITLES: Record<Language, Record<string, string>> = {
   },
 };
 
-async function openActions(deps: JobDeps, projectId: number): Promise<OpenAction[]> {
+async function openActions(deps: RemindersJobDeps, projectId: number): Promise<OpenAction[]> {
   const actions: OpenAction[] = [];
   const journey = await deps.journeys.journey(projectId);
   for (const step of journey?.steps ?? []) {
@@ -104,7 +129,7 @@ export function reminderMail(settings: { publicUrl: string; installerName: strin
  * three days, then one a week, at most three (SUCCESS_/FAILED_REMINDER_EMAIL, MailLog). A reminder is claimed by a
  * unique row before it is mailed, so a second run (or instance) never mails twice.
  */
-export const remindersJob: JobDefinition = {
+export const remindersJob: JobSpec<RemindersJobDeps> = {
   name: 'reminders',
   description: 'Erinnert Kundinnen und Kunden an offene Schritte (nach 3 Tagen, dann wöchentlich, höchstens 3-mal).',
   cron: '0 9 * * *',

@@ -1,4 +1,5 @@
-import type { JobDefinition } from './job.ts';
+import type { SurveysService } from '../surveys/surveys.service.ts';
+import type { JobSpec } from './job.ts';
 
 /**
  * Review mails (issue 15, docs/surveys.md): three days after a survey whose respondent agreed to one review mail, that
@@ -6,7 +7,7 @@ import type { JobDefinition } from './job.ts';
  * clicked the invitation in the portal or reviewed already. REVIEW_DEBUG_MODE sends it to the debug SMTP port instead.
  * Idempotent: emailSentAt is claimed before mailing.
  */
-export const reviewMailsJob: JobDefinition = {
+export const reviewMailsJob: JobSpec<{ surveys: Pick<SurveysService, 'runReviewMails'> }> = {
   name: 'review-mails',
   description: 'Schickt nach der Umfrage einmal die Einladung zur Bewertung (nur mit Zustimmung).',
   cron: '30 10 * * *',

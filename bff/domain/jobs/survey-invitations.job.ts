@@ -1,5 +1,6 @@
 import { SurveyTypeSchema } from '../../contracts/surveys.ts';
-import type { JobDefinition } from './job.ts';
+import type { SurveysService } from '../surveys/surveys.service.ts';
+import type { JobSpec } from './job.ts';
 
 /**
  * Survey invitations (issue 15, docs/surveys.md): daily, every project of the portal's customers whose DC or AC step was
@@ -8,7 +9,7 @@ import type { JobDefinition } from './job.ts';
  * now. The installer's events queue it for one project (`{ projectId, step? }`; a named step is surveyed however long
  * ago it was done). Idempotent: one survey row per project and type, each mail claimed by a unique row first.
  */
-export const surveyInvitationsJob: JobDefinition = {
+export const surveyInvitationsJob: JobSpec<{ surveys: Pick<SurveysService, 'runInvitations'> }> = {
   name: 'survey-invitations',
   description: 'Lädt nach der DC- und AC-Montage zur Umfrage ein und erinnert einmal nach 7 Tagen.',
   cron: '0 10 * * *',

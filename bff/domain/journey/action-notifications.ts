@@ -1,82 +1,85 @@
 import { createHash } from 'node:crypto';
 import type { JourneyStep, NextAction, ProjectJourney } from '../../contracts/journey.ts';
+import { message, type MessageText } from '../../contracts/message-text.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { renderBrandedMail } from '../mail/mail-layout.ts';
 
-type Texts = { de: string; en: string };
+/**
+ * One text of an action in its two uses: the message the bell's entry names (the site words it, German and English;
+ * docs/messages.md "Notifications") and the German words of the to-do mail, which the BFF writes itself.
+ */
+interface Worded {
+  notice: MessageText;
+  mail: string;
+}
+const worded = (notice: MessageText, mail: string): Worded => ({ notice, mail });
 
-const STEP_NAMES: Record<JourneyStep, Texts> = {
-  OFFER_CONFIRMATION: { de: 'Auftragsbestätigung', en: 'order confirmation' },
-  POWER_OF_ATTORNEY: { de: 'Vollmacht Netzbetreiber', en: 'grid operator power of attorney' },
-  POWER_OF_ATTORNEY_MASTR: { de: 'Vollmacht Marktstammdatenregister', en: 'market register authorisation' },
-  PLANNING_CONCLUSION: { de: 'Abschluss der Planung', en: 'end of planning' },
-  DELIVERY: { de: 'Lieferung', en: 'delivery' },
-  DC: { de: 'DC-Montage', en: 'DC installation' },
-  AC: { de: 'AC-Montage', en: 'AC installation' },
-  ASSEMBLY_CONCLUSION: { de: 'Abschluss der Montage', en: 'end of installation' },
+const STEP_NAMES: Record<JourneyStep, Worded> = {
+  OFFER_CONFIRMATION: worded(message('journey.noticeStepOfferConfirmation'), 'Auftragsbestätigung'),
+  POWER_OF_ATTORNEY: worded(message('journey.noticeStepPowerOfAttorney'), 'Vollmacht Netzbetreiber'),
+  POWER_OF_ATTORNEY_MASTR: worded(message('journey.noticeStepPowerOfAttorneyMastr'), 'Vollmacht Marktstammdatenregister'),
+  PLANNING_CONCLUSION: worded(message('journey.noticeStepPlanningConclusion'), 'Abschluss der Planung'),
+  DELIVERY: worded(message('journey.noticeStepDelivery'), 'Lieferung'),
+  DC: worded(message('journey.noticeStepDc'), 'DC-Montage'),
+  AC: worded(message('journey.noticeStepAc'), 'AC-Montage'),
+  ASSEMBLY_CONCLUSION: worded(message('journey.noticeStepAssemblyConclusion'), 'Abschluss der Montage'),
 };
 
 /** What the action asks for, as a title (the bell's entry, the mail's list). */
-function titleOf(action: NextAction): Texts {
+function titleOf(action: NextAction): Worded {
   switch (action.kind) {
     case 'CONFIRM_ORDER':
-      return { de: 'Auftrag bestätigen', en: 'Confirm your order' };
+      return worded(message('journey.noticeConfirmOrderTitle'), 'Auftrag bestätigen');
     case 'CONFIRM_DELIVERY':
-      return { de: 'Lieferung bestätigen', en: 'Confirm the delivery' };
+      return worded(message('journey.noticeConfirmDeliveryTitle'), 'Lieferung bestätigen');
     case 'MOVE_MASTR':
-      return { de: 'Registrierung übertragen', en: 'Transfer your registration' };
+      return worded(message('journey.noticeMoveMastrTitle'), 'Registrierung übertragen');
     case 'REGISTER_MASTR':
-      return { de: 'MaStR-Nummern eintragen', en: 'Enter your MaStR numbers' };
+      return worded(message('journey.noticeRegisterMastrTitle'), 'MaStR-Nummern eintragen');
     case 'SEND_INFORMATION':
-      return { de: 'Unterlagen für den Netzbetreiber schicken', en: 'Send documents for the grid operator' };
+      return worded(message('journey.noticeSendInformationTitle'), 'Unterlagen für den Netzbetreiber schicken');
     case 'ANSWER_REQUEST':
-      return { de: 'Rückfrage beantworten', en: 'Answer our request' };
+      return worded(message('journey.noticeAnswerRequestTitle'), 'Rückfrage beantworten');
     case 'SIGN':
       switch (action.signingType) {
         case 'MARKET_REGISTER_AUTHORIZATION':
-          return { de: 'Vollmacht für das Marktstammdatenregister unterschreiben', en: 'Sign the market register authorisation' };
+          return worded(message('journey.noticeSignMastrTitle'), 'Vollmacht für das Marktstammdatenregister unterschreiben');
         case 'DC_REPRESENTATIVE_POA':
-          return { de: 'Vertretung für die DC-Montage bevollmächtigen', en: 'Authorise a representative for the DC installation' };
+          return worded(message('journey.noticeSignDcRepresentativeTitle'), 'Vertretung für die DC-Montage bevollmächtigen');
         case 'AC_REPRESENTATIVE_POA':
-          return { de: 'Vertretung für die AC-Montage bevollmächtigen', en: 'Authorise a representative for the AC installation' };
+          return worded(message('journey.noticeSignAcRepresentativeTitle'), 'Vertretung für die AC-Montage bevollmächtigen');
         default:
-          return { de: 'Vollmacht für den Netzbetreiber unterschreiben', en: 'Sign the grid operator power of attorney' };
+          return worded(message('journey.noticeSignNetworkOperatorTitle'), 'Vollmacht für den Netzbetreiber unterschreiben');
       }
   }
 }
 
 /** One sentence on why, or the installer's own words when they asked for something. */
-function textOf(action: NextAction): Texts {
-  if (action.request) return { de: `„${action.request}“`, en: `Our request (in German): “${action.request}”` };
+function textOf(action: NextAction): Worded {
+  if (action.request) return worded(message('journey.noticeRequestText', { request: action.request }), `„${action.request}“`);
   switch (action.kind) {
     case 'CONFIRM_ORDER':
-      return { de: 'Mit Deiner Bestätigung starten wir die Planung.', en: 'With your confirmation we start planning.' };
+      return worded(message('journey.noticeConfirmOrderText'), 'Mit Deiner Bestätigung starten wir die Planung.');
     case 'CONFIRM_DELIVERY':
-      return { de: 'Die Ware ist da: Bitte bestätige, dass alles angekommen ist.', en: 'The goods have arrived: please confirm that everything is there.' };
+      return worded(message('journey.noticeConfirmDeliveryText'), 'Die Ware ist da: Bitte bestätige, dass alles angekommen ist.');
     case 'MOVE_MASTR':
-      return {
-        de: 'Bitte übertrag Deine bestehende Registrierung im Marktstammdatenregister an uns.',
-        en: 'Please transfer your existing registration in the Marktstammdatenregister to us.',
-      };
+      return worded(message('journey.noticeMoveMastrText'), 'Bitte übertrag Deine bestehende Registrierung im Marktstammdatenregister an uns.');
     case 'REGISTER_MASTR':
-      return {
-        de: 'Bitte registriere Deine Anlage im Marktstammdatenregister und trag die Nummern im Portal ein.',
-        en: 'Please register your installation in the Marktstammdatenregister and enter the numbers in the portal.',
-      };
+      return worded(message('journey.noticeRegisterMastrText'), 'Bitte registriere Deine Anlage im Marktstammdatenregister und trag die Nummern im Portal ein.');
     case 'SEND_INFORMATION':
-      return { de: 'Der Netzbetreiber braucht noch etwas von Dir.', en: 'The grid operator needs something from you.' };
+      return worded(message('journey.noticeSendInformationText'), 'Der Netzbetreiber braucht noch etwas von Dir.');
     case 'ANSWER_REQUEST': {
       const step = action.step ? STEP_NAMES[action.step] : null;
       return step
-        ? { de: `Für den Schritt „${step.de}“ brauchen wir etwas von Dir.`, en: `For the step “${step.en}” we need something from you.` }
-        : { de: 'Wir brauchen etwas von Dir.', en: 'We need something from you.' };
+        ? worded(message('journey.noticeAnswerRequestStepText', { step: step.notice }), `Für den Schritt „${step.mail}“ brauchen wir etwas von Dir.`)
+        : worded(message('journey.noticeAnswerRequestText'), 'Wir brauchen etwas von Dir.');
     }
     case 'SIGN':
       return action.signingType === 'NETWORK_OPERATOR_POWER_OF_ATTORNEY'
-        ? { de: 'Damit beantragen wir Deinen Netzanschluss.', en: 'With it we apply for your grid connection.' }
+        ? worded(message('journey.noticeSignNetworkOperatorText'), 'Damit beantragen wir Deinen Netzanschluss.')
         : action.signingType === 'MARKET_REGISTER_AUTHORIZATION'
-          ? { de: 'Damit registrieren wir Deine Anlage für Dich – oder Du registrierst sie selbst.', en: 'With it we register your installation for you – or you register it yourself.' }
-          : { de: 'Die Person vertritt Dich beim Montagetermin.', en: 'The person represents you at the installation appointment.' };
+          ? worded(message('journey.noticeSignMastrText'), 'Damit registrieren wir Deine Anlage für Dich – oder Du registrierst sie selbst.')
+          : worded(message('journey.noticeSignRepresentativeText'), 'Die Person vertritt Dich beim Montagetermin.');
   }
 }
 
@@ -110,8 +113,8 @@ export function actionNotification(journey: ProjectJourney, action: NextAction):
     id: action.kind === 'MOVE_MASTR' ? `MOVE_MASTR:${journey.project.id}` : `JOURNEY_ACTION:${actionKey(journey, action)}`,
     type: action.kind === 'MOVE_MASTR' ? 'MOVE_MASTR' : 'JOURNEY_ACTION',
     projectId: journey.project.id,
-    title: titleOf(action),
-    text: textOf(action),
+    title: titleOf(action).notice,
+    text: textOf(action).notice,
     href: action.href,
     createdAt: since && !Number.isNaN(Date.parse(since)) ? new Date(since).toISOString() : new Date(0).toISOString(),
   };
@@ -132,12 +135,12 @@ export function buildTodoMail(options: { publicUrl: string; installerName: strin
   const place = `${journey.project.address.contact.street} ${journey.project.address.contact.houseNumber}, ${journey.project.address.contact.city}`;
   const first = actions[0];
   return renderBrandedMail({
-    subject: actions.length === 1 && first ? `Du bist dran: ${titleOf(first).de} (Projekt ${journey.project.id})` : `Du bist dran: ${actions.length} Schritte (Projekt ${journey.project.id})`,
+    subject: actions.length === 1 && first ? `Du bist dran: ${titleOf(first).mail} (Projekt ${journey.project.id})` : `Du bist dran: ${actions.length} Schritte (Projekt ${journey.project.id})`,
     heading: 'Für Dein Projekt brauchen wir Dich',
     greeting: 'Hallo,',
     blocks: [
       { paragraph: `in Deinem Projekt ${journey.project.id} (${place}) wartet etwas auf Dich. Sobald es erledigt ist, geht es weiter.` },
-      { title: 'Das ist zu tun', items: actions.map((a) => `${titleOf(a).de}: ${textOf(a).de}`) },
+      { title: 'Das ist zu tun', items: actions.map((a) => `${titleOf(a).mail}: ${textOf(a).mail}`) },
       { paragraph: `Fragen beantwortet Dir ${journey.contactPerson.name} (${journey.contactPerson.phone}) oder schreib uns im Kundenportal unter „Nachrichten“.` },
     ],
     button: { label: 'Im Kundenportal erledigen', href: new URL(first?.href ?? '/home/dashboard', options.publicUrl).href },

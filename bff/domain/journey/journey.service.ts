@@ -80,8 +80,7 @@ export function createJourneyService(deps: JourneyDeps) {
   async function mine(ctx: RequestContext): Promise<MyJourney> {
     if (!ctx.user) return { available: true, journey: null };
     try {
-      const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-      const project = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
+      const project = await deps.projects.current(ctx);
       return { available: true, journey: project ? await journeyOf(project, ctx) : null };
     } catch (error) {
       // A project the management service has no journey for reads like an outage: the page says so, never 404.

@@ -182,13 +182,13 @@ describe('the lead’s contact details', () => {
     const { lead: leads, state } = service();
     const failure = await leads.patchLead(user, lead().id, { ...details, zip: 'x', topics: ['HEAT_PUMP'] }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect((failure as AppError).params).toEqual({ problems: 'zip:format', topics: 'required' });
+    expect((failure as AppError).params).toEqual({ problems: 'zip:format,topics:required', topics: 'required' });
     expect(state.salesUpdates).toBe(0);
 
     state.journey = 'LEAD_PHASE_TOUR_SLIDE_2';
     expect(await leads.patchLead(user, lead().id.toUpperCase(), details)).toMatchObject({ zip: '04109', topics: ['SOLAR'], salutation: null });
     expect((await leads.patchLead(user, lead().id, { topics: ['SOLAR', 'SOLAR', 'IQ'] })).topics).toEqual(['SOLAR', 'IQ']);
-    expect(await leads.patchLead(user, lead().id, { topics: [] }).catch((error: unknown) => (error as AppError).params)).toEqual({ problems: '', topics: 'required' });
+    expect(await leads.patchLead(user, lead().id, { topics: [] }).catch((error: unknown) => (error as AppError).params)).toEqual({ problems: 'topics:required', topics: 'required' });
     expect(await leads.patchLead(user, lead().id, { city: 'Markkleeberg' })).toMatchObject({ city: 'Markkleeberg', street: 'Lindenallee' });
     expect(state.journey).toBe('LEAD_PHASE_TOUR_SLIDE_2');
     expect(state.salesUpdates).toBe(3);

@@ -215,7 +215,11 @@ export function createLeadService(deps: LeadDeps) {
       const topics = checkTopics(patchedTopics ?? lead.topics);
       if (!checked.ok || !topics) {
         throw new AppError(OnboardingErrors.BASE_DATA_INVALID, {
-          params: { problems: checked.ok ? '' : encodeProblems(checked.problems), ...(topics ? {} : { topics: 'required' }) },
+          // The topics are a field of the form too: named among the problems, and (for scripts) as their own parameter.
+          params: {
+            problems: [checked.ok ? '' : encodeProblems(checked.problems), topics ? '' : 'topics:required'].filter(Boolean).join(','),
+            ...(topics ? {} : { topics: 'required' }),
+          },
         });
       }
       const data: BaseData = checked.data;

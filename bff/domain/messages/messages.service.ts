@@ -10,6 +10,7 @@ import {
   type ThreadEntry,
   type ThreadSummary,
 } from '../../contracts/messages.ts';
+import { message } from '../../contracts/message-text.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import type { SupportQuestion } from '../../contracts/help.ts';
 import type { Mailer } from '../../ports/mailer.ts';
@@ -122,9 +123,7 @@ export function createMessagesService(deps: MessagesDeps) {
 
   /** The session's project: the chosen one, else the customer's first; null without any. */
   async function currentProjectId(ctx: RequestContext): Promise<number | null> {
-    if (!ctx.user) return null;
-    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-    return (projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0])?.id ?? null;
+    return (await deps.projects.current(ctx))?.id ?? null;
   }
 
   /**
@@ -261,8 +260,8 @@ export function createMessagesService(deps: MessagesDeps) {
             id: `UNREAD_MESSAGE:${task.id}:${entry.id}`,
             type: 'UNREAD_MESSAGE' as const,
             projectId,
-            title: { de: 'Neue Nachricht', en: 'New message' },
-            text: { de: `Zu „${task.subject}“`, en: `About “${task.subject}”` },
+            title: message('messages.noticeUnreadTitle'),
+            text: message('messages.noticeUnreadText', { subject: task.subject }),
             href: threadHref(task.id),
             createdAt: entry.createdAt,
           },

@@ -78,12 +78,6 @@ export function createMeterChangeService(deps: MeterChangeDeps) {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  async function currentProject(ctx: RequestContext) {
-    if (!ctx.user) return null;
-    const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-    return projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0] ?? null;
-  }
-
   async function issueCapability(requestId: number) {
     const token = randomBytes(32).toString('base64url');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -242,7 +236,7 @@ async function linkState(token: string): Promise<MeterPhotoLinkView> {
     forRequest(ctx: RequestContext): MeterChangeServices {
       return {
         page: async (): Promise<MeterChangeView | null> => {
-          const project = await currentProject(ctx);
+          const project = await deps.projects.current(ctx);
           if (!project) return null;
           const [stored, journey] = await Promise.all([deps.repository.ofProject(project.id), deps.journey(project.id)]);
           return {

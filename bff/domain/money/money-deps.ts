@@ -17,7 +17,7 @@ import type { SigningService } from '../signing/signing.service.ts';
 import type { BankCheck } from './bank-check.ts';
 import { maskIban } from './iban.ts';
 
-/** Everything the money capability works with (built in bff/composition/services.ts). */
+/** Everything the money capability works with (built in bff/composition/capabilities/money.ts). */
 export interface MoneyDeps {
   projects: ProjectAccess;
   management: ManagementMoney;
@@ -57,9 +57,7 @@ export function accountView(holder: string, account: StoredBankDetails): BankAcc
 
 /** The session's project: the chosen one, else the customer's first; null without any. */
 export async function currentProject(deps: Pick<MoneyDeps, 'projects'>, ctx: RequestContext): Promise<ManagedProject | null> {
-  if (!ctx.user) return null;
-  const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-  return projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0] ?? null;
+  return deps.projects.current(ctx);
 }
 
 /** The capability's mails (spec section 3 ActivityType: each with a SUCCESS_ and a FAILED_ variant). */

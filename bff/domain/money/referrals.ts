@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
+import { message } from '../../contracts/message-text.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type ReferralRequest, type ReferralState, type ReferralView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedProject, type ManagedReferral } from '../../ports/management-service.ts';
@@ -7,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { StoredReferral } from '../repositories/money.ts';
-import { formatEuro, parseAmount, toCents } from './amounts.ts';
+import { parseAmount, toCents } from './amounts.ts';
 import { buildFunnelReferralMail, buildReferralRewardMail } from './money-mails.ts';
 import { accountView, createTtlMemo, currentProject, displayName, sendRecorded, type MoneyDeps } from './money-deps.ts';
 
@@ -121,15 +122,13 @@ export function createReferrals(deps: MoneyDeps) {
         .filter((row) => row.userId === userId && (row.status === 'CONFIRMED' || row.status === 'PAID_OUT'))
         .map((row) => {
           const paid = row.status === 'PAID_OUT';
-          const reward = row.reward ?? '0.00';
+          const reward = { amount: toCents(parseAmount(row.reward ?? '0.00')) };
           return {
             id: `REFERRAL_REWARD:${row.id}:${row.status}`,
             type: 'REFERRAL_REWARD' as const,
             projectId: project.id,
-            title: paid ? { de: 'Empfehlungsprämie überwiesen', en: 'Referral reward paid' } : { de: 'Empfehlung bestätigt', en: 'Referral confirmed' },
-            text: paid
-              ? { de: `Wir haben Dir ${formatEuro(reward)} für die Empfehlung von ${row.name} überwiesen.`, en: `We paid you ${formatEuro(reward, { lang: 'en' })} for referring ${row.name}.` }
-              : { de: `${row.name} ist jetzt auch Kunde. Deine Prämie von ${formatEuro(reward)} ist unterwegs.`, en: `${row.name} is now a customer too. Your reward of ${formatEuro(reward, { lang: 'en' })} is on its way.` },
+            title: paid ? message('money.noticeReferralPaidTitle') : message('money.noticeReferralConfirmedTitle'),
+            text: paid ? message('money.noticeReferralPaidText', { reward, name: row.name }) : message('money.noticeReferralConfirmedText', { reward, name: row.name }),
             href: MONEY_PAGES.referralReward,
             createdAt: ((paid ? row.paidOutAt : row.confirmedAt) ?? row.createdAt).toISOString(),
           };

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
+import { message } from '../../contracts/message-text.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type RefundPatch, type RefundView } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedProject, type ManagedRefund } from '../../ports/management-service.ts';
@@ -7,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { requestHash } from '../idempotency/idempotency.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { StoredRefund } from '../repositories/money.ts';
-import { formatEuro, parseAmount, payoutOf, toCents } from './amounts.ts';
+import { parseAmount, payoutOf, toCents } from './amounts.ts';
 import { buildRefundDocument } from './money-documents.ts';
 import { buildRefundMail, buildRefundSubmitMail } from './money-mails.ts';
 import { accountView, createTtlMemo, currentProject, displayName, sendRecorded, type MoneyDeps } from './money-deps.ts';
@@ -177,8 +178,8 @@ export function createRefunds(deps: MoneyDeps) {
             id: `REFUND_POSITIVE_PAYOUT:${project.id}:${toCents(amount)}`,
             type: 'REFUND_POSITIVE_PAYOUT',
             projectId: project.id,
-            title: { de: 'Du bekommst Geld zurück', en: 'You get money back' },
-            text: { de: `Wir erstatten Dir ${formatEuro(amount)}. Sag uns, auf welches Konto.`, en: `We refund you ${formatEuro(amount, { lang: 'en' })}. Tell us which account to pay to.` },
+            title: message('money.noticeRefundTitle'),
+            text: message('money.noticeRefundText', { amount: { amount: toCents(amount) } }),
             href: MONEY_PAGES.refund,
             createdAt: row.createdAt.toISOString(),
           },
@@ -189,8 +190,8 @@ export function createRefunds(deps: MoneyDeps) {
           id: `REFUND_NEGATIVE_PAYOUT:${project.id}:${toCents(amount)}`,
           type: 'REFUND_NEGATIVE_PAYOUT',
           projectId: project.id,
-          title: { de: 'Offener Betrag', en: 'Amount due' },
-          text: { de: `Bitte überweise ${formatEuro(amount, { absolute: true })}; alle Angaben findest Du hier.`, en: `Please transfer ${formatEuro(amount, { absolute: true, lang: 'en' })}; all details are here.` },
+          title: message('money.noticeAmountDueTitle'),
+          text: message('money.noticeAmountDueText', { amount: { amount: toCents(amount), absolute: true } }),
           href: MONEY_PAGES.refund,
           createdAt: row.createdAt.toISOString(),
         },

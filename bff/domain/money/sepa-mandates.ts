@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../contracts/auth.ts';
 import { documentHref } from '../../contracts/documents.ts';
+import { message } from '../../contracts/message-text.ts';
 import { MONEY_PAGES, MoneyErrors, electronicIban, holderForBank, type SepaMandateCreated, type SepaMandateRequest, type SepaMandateView, type SepaPageView, type SepaRequirement } from '../../contracts/money.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { ManagementConflict, type ManagedDirectDebit, type ManagedProject } from '../../ports/management-service.ts';
@@ -216,8 +217,8 @@ export function createSepaMandates(deps: MoneyDeps) {
           id: `SEPA_MANDATE:${project.id}`,
           type: 'SEPA_MANDATE',
           projectId: project.id,
-          title: { de: 'SEPA-Lastschriftmandat erteilen', en: 'Give a SEPA direct-debit mandate' },
-          text: { de: `Für „${requirement.purpose}“ brauchen wir Dein Lastschriftmandat.`, en: `We need your direct-debit mandate for “${requirement.purpose}”.` },
+          title: message('money.noticeSepaMandateTitle'),
+          text: message('money.noticeSepaMandateText', { purpose: requirement.purpose }),
           href: MONEY_PAGES.sepaMandate,
           createdAt: (since ?? now()).toISOString(),
         },

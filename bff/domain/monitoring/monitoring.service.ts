@@ -182,8 +182,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     if (!ctx.user) return null;
     try {
       const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx);
-      const projects = await deps.projects.projectsOf(ctx.user.id, ctx);
-      const current = projects.find((p) => p.id === ctx.currentProjectId) ?? projects[0];
+      const current = await deps.projects.current(ctx);
       // "What did my roof produce today" needs PV: a wallbox-only installation has no production to show.
       const site = sites.find(
         (s) => s.installation.projectId === current?.id && s.installation.commissionedAt !== null && s.installation.pvPeakPowerKw > 0,

@@ -1,3 +1,4 @@
+import { message } from '../../contracts/message-text.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import type { RequestContext } from '../request-context.ts';
 
@@ -13,11 +14,8 @@ export async function accountNotifications(ctx: RequestContext): Promise<Omit<Po
       id: `MAIL_NOT_VERIFIED:${user.email}`,
       type: 'MAIL_NOT_VERIFIED',
       projectId: null,
-      title: { de: 'E-Mail-Adresse bestätigen', en: 'Confirm your e-mail address' },
-      text: {
-        de: `Bitte bestätige ${user.email} über den Link in der E-Mail, die wir Dir geschickt haben.`,
-        en: `Please confirm ${user.email} with the link in the e-mail we sent you.`,
-      },
+      title: message('notifications.noticeMailNotVerifiedTitle'),
+      text: message('notifications.noticeMailNotVerifiedText', { email: user.email }),
       href: '/home/app/profile',
       createdAt: new Date().toISOString(),
     },

@@ -29,6 +29,9 @@ export function toProjectSummary(project: ManagedProject): ProjectSummary {
   };
 }
 
+/** The chosen project among the customer's, else the first (see `current`). */
+const currentOf = <P extends { id: number }>(projects: readonly P[], chosen: number | undefined): P | null => projects.find((p) => p.id === chosen) ?? projects[0] ?? null;
+
 /**
  * The one place that answers "does this project belong to this customer" (docs/architecture.md, data flows).
  * A foreign project answers exactly like a missing one: 404.
@@ -44,9 +47,17 @@ export function createProjectAccess(management: ManagementService) {
   }
 
   async function myProjects(userId: string, chosen: number | undefined, ctx?: RequestContext) {
-    const projects = (await projectsOf(userId, ctx)).map(toProjectSummary);
-    const current = projects.find((p) => p.id === chosen) ?? projects[0];
-    return { projects, currentProjectId: current?.id ?? null };
+    const projects = await projectsOf(userId, ctx);
+    return { projects: projects.map(toProjectSummary), currentProjectId: currentOf(projects, chosen)?.id ?? null };
+  }
+
+  /**
+   * The one rule of "the current project": the session's project, else the customer's first; null without a customer
+   * or without any project. Within a page request the projects are asked once (`ctx`), whoever asks.
+   */
+  async function current(ctx: RequestContext): Promise<ManagedProject | null> {
+    if (!ctx.user) return null;
+    return currentOf(await projectsOf(ctx.user.id, ctx), ctx.currentProjectId);
   }
 
   /** For pages: a failing management service leaves the page working, with a notice instead of the projects. */
@@ -64,6 +75,7 @@ export function createProjectAccess(management: ManagementService) {
   return {
     projectsOf,
     myProjects,
+    current,
 
     /**
      * The customer's project or NOT_FOUND, whether it does not exist or belongs to someone else. `what` names the

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Language, SessionUser } from '../../contracts/auth.ts';
+import { message } from '../../contracts/message-text.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import {
   SURVEY_NAME_OF_TYPE,
@@ -80,9 +81,10 @@ const INVITATION_ACTIVITY = {
   DC: { sent: 'DC_SURVEY_INVITATION_SENT', failed: 'DC_SURVEY_INVITATION_FAILED' },
 } as const;
 
-const TYPE_NAMES: Record<SurveyType, { de: string; en: string }> = {
-  DC: { de: 'DC-Montage', en: 'DC installation' },
-  AC: { de: 'AC-Montage', en: 'AC installation' },
+/** The survey types' names in the operator's German mails. */
+const TYPE_NAMES: Record<SurveyType, { de: string }> = {
+  DC: { de: 'DC-Montage' },
+  AC: { de: 'AC-Montage' },
 };
 
 const projectLabel = (project: ManagedProject) => `${project.address.street} ${project.address.houseNumber}, ${project.address.city}`.trim();
@@ -448,11 +450,8 @@ export function createSurveysService(deps: SurveysDeps) {
         id: `${s.surveyType}_SURVEY:${s.id}`,
         type: s.surveyType === 'AC' ? ('AC_SURVEY' as const) : ('DC_SURVEY' as const),
         projectId: s.projectId,
-        title: { de: `Wie war die ${TYPE_NAMES[s.surveyType].de}?`, en: `How was the ${TYPE_NAMES[s.surveyType].en}?` },
-        text: {
-          de: `Deine Meinung zu Projekt ${s.projectId} (${s.projectLabel}): ein paar kurze Fragen, etwa zwei Minuten.`,
-          en: `Your opinion on project ${s.projectId} (${s.projectLabel}): a few short questions, about two minutes.`,
-        },
+        title: s.surveyType === 'AC' ? message('surveys.noticeAcTitle') : message('surveys.noticeDcTitle'),
+        text: message('surveys.noticeText', { projectId: s.projectId, project: s.projectLabel }),
         href: surveyHref(s.id),
         createdAt: s.invitedAt,
       }));

@@ -5,7 +5,6 @@ import { ExternalEventSchema, MachineErrors, machineBase, type MachineCaller } f
 import { NpsQuerySchema } from '../../contracts/surveys.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { RouteDeps } from '../route-deps.ts';
-import { queueSurveyInvitations } from '../routes/surveys.routes.ts';
 import { requireMachineToken } from './machine-auth.ts';
 
 const secretOf = (deps: RouteDeps, caller: MachineCaller) =>
@@ -64,25 +63,9 @@ export function externalRoutes(deps: RouteDeps): Router {
   api.post('/events', express.json({ limit: '16kb' }), async (req, res) => {
     const parsed = z.safeParse(ExternalEventSchema, req.body);
     if (!parsed.success) throw new AppError(CommonErrors.VALIDATION, { cause: parsed.error });
-    const { journey, messages, documents } = deps.services;
     const event = parsed.data;
-    let outcome: string;
-    switch (event.event) {
-      case 'project.step_changed':
-        outcome = await journey.projectEvent(event.data);
-        // A DC or AC step done within the last days brings its survey (issue 15); the job decides.
-        await queueSurveyInvitations(deps, { projectId: event.data.projectId });
-        break;
-      case 'project.step_done':
-        outcome = await queueSurveyInvitations(deps, { projectId: event.data.projectId, step: event.data.step });
-        break;
-      case 'task.answered':
-        outcome = await messages.taskEvent(event.data);
-        break;
-      case 'document.published':
-        outcome = await documents.documentPublished(event.data);
-        break;
-    }
+    // Each capability declares its handlers (bff/composition/capabilities/); they run in the capability list's order.
+    const outcome = await deps.services.externalEvent(event, deps);
     deps.logger.info('external event', { event: event.event, projectId: event.data.projectId, outcome });
     if (outcome === 'failed') {
       res.status(503).json({ code: CommonErrors.UPSTREAM_UNAVAILABLE.code, message: 'Try again later' });

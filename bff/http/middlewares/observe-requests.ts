@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { routeOf } from '../../contracts/routes.ts';
+import type { RouteTable } from '../../contracts/routes.ts';
 import type { Logger } from '../../logger.ts';
 import { requestIdFrom, runInContext, tagSpan, traceFields, type WorkContext } from '../../observability/context.ts';
 import { metrics } from '../../observability/metrics.ts';
 
 const ROUTE = Symbol('route');
-type Observed = { [ROUTE]?: string };
+const PAGES = Symbol('pages');
+type Observed = { [ROUTE]?: string; [PAGES]?: RouteTable };
 
 /** Probes of the load balancer and the launcher: every few seconds, so their access lines are debug only. */
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -38,7 +39,8 @@ function captureRoute(req: Request & Observed) {
  */
 export function routeLabel(req: Request): string {
   // The address asked for: an error page is rendered in place by rewriting req.url (bff/http/app.ts).
-  return (req as Request & Observed)[ROUTE] ?? routeOf(req.originalUrl.split('?')[0] ?? '/')?.path ?? 'unmatched';
+  const observed = req as Request & Observed;
+  return observed[ROUTE] ?? observed[PAGES]?.routeOf(req.originalUrl.split('?')[0] ?? '/')?.path ?? 'unmatched';
 }
 
 /**
@@ -47,9 +49,11 @@ export function routeLabel(req: Request): string {
  * carry it), and when the response is done writes one access line (method, route, status, duration) and the latency
  * metric.
  */
-export function observeRequests(logger: Logger): RequestHandler {
+export function observeRequests(logger: Logger, routes: RouteTable): RequestHandler {
   return (req, res, next) => {
     const observed = req as Request & Observed;
+    // The page patterns for `routeLabel`, which the error handlers call with the request alone.
+    observed[PAGES] = routes;
     const started = performance.now();
     const work: WorkContext = { requestId: requestIdFrom(req.headers['x-request-id']) };
     res.setHeader('X-Request-Id', work.requestId);

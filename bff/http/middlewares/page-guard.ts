@@ -4,11 +4,11 @@ import { AUTH_PATHS, withReturnTo } from '../../contracts/auth.ts';
 import { CUSTOMER_AREA_NOTICE, LEAD_HOME } from '../../contracts/lead.ts';
 import { ONBOARDING_PAGES, ONBOARDING_STEPS, onboardingStepOfPath } from '../../contracts/onboarding.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
-import { accessOf, normalizePath } from '../../contracts/routes.ts';
+import { normalizePath, type RouteTable } from '../../contracts/routes.ts';
 
 /**
  * Sends a visitor without a session to the login URL, remembering the page they asked for (spec section 2). Who may
- * open a page is the route table's `access` (bff/contracts/routes.ts); no page checks sign-in on its own.
+ * open a page is the route table's `access` (derived from the capability list); no page checks sign-in on its own.
  * A customer who has not finished onboarding (the session's `onboarding`, set at sign-in and by each step) is sent
  * to the first open step, with the page they asked for as `returnTo`; a later step waits for the earlier ones. The
  * account deletion page stays open to them.
@@ -16,9 +16,9 @@ import { accessOf, normalizePath } from '../../contracts/routes.ts';
  * (`?hinweis=kundenbereich`); a customer opening a lead page goes to the customer dashboard. A signed-out visitor of a
  * lead page is sent to the lead login.
  */
-export function pageGuard(loginUrl: string): RequestHandler {
+export function pageGuard(loginUrl: string, routes: RouteTable): RequestHandler {
   return (req, res, next) => {
-    const access = accessOf(req.path);
+    const access = routes.accessOf(req.path);
     const user = req.session?.user;
     if (!user) {
       if (access === 'public') return next();

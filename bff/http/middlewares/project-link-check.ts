@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { LINK_DIALOG_PATH, needsProject } from '../../contracts/routes.ts';
+import { LINK_DIALOG_PATH, type RouteTable } from '../../contracts/routes.ts';
 import type { PortalLocals } from '../../contracts/page-services.ts';
 import { redirectWithin } from '../redirect.ts';
 
@@ -9,9 +9,9 @@ import { redirectWithin } from '../redirect.ts';
  * come from the request's page services, so the page and layout reuse this very call (request memo). When the
  * management service does not answer, the page decides (it shows its own notice): nobody is sent away on a guess.
  */
-export function projectLinkCheck(options: { enabled: boolean; localsOf: (req: Request, res: Response) => PortalLocals }): RequestHandler {
+export function projectLinkCheck(options: { enabled: boolean; routes: RouteTable; localsOf: (req: Request, res: Response) => PortalLocals }): RequestHandler {
   return async (req, res, next) => {
-    if (!options.enabled || !req.session?.user || !needsProject(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (!options.enabled || !req.session?.user || !options.routes.needsProject(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       next();
       return;
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { consentKey } from './consent.ts';
 import type { Request, RequestHandler, Response } from 'express';
-import { routeOf } from '../../contracts/routes.ts';
+import type { RouteTable } from '../../contracts/routes.ts';
 
 interface Entry {
   status: number;
@@ -36,6 +36,8 @@ const KEPT_HEADERS = ['content-type', 'content-security-policy', 'content-langua
 export interface PublicPageCacheOptions {
   /** The version of the content the pages are built from; a change empties the cache (the CMS webhook bumps it). */
   contentVersion: () => number;
+  /** The route table: which pages are marked `publicCache`. */
+  routes: RouteTable;
   /** Safety net for content refreshed without a webhook. */
   maxAgeMs?: number;
   /** Distinct addresses kept (`?q=` searches make many); the oldest go first. */
@@ -77,7 +79,7 @@ export function publicPageCache(options: PublicPageCacheOptions): RequestHandler
   };
 
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.session?.user || routeOf(req.path)?.publicCache !== true) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.session?.user || options.routes.routeOf(req.path)?.publicCache !== true) {
       next();
       return;
     }

@@ -4,11 +4,12 @@ import { AUTH_PATHS, POST_LOGOUT_PATHS, type ActionStatus, type SessionUser, typ
 import { FUNNEL_COOKIE } from '../../contracts/funnel.ts';
 import { CLEAR_SITE_DATA } from '../../contracts/http.ts';
 import { LEAD_HOME } from '../../contracts/lead.ts';
-import { accessOf } from '../../contracts/routes.ts';
+import type { RouteTable } from '../../contracts/routes.ts';
 import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type VerifiedLogin } from '../../ports/identity-provider.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
-import { withParams } from '../form-answers.ts';
+import { refusalLocation } from '../../contracts/form-flash.ts';
+import { withParams } from '../form-action.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { sessionCookieName } from '../session.ts';
@@ -50,19 +51,19 @@ export async function startAtProvider(
  * Where an account lands after the sign-in: a lead never on a customer page (it would be sent on to its dashboard
  * with a notice), a customer never on a lead page.
  */
-export function landingOf(user: SessionUser, returnTo: string): string {
-  const access = accessOf(returnTo.split(/[?#]/)[0] ?? '/');
+export function landingOf(routes: RouteTable, user: SessionUser, returnTo: string): string {
+  const access = routes.accessOf(returnTo.split(/[?#]/)[0] ?? '/');
   if (user.phase === 'LEAD') return access === 'customer' ? LEAD_HOME : returnTo;
   return access === 'lead' ? '/home/dashboard' : returnTo;
 }
 
 /**
  * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
- * `/login` for everyone, `/login-lead` the separate lead login (issue 18): the same client and callback, the provider's
+ * `/login` for everyone, `/login-lead` the separate lead login (docs/funnel.md): the same client and callback, the provider's
  * e-mail code scope (it offers the code first, in any browser), the address from the browser's verified funnel
  * request as `login_hint` when there is one, and the lead dashboard as the page to come back to.
  */
-export function authRoutes({ services, config, logger }: RouteDeps): Router {
+export function authRoutes({ services, config, logger, routes }: RouteDeps): Router {
   const router = Router();
   const deps = {
     identityProvider: services.identityProvider,
@@ -115,13 +116,14 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     }
     await promisify((cb) => req.session.save(cb));
     const back = pending.returnTo.split('#')[0] ?? SETTINGS_PATH;
+    // Done or cancelled: a notice on the section; failed: a refusal of the section's form (its summary says why).
     const target =
       status === 'success'
-        ? withParams(back, { done: 'PASSWORD_CHANGED' })
+        ? `${withParams(back, { done: 'PASSWORD_CHANGED' })}#password`
         : status === 'cancelled'
-          ? withParams(back, { done: 'PASSWORD_UNCHANGED' })
-          : withParams(back, { section: 'password', error: AccountErrors.PASSWORD_NOT_CHANGED.code });
-    redirectWithin(res, `${target}#password`, { fallback: SETTINGS_PATH });
+          ? `${withParams(back, { done: 'PASSWORD_UNCHANGED' })}#password`
+          : refusalLocation(back, { form: 'password', code: AccountErrors.PASSWORD_NOT_CHANGED.code, fields: {}, params: {} });
+    redirectWithin(res, target, { fallback: SETTINGS_PATH });
   }
 
   /** Where the customer lands after an invitation: the dashboard confirming the project, or saying why not. */
@@ -140,7 +142,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
   router.get('/login', async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
     if (req.session.user) {
-      redirectWithin(res, landingOf(req.session.user, returnTo));
+      redirectWithin(res, landingOf(routes, req.session.user, returnTo));
       return;
     }
     await beginLogin(req, res, { returnTo });
@@ -150,7 +152,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     const returnTo = sameOriginPath(req.query.returnTo, LEAD_HOME);
     const target = safeReturnTo(returnTo);
     if (req.session.user) {
-      redirectWithin(res, landingOf(req.session.user, target));
+      redirectWithin(res, landingOf(routes, req.session.user, target));
       return;
     }
     // Also makes the lead's account when the identity provider was down at verification.
@@ -215,7 +217,7 @@ export function authRoutes({ services, config, logger }: RouteDeps): Router {
     if (result.onboarding) req.session.onboarding = result.onboarding;
     await bindSession(req, result.user, verified);
     req.session.signedInAt = Date.now();
-    const destination = pending.invitationId && result.user.phase !== 'LEAD' ? await acceptInvitation(req, pending.invitationId, result.user) : landingOf(result.user, pending.returnTo);
+    const destination = pending.invitationId && result.user.phase !== 'LEAD' ? await acceptInvitation(req, pending.invitationId, result.user) : landingOf(routes, result.user, pending.returnTo);
     await promisify((cb) => req.session.save(cb));
     redirectWithin(res, destination, { fallback: result.user.phase === 'LEAD' ? LEAD_HOME : '/home/dashboard' });
   });

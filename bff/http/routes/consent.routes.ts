@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import * as z from 'zod/mini';
 import {
   ANALYTICS_EVENT_PATH,
@@ -14,11 +14,10 @@ import {
 } from '../../contracts/consent.ts';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { AppError } from '../../domain/errors.ts';
-import { redirectWithin } from '../redirect.ts';
+import { sameOriginPath } from '../../contracts/redirects.ts';
+import { formActions, returnToOf, textField, withParams } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
-
-const form = express.urlencoded({ extended: false, limit: '4kb' });
 
 /**
  * `POST /api/consent` (docs/consent.md): the banner's and the settings page's plain form. "Alle akzeptieren" and
@@ -27,19 +26,33 @@ const form = express.urlencoded({ extended: false, limit: '4kb' });
  * `POST /api/event`: page and event analytics, forwarded to the analytics service only with the statistics consent,
  * without cookies and without the visitor's IP address.
  */
-export function consentRoutes({ services, config, logger }: RouteDeps): Router {
+export function consentRoutes(deps: RouteDeps): Router {
+  const { services, config, logger } = deps;
+  const action = formActions(deps);
   const router = Router();
   const secure = config.publicUrl.startsWith('https://');
 
-  router.post(CONSENT_PATH.replace(/^\/api/, ''), form, (req, res) => {
-    const fields = z.safeParse(ConsentFormSchema, req.body ?? {});
-    if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
-    const { choice } = fields.data;
-    const ticked = (name: ConsentPurpose) => choice === 'all' || (choice === 'custom' && fields.data[name] === 'on');
-    const consent = Object.fromEntries(CONSENT_PURPOSES.map((name) => [name, ticked(name)])) as ConsentChoice;
-    res.cookie(CONSENT_COOKIE, encodeConsent(consent), { httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 24 * 3_600_000, path: '/' });
-    redirectWithin(res, fields.data.returnTo ?? '/', { status: 303, fallback: CONSENT_PAGE });
-  });
+  router.post(
+    CONSENT_PATH.replace(/^\/api/, ''),
+    action({
+      form: 'consent',
+      page: (req) => withParams(CONSENT_PAGE, { returnTo: returnToOf(req, '/') }),
+      keep: CONSENT_PURPOSES,
+      input: (req) => {
+        const fields = z.safeParse(ConsentFormSchema, req.body ?? {});
+        if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
+        return fields.data;
+      },
+      run: async (fields, { res }) => {
+        const { choice } = fields;
+        const ticked = (name: ConsentPurpose) => choice === 'all' || (choice === 'custom' && fields[name] === 'on');
+        const consent = Object.fromEntries(CONSENT_PURPOSES.map((name) => [name, ticked(name)])) as ConsentChoice;
+        res.cookie(CONSENT_COOKIE, encodeConsent(consent), { httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 24 * 3_600_000, path: '/' });
+        return consent;
+      },
+      done: (_consent, { req }) => sameOriginPath(textField(req, 'returnTo'), CONSENT_PAGE),
+    }),
+  );
 
   router.post(ANALYTICS_EVENT_PATH.replace(/^\/api/, ''), async (req, res) => {
     // Without the statistics consent nothing leaves the portal (the script is not even on the page then).

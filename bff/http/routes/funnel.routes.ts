@@ -1,6 +1,7 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
+import type { FormRefusal } from '../../contracts/form-flash.ts';
 import {
   FUNNEL_COOKIE,
   FUNNEL_PAGES,
@@ -18,11 +19,9 @@ import {
 import { AppError } from '../../domain/errors.ts';
 import type { FunnelVisit } from '../../domain/funnel/funnel.service.ts';
 import { machineRouter } from '../machine/machine.routes.ts';
-import { isPlainHtmlForm } from '../middlewares/csrf.ts';
-import { redirectWithin } from '../redirect.ts';
+import { formActions, textField, withParams } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 
-const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 40 });
 const route = (path: string) => `/${path}`;
 
 const cookieOf = (req: Request): string | null =>
@@ -35,75 +34,75 @@ const cookieOf = (req: Request): string | null =>
 
 const visitOf = (req: Request): FunnelVisit => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', marketing: req.consent?.marketing === true, lang: req.language });
 
-/** A page with the error's code (and its numbers) for a plain form; the page words it (docs/funnel.md). */
-function withError(page: string, error: AppError, extra: Record<string, string> = {}): string {
-  const url = new URL(page, 'http://x');
-  for (const [key, value] of Object.entries(extra)) if (value) url.searchParams.set(key, value);
-  url.searchParams.set('fehler', error.code);
-  const { attemptsLeft, retryAfterSeconds } = error.params;
-  if (typeof attemptsLeft === 'number') url.searchParams.set('versuche', String(attemptsLeft));
-  if (typeof retryAfterSeconds === 'number') url.searchParams.set('warte', String(retryAfterSeconds));
-  if (error.params.format === true) url.searchParams.set('format', '1');
-  return `${url.pathname}${url.search}`;
-}
+/** The code page, or the details page for a browser without a request (its cookie ran out: start again there). */
+const pageOf = (refusal: FormRefusal | undefined) => (refusal?.code === FunnelErrors.NO_REQUEST.code ? FUNNEL_PAGES.details : FUNNEL_PAGES.code);
 
 /**
  * The funnel's form routes on the app base (mount `capability`: no session; the funnel cookie names the visitor's
- * request). Plain forms (they work without JavaScript) get 303 to the next page or back with `?fehler=<code>`; a script
- * that sends the CSRF header gets JSON (`{ next }`, or the error). Same-origin only, like every form of the portal.
+ * request, which also keeps the typed details: docs/funnel.md). Plain forms (they work without JavaScript) get 303 to
+ * the next page or back with the refusal (bff/http/form-action.ts); a script that sends the CSRF header gets JSON
+ * (`{ next }`, or the error). Same-origin only, like every form of the portal.
  */
-export function funnelFormRoutes({ services: { funnel }, config }: RouteDeps): Router {
+export function funnelFormRoutes(deps: RouteDeps): Router {
+  const { services: { funnel }, config } = deps;
+  const action = formActions(deps);
   const router = Router();
   const secure = config.publicUrl.startsWith('https://');
+  const next = (res: Response, to: FunnelStepAnswer['next']) => res.json({ next: to } satisfies FunnelStepAnswer);
 
-  const answer = (req: Request, res: Response, next: FunnelStepAnswer['next']) => {
-    if (isPlainHtmlForm(req)) redirectWithin(res, next, { status: 303, fallback: FUNNEL_PAGES.details });
-    else res.json({ next } satisfies FunnelStepAnswer);
-  };
-  const refuse = (req: Request, res: Response, error: unknown, page: string, extra?: Record<string, string>) => {
-    // A plain form goes back to its page with what went wrong, the SMS gateway's outage and the paused budget included.
-    if (!(error instanceof AppError) || !isPlainHtmlForm(req)) throw error;
-    if (error.status >= 500 && error.code !== FunnelErrors.SMS_PAUSED.code && error.code !== CommonErrors.UPSTREAM_UNAVAILABLE.code) throw error;
-    if (error.retryAfterSeconds) res.set('Retry-After', String(error.retryAfterSeconds));
-    redirectWithin(res, withError(page, error, extra), { status: 303, fallback: FUNNEL_PAGES.details });
-  };
+  router.post(
+    route(FUNNEL_PATHS.details),
+    action({
+      form: 'funnel-details',
+      // Back with the lead source only; the typed details wait in the funnel's request, never in the address.
+      page: (req) => {
+        const source = textField(req, FUNNEL_SOURCE_PARAM).trim().toLowerCase();
+        return withParams(FUNNEL_PAGES.details, { [FUNNEL_SOURCE_PARAM]: URL_PARAM_PATTERN.test(source) ? source : undefined });
+      },
+      input: (req) => {
+        const fields = z.safeParse(FunnelDetailsFormSchema, req.body ?? {});
+        if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
+        return fields.data;
+      },
+      run: async (fields, { req, res }) => {
+        const visit = visitOf(req);
+        const { token, request } = await funnel.begin(cookieOf(req), fields, visit);
+        res.cookie(FUNNEL_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: FUNNEL_REQUEST_HOURS * 3_600_000 });
+        await funnel.submitDetails(request, fields, visit);
+      },
+      json: (res) => next(res, FUNNEL_PAGES.code),
+      done: () => FUNNEL_PAGES.code,
+    }),
+  );
 
-  router.post(route(FUNNEL_PATHS.details), form, async (req, res) => {
-    const fields = z.safeParse(FunnelDetailsFormSchema, req.body ?? {});
-    if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
-    const source = (fields.data[FUNNEL_SOURCE_PARAM] ?? '').trim().toLowerCase();
-    const back = { [FUNNEL_SOURCE_PARAM]: URL_PARAM_PATTERN.test(source) ? source : '' };
-    const visit = visitOf(req);
-    try {
-      const { token, request } = await funnel.begin(cookieOf(req), fields.data, visit);
-      res.cookie(FUNNEL_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: FUNNEL_REQUEST_HOURS * 3_600_000 });
-      await funnel.submitDetails(request, fields.data, visit);
-      answer(req, res, FUNNEL_PAGES.code);
-    } catch (error) {
-      refuse(req, res, error, FUNNEL_PAGES.details, back);
-    }
-  });
+  router.post(
+    route(FUNNEL_PATHS.verify),
+    action({
+      form: 'funnel-code',
+      page: (_req, refusal) => pageOf(refusal),
+      fieldOf: Object.fromEntries([FunnelErrors.CODE_INVALID, FunnelErrors.CODE_EXPIRED, FunnelErrors.TOO_MANY_ATTEMPTS].map((entry) => [entry.code, 'code'])),
+      input: (req) => {
+        const fields = z.safeParse(FunnelVerifyFormSchema, req.body ?? {});
+        if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
+        return fields.data.code;
+      },
+      run: (code, { req }) => funnel.verify(cookieOf(req), code, visitOf(req)),
+      json: (res) => next(res, FUNNEL_PAGES.done),
+      done: () => FUNNEL_PAGES.done,
+    }),
+  );
 
-  router.post(route(FUNNEL_PATHS.verify), form, async (req, res) => {
-    const fields = z.safeParse(FunnelVerifyFormSchema, req.body ?? {});
-    if (!fields.success) throw new AppError(CommonErrors.VALIDATION);
-    try {
-      await funnel.verify(cookieOf(req), fields.data.code, visitOf(req));
-      answer(req, res, FUNNEL_PAGES.done);
-    } catch (error) {
-      refuse(req, res, error, error instanceof AppError && error.code === FunnelErrors.NO_REQUEST.code ? FUNNEL_PAGES.details : FUNNEL_PAGES.code);
-    }
-  });
-
-  router.post(route(FUNNEL_PATHS.resend), form, async (req, res) => {
-    try {
-      await funnel.resend(cookieOf(req), visitOf(req));
-      if (isPlainHtmlForm(req)) redirectWithin(res, `${FUNNEL_PAGES.code}?neu=1`, { status: 303, fallback: FUNNEL_PAGES.code });
-      else res.json({ next: FUNNEL_PAGES.code } satisfies FunnelStepAnswer);
-    } catch (error) {
-      refuse(req, res, error, error instanceof AppError && error.code === FunnelErrors.NO_REQUEST.code ? FUNNEL_PAGES.details : FUNNEL_PAGES.code);
-    }
-  });
+  router.post(
+    route(FUNNEL_PATHS.resend),
+    action({
+      form: 'funnel-resend',
+      page: (_req, refusal) => pageOf(refusal),
+      input: () => undefined,
+      run: (_input, { req }) => funnel.resend(cookieOf(req), visitOf(req)),
+      json: (res) => next(res, FUNNEL_PAGES.code),
+      done: () => `${FUNNEL_PAGES.code}?neu=1`,
+    }),
+  );
   return router;
 }
 

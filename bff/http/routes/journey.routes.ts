@@ -1,4 +1,4 @@
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
 import {
@@ -13,8 +13,8 @@ import {
   ProjectSearchSchema,
 } from '../../contracts/journey.ts';
 import { AppError } from '../../domain/errors.ts';
+import { formActions, formFields, listField, returnToOf, textField, withParams } from '../form-action.ts';
 import { isHtmlForm } from '../middlewares/csrf.ts';
-import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 import { isValidEventSignature, rawBodyOf } from '../webhook-signature.ts';
@@ -23,42 +23,20 @@ import { queueSurveyInvitations } from './surveys.routes.ts';
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const route = (path: string) => `/${path}`;
 
-/** Where a plain form goes back to: its `returnTo` (same origin only), else the project page. */
-const backTo = (req: Request) => String((req.body as Record<string, unknown> | undefined)?.returnTo ?? MY_PROJECT_PATH);
-
-/** A page form's answer: 303 back with `?done=…` or, for an error the page can word, `?error=<code>`. */
-async function answerForm(
-  req: Request,
-  res: express.Response,
-  done: string,
-  work: () => Promise<unknown>,
-  fallback = MY_PROJECT_PATH,
-  /** Values sent back on an error so the customer does not type them again (never anything sensitive). */
-  keep: Record<string, string> = {},
-) {
-  const target = backTo(req).split(/[?#]/)[0] ?? fallback;
-  try {
-    await work();
-    redirectWithin(res, `${target}?done=${encodeURIComponent(done)}`, { status: 303, fallback });
-  } catch (error) {
-    if (!(error instanceof AppError) && !(error instanceof z.core.$ZodError)) throw error;
-    if (error instanceof AppError && (error.status >= 500 || error.status === 404)) throw error;
-    const code = error instanceof AppError ? error.code : CommonErrors.VALIDATION.code;
-    const kept = new URLSearchParams({ error: code, ...Object.fromEntries(Object.entries(keep).map(([k, v]) => [k, v.slice(0, 400)])) });
-    redirectWithin(res, `${target}?${kept}`, { status: 303, fallback });
-  }
-}
-
-const formFields = (req: Request) => (req.body ?? {}) as Record<string, string | string[] | undefined>;
+/** The page a plain form came from: its `returnTo` (same origin only, path only), else `fallback`. */
+const backTo = (req: Request, fallback = MY_PROJECT_PATH) => returnToOf(req, fallback).split(/[?#]/)[0] ?? fallback;
+/** Back on that page with `?done=<what>`. */
+const doneOn = (req: Request, done: string, fallback = MY_PROJECT_PATH) => withParams(backTo(req, fallback), { done });
 
 /**
  * The project journey on the internal base (spec section 7: `POST /project/search`, `PATCH /project/{id}`,
  * `POST /user/mastr/move`, `POST /user/mastr/register`) plus the journey itself and the customer's confirmations.
  * Forms of the step pages post here without JavaScript and are sent back with 303.
  */
-export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
+export function journeyRoutes(deps: RouteDeps): Router {
+  const { journey } = deps.services;
+  const action = formActions(deps);
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '8kb' });
 
   router.post(route(JOURNEY_PATHS.search), async (req, res) => {
     const filter = z.parse(ProjectSearchSchema, req.body ?? {});
@@ -76,72 +54,74 @@ export function journeyRoutes({ services: { journey } }: RouteDeps): Router {
   });
 
   /** The project page's plain form for the same change as PATCH (HTML forms know no PATCH); 303 back. */
-  router.post(route(`${JOURNEY_PATHS.project}/preferences`), form, async (req, res) => {
-    if (!isHtmlForm(req)) throw new AppError(CommonErrors.METHOD_NOT_ALLOWED);
-    const projectId = z.parse(ProjectIdParam, req.params.projectId);
-    const fields = formFields(req);
-    const list = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-    const weekdays = list(fields.weekdays).map(Number);
-    const timeOfDay = String(fields.timeOfDay ?? 'ANY');
-    const note = String(fields.note ?? '').trim();
-    const phone = String(fields.contactPhone ?? '').trim();
-    const times = weekdays.length === 0 && timeOfDay === 'ANY' && note === '' ? null : { weekdays, timeOfDay, note: note || null };
-    await answerForm(req, res, 'PREFERENCES', async () => {
-      const patch = z.parse(ProjectPatchSchema, { contactPhone: phone || null, preferredAppointmentTimes: times });
-      await journey.patch(signedIn(req), projectId, patch);
-    });
-  });
+  router.post(
+    route(`${JOURNEY_PATHS.project}/preferences`),
+    action({
+      form: 'preferences',
+      page: (req) => backTo(req),
+      keep: ['contactPhone', 'weekdays', 'timeOfDay', 'note'],
+      input: (req) => {
+        if (!isHtmlForm(req)) throw new AppError(CommonErrors.METHOD_NOT_ALLOWED);
+        const weekdays = listField(req, 'weekdays').map(Number);
+        const timeOfDay = textField(req, 'timeOfDay') || 'ANY';
+        const note = textField(req, 'note').trim();
+        const phone = textField(req, 'contactPhone').trim();
+        const times = weekdays.length === 0 && timeOfDay === 'ANY' && note === '' ? null : { weekdays, timeOfDay, note: note || null };
+        return { projectId: z.parse(ProjectIdParam, req.params.projectId), patch: z.parse(ProjectPatchSchema, { contactPhone: phone || null, preferredAppointmentTimes: times }) };
+      },
+      run: ({ projectId, patch }, { req }) => journey.patch(signedIn(req), projectId, patch),
+      done: (_result, { req }) => doneOn(req, 'PREFERENCES'),
+    }),
+  );
 
-  router.post(route(JOURNEY_PATHS.action), form, async (req, res) => {
-    const projectId = z.parse(ProjectIdParam, req.params.projectId);
-    if (isHtmlForm(req)) {
-      const fields = formFields(req);
-      await answerForm(req, res, String(fields.action ?? ''), async () => {
-        const { action } = z.parse(CustomerActionSchema, { action: fields.action });
-        await journey.customerAction(signedIn(req), projectId, action);
-      });
-      return;
-    }
-    const { action } = z.parse(CustomerActionSchema, req.body ?? {});
-    res.json(await journey.customerAction(signedIn(req), projectId, action));
-  });
+  router.post(
+    route(JOURNEY_PATHS.action),
+    action({
+      form: 'action',
+      page: (req) => backTo(req),
+      input: (req, { plain }) => ({
+        projectId: z.parse(ProjectIdParam, req.params.projectId),
+        action: z.parse(CustomerActionSchema, plain ? { action: formFields(req).action } : (req.body ?? {})).action,
+      }),
+      run: ({ projectId, action: customerAction }, { req }) => journey.customerAction(signedIn(req), projectId, customerAction),
+      done: (_result, { req }) => doneOn(req, textField(req, 'action')),
+    }),
+  );
 
-  router.post(route(JOURNEY_PATHS.mastrMove), form, async (req, res) => {
-    if (isHtmlForm(req)) {
-      const fields = formFields(req);
-      await answerForm(
-        req,
-        res,
-        'MOVE',
-        async () => journey.mastrMove(signedIn(req), z.parse(MastrMoveSchema, { projectId: Number(fields.projectId), operatorNumber: fields.operatorNumber })),
-        MOVE_MASTR_PATH,
-        { operatorNumber: String(fields.operatorNumber ?? '') },
-      );
-      return;
-    }
-    res.json(await journey.mastrMove(signedIn(req), z.parse(MastrMoveSchema, req.body ?? {})));
-  });
+  router.post(
+    route(JOURNEY_PATHS.mastrMove),
+    action({
+      form: 'mastr-move',
+      page: (req) => backTo(req, MOVE_MASTR_PATH),
+      keep: ['operatorNumber'],
+      fieldOf: { [JourneyErrors.MASTR_ACTOR_UNKNOWN.code]: 'operatorNumber' },
+      input: (req, { plain }) =>
+        z.parse(MastrMoveSchema, plain ? { projectId: Number(textField(req, 'projectId')), operatorNumber: textField(req, 'operatorNumber') } : (req.body ?? {})),
+      run: (input, { req }) => journey.mastrMove(signedIn(req), input),
+      done: (_result, { req }) => doneOn(req, 'MOVE', MOVE_MASTR_PATH),
+    }),
+  );
 
-  router.post(route(JOURNEY_PATHS.mastrRegister), form, async (req, res) => {
-    if (isHtmlForm(req)) {
-      const fields = formFields(req);
-      // One field with one or more numbers, separated by commas, semicolons or line breaks.
-      const unitNumbers = String(fields.unitNumbers ?? '')
-        .split(/[,;\n]+/)
-        .map((n) => n.trim())
-        .filter(Boolean);
-      await answerForm(
-        req,
-        res,
-        'REGISTER',
-        async () => journey.mastrRegister(signedIn(req), z.parse(MastrRegisterSchema, { projectId: Number(fields.projectId), unitNumbers })),
-        MOVE_MASTR_PATH,
-        { unitNumbers: String(fields.unitNumbers ?? '') },
-      );
-      return;
-    }
-    res.json(await journey.mastrRegister(signedIn(req), z.parse(MastrRegisterSchema, req.body ?? {})));
-  });
+  router.post(
+    route(JOURNEY_PATHS.mastrRegister),
+    action({
+      form: 'mastr-register',
+      page: (req) => backTo(req, MOVE_MASTR_PATH),
+      keep: ['unitNumbers'],
+      fieldOf: { [JourneyErrors.MASTR_UNIT_UNKNOWN.code]: 'unitNumbers' },
+      input: (req, { plain }) => {
+        if (!plain) return z.parse(MastrRegisterSchema, req.body ?? {});
+        // One field with one or more numbers, separated by commas, semicolons or line breaks.
+        const unitNumbers = textField(req, 'unitNumbers')
+          .split(/[,;\n]+/)
+          .map((n) => n.trim())
+          .filter(Boolean);
+        return z.parse(MastrRegisterSchema, { projectId: Number(textField(req, 'projectId')), unitNumbers });
+      },
+      run: (input, { req }) => journey.mastrRegister(signedIn(req), input),
+      done: (_result, { req }) => doneOn(req, 'REGISTER', MOVE_MASTR_PATH),
+    }),
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors } from '../../contracts/errors.ts';
 import {
@@ -17,8 +17,7 @@ import { BASE_DATA_FIELDS } from '../../contracts/onboarding.ts';
 import { AppError } from '../../domain/errors.ts';
 import { afterTourStep } from '../../domain/lead/lead.service.ts';
 import type { SalesMedia } from '../../ports/sales-service.ts';
-import { answerForm, fieldsOf, redirect303, saveSession } from '../form-answers.ts';
-import { withFormFlash } from '../form-flash.ts';
+import { formActions, formFields, listField, redirect303, saveSession, textField } from '../form-action.ts';
 import { isOwnNavigation } from '../middlewares/csrf.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedInLead } from '../signed-in.ts';
@@ -52,11 +51,7 @@ const leaveTo = (res: Response, target: string) => res.status(303).location(targ
 
 /** The form's fields: exactly the contact details' own (mass assignment), `topics` possibly repeated. */
 function formPatch(req: Request): Record<string, unknown> {
-  const fields = fieldsOf(req);
-  const patch: Record<string, unknown> = Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, typeof fields[name] === 'string' ? fields[name] : '']));
-  const topics = fields.topics;
-  patch.topics = Array.isArray(topics) ? topics.filter((t) => typeof t === 'string') : typeof topics === 'string' ? [topics] : [];
-  return patch;
+  return { ...Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, textField(req, name)])), topics: listField(req, 'topics') };
 }
 
 /**
@@ -66,10 +61,11 @@ function formPatch(req: Request): Record<string, unknown> {
  * content and contact links (LEAD_CONTENT_CLICKED, SALES_PERSON_CONTACTED, then 303) and the tour's plain forms.
  * Only a lead may call them (a customer gets 403 `AUTH.LEADS_ONLY`).
  */
-export function leadRoutes({ services: { lead }, config }: RouteDeps): Router {
-  const portalOrigin = new URL(config.publicUrl).origin;
+export function leadRoutes(deps: RouteDeps): Router {
+  const { lead } = deps.services;
+  const portalOrigin = new URL(deps.config.publicUrl).origin;
+  const action = formActions(deps);
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 40 });
 
   router.patch(route(LEAD_ROUTES.lead), async (req, res) => {
     const user = signedInLead(req);
@@ -81,22 +77,24 @@ export function leadRoutes({ services: { lead }, config }: RouteDeps): Router {
     res.json(saved);
   });
 
-  router.post(route(LEAD_API.contactDetailsForm), form, async (req, res) => {
-    const user = signedInLead(req);
-    const fields = fieldsOf(req);
-    const patch = formPatch(req);
-    // What was typed waits in the session for the page (the form flash), never in the redirect's address.
-    const typed = { ...Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, String(patch[name] ?? '')])), topics: (patch.topics as string[]).join(',') };
-    await answerForm(res, LEAD_PAGES.contactDetails, () =>
-      withFormFlash(req, LEAD_PAGES.contactDetails, typed, async () => {
-        const leadId = parse(LeadIdParam, typeof fields.leadId === 'string' ? fields.leadId : '');
-        const saved = await lead.patchLead(user, leadId, parse(LeadPatchSchema, patch));
+  /** The contact details' plain form (the base data form plus the topics); what was typed waits in the session. */
+  router.post(
+    route(LEAD_API.contactDetailsForm),
+    action({
+      form: 'base-data',
+      page: LEAD_PAGES.contactDetails,
+      keep: [...BASE_DATA_FIELDS, 'topics'],
+      input: (req) => ({ leadId: parse(LeadIdParam, textField(req, 'leadId')), patch: parse(LeadPatchSchema, formPatch(req)) }),
+      run: async ({ leadId, patch }, { req }) => {
+        const user = signedInLead(req);
+        const saved = await lead.patchLead(user, leadId, patch);
         req.session.user = { ...user, firstName: saved.firstName, lastName: saved.lastName };
         await saveSession(req);
-        return `${LEAD_PAGES.dashboard}?done=CONTACT_DETAILS_SAVED`;
-      }),
-    );
-  });
+        return saved;
+      },
+      done: () => `${LEAD_PAGES.dashboard}?done=CONTACT_DETAILS_SAVED`,
+    }),
+  );
 
   router.patch(route(LEAD_ROUTES.video), async (req, res) => {
     parse(VideoPlayedSchema, req.body ?? {});
@@ -129,12 +127,19 @@ export function leadRoutes({ services: { lead }, config }: RouteDeps): Router {
     leaveTo(res, await lead.contacted(signedInLead(req), parse(ContactMethodParam, req.params.method), isOwnNavigation(req, portalOrigin)));
   });
 
-  router.post(route(LEAD_API.tourForm), form, async (req, res) => {
-    const user = signedInLead(req);
-    const step = parse(z.enum(LEAD_TOUR_STEPS), fieldsOf(req).step);
-    await lead.tourStep(user, step);
-    redirect303(res, afterTourStep(step), LEAD_PAGES.dashboard);
-  });
+  router.post(
+    route(LEAD_API.tourForm),
+    action({
+      form: 'lead-tour',
+      page: LEAD_PAGES.dashboard,
+      input: (req) => parse(z.enum(LEAD_TOUR_STEPS), formFields(req).step),
+      run: async (step, { req }) => {
+        await lead.tourStep(signedInLead(req), step);
+        return step;
+      },
+      done: (step) => afterTourStep(step),
+    }),
+  );
 
   return router;
 }

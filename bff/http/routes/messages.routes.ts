@@ -1,13 +1,11 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request } from 'express';
 import * as z from 'zod/mini';
-import { CommonErrors } from '../../contracts/errors.ts';
+import type { SessionUser } from '../../contracts/auth.ts';
 import { MESSAGE_LIMITS, MESSAGES_PATHS, MessagesErrors, CreateCommentSchema, CreateRequestSchema } from '../../contracts/messages.ts';
 import { refusedCharacter } from '../../contracts/text.ts';
 import { AppError } from '../../domain/errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
-import { dropFormFlash, keepFormFlash } from '../form-flash.ts';
-import { isPlainHtmlForm } from '../middlewares/csrf.ts';
-import { redirectWithin } from '../redirect.ts';
+import type { OutgoingFile } from '../../ports/document-service.ts';
+import { formActions } from '../form-action.ts';
 import { uploadParser, uploadedFiles } from '../uploads.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
@@ -32,33 +30,22 @@ const parseUpload = uploadParser({
   },
 });
 
-/** The composer's address with the refusal's code (the page shows it at the field); `back` may carry a query already. */
-const withError = (back: string, code: string) => `${back}${back.includes('?') ? '&' : '?'}error=${encodeURIComponent(code)}#composer`;
-
 /** What a refused plain form keeps for the page it goes back to (docs/architecture.md "Forms without JavaScript"). */
 const TYPED_FIELDS = ['subject', 'text'] as const;
 
-/** Back to the composer with the refusal's code; what was typed waits in the session for that page (the form flash). */
-async function refuse(req: Request, res: Response, back: string, code: string) {
-  await keepFormFlash(req, back.split('?')[0] as string, TYPED_FIELDS);
-  redirectWithin(res, withError(back, code), { status: 303, fallback: '/home/app/messages' });
-}
-
-/**
- * A refused upload of a plain form goes back to the form with the error's code, like every other refusal there. The
- * composer sends its text before its files, so multer has read the text by the time a file is refused.
- */
-function parseUploadFor(back: (req: Request) => string): RequestHandler {
-  return (req, res, next) => {
-    parseUpload(req, res, (error?: unknown) => {
-      if (error instanceof AppError && error.status < 500 && isPlainHtmlForm(req)) {
-        refuse(req, res, back(req), error.code).catch(next);
-        return;
-      }
-      next(error);
-    });
-  };
-}
+/** The composer's refusals that belong to one of its fields (the page shows them there). */
+const FIELD_OF_ERROR: Record<string, string> = {
+  [MessagesErrors.TEXT_REQUIRED.code]: 'text',
+  [MessagesErrors.TEXT_TOO_LONG.code]: 'text',
+  [MessagesErrors.TEXT_INVALID_CHARACTERS.code]: 'text',
+  [MessagesErrors.SUBJECT_TOO_LONG.code]: 'subject',
+  [MessagesErrors.SUBJECT_INVALID_CHARACTERS.code]: 'subject',
+  [MessagesErrors.FILE_INCOMPLETE.code]: 'files',
+  [MessagesErrors.FILE_ENCODING.code]: 'files',
+  [MessagesErrors.FILE_TOO_LARGE.code]: 'files',
+  [MessagesErrors.TOO_MANY_FILES.code]: 'files',
+  [MessagesErrors.FILE_TYPE.code]: 'files',
+};
 
 /**
  * The zod message of the text or subject field names which error it is (contracts/messages.ts); each lands at its own
@@ -70,10 +57,10 @@ function textError(error: z.core.$ZodError, fields: Record<string, unknown>): Ap
   const typed = typeof fields[issue.path[0] as string] === 'string' ? (fields[issue.path[0] as string] as string) : '';
   const character = refusedCharacter(typed, { multiline: issue.path[0] === 'text' }) ?? '';
   if (issue.path[0] === 'subject') {
-    if (issue.message === 'tooLong') return new AppError(MessagesErrors.SUBJECT_TOO_LONG, { params: { max: MESSAGE_LIMITS.subjectMaxLength } });
+    if (issue.message === 'tooLong' || issue.code === 'too_big') return new AppError(MessagesErrors.SUBJECT_TOO_LONG, { params: { max: MESSAGE_LIMITS.subjectMaxLength } });
     return new AppError(MessagesErrors.SUBJECT_INVALID_CHARACTERS, { params: { character } });
   }
-  if (issue.message === 'tooLong') return new AppError(MessagesErrors.TEXT_TOO_LONG, { params: { max: MESSAGE_LIMITS.textMaxLength } });
+  if (issue.message === 'tooLong' || issue.code === 'too_big') return new AppError(MessagesErrors.TEXT_TOO_LONG, { params: { max: MESSAGE_LIMITS.textMaxLength } });
   if (issue.message === 'invalidCharacters' || issue.code === 'invalid_format') return new AppError(MessagesErrors.TEXT_INVALID_CHARACTERS, { params: { character } });
   return new AppError(MessagesErrors.TEXT_REQUIRED);
 }
@@ -84,13 +71,6 @@ function parseFields<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer
   const parsed = z.safeParse(schema, fields);
   if (parsed.success) return parsed.data;
   throw textError(parsed.error, fields) ?? parsed.error;
-}
-
-function idempotencyKey(req: Request): string | undefined {
-  const key = req.get('idempotency-key') ?? (typeof req.body?.idempotencyKey === 'string' ? (req.body.idempotencyKey as string) : undefined);
-  if (key === undefined || key === '') return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(CommonErrors.VALIDATION);
-  return key;
 }
 
 /** The thread a comment form came from (the task id is the form's first field), or the list. */
@@ -110,30 +90,28 @@ const requestBack = (req: Request) => {
   return /^[A-Za-z0-9_-]{1,64}$/.test(topic) ? `/home/app/messages?topic=${encodeURIComponent(topic)}` : '/home/app/messages';
 };
 
-/** A plain form's answer: 303 to the thread, or back to the form with the error's code. */
-async function answer(req: Request, res: Response, back: string, work: () => Promise<{ status: number; body: { href: string } }>) {
-  if (!isPlainHtmlForm(req)) {
-    const result = await work();
-    res.status(result.status).json(result.body);
-    return;
-  }
-  try {
-    const result = await work();
-    await dropFormFlash(req);
-    redirectWithin(res, result.body.href, { status: 303, fallback: '/home/app/messages' });
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
-    await refuse(req, res, back, error.code);
-  }
-}
-
 /**
  * Messages on the internal base (spec section 7: `GET /tasks/allProjectTasks/{projectId}`, `GET /tasks/comments/{taskId}`,
  * `POST tasks/create-using-rules`, `POST tasks/create-comment`) plus attachment downloads. Writing takes multipart
  * (fields and `files`) from the composer island or, without JavaScript, the same form posted plainly.
  */
-export function messagesRoutes({ services: { messages } }: RouteDeps): Router {
+export function messagesRoutes(deps: RouteDeps): Router {
+  const { messages } = deps.services;
+  const action = formActions(deps);
   const router = Router();
+  /** The composer's one shape of action: a new request or a reply, multipart, answered with the thread's address. */
+  const composer = <I>(page: (req: Request) => string, input: (req: Request) => I, send: (user: SessionUser, input: I, files: OutgoingFile[], key: string | undefined) => Promise<{ status: number; body: { href: string } }>) =>
+    action({
+      form: 'composer',
+      page,
+      body: parseUpload,
+      keep: TYPED_FIELDS,
+      fieldOf: FIELD_OF_ERROR,
+      input,
+      run: async (fields, { req, idempotencyKey }) => send(signedIn(req), fields, await uploadedFiles(req), idempotencyKey()),
+      json: (res, result) => res.status(result.status).json(result.body),
+      done: (result) => result.body.href,
+    });
 
   router.get(route(MESSAGES_PATHS.projectTasks), async (req, res) => {
     res.json({ threads: await messages.listForProject(signedIn(req), z.parse(ProjectIdParam, req.params.projectId)) });
@@ -143,22 +121,15 @@ export function messagesRoutes({ services: { messages } }: RouteDeps): Router {
     res.json(await messages.thread(signedIn(req), z.parse(TaskIdParam, req.params.taskId)));
   });
 
-  router.post(route(MESSAGES_PATHS.createUsingRules), parseUploadFor(requestBack), async (req, res) => {
-    await answer(req, res, requestBack(req), async () => {
-      const input = parseFields(CreateRequestSchema, req.body);
-      const files = await uploadedFiles(req);
-      return messages.createRequest(signedIn(req), input, files, idempotencyKey(req));
-    });
-  });
+  router.post(
+    route(MESSAGES_PATHS.createUsingRules),
+    composer(requestBack, (req) => parseFields(CreateRequestSchema, req.body), (user, input, files, key) => messages.createRequest(user, input, files, key)),
+  );
 
-  router.post(route(MESSAGES_PATHS.createComment), parseUploadFor((req) => threadBack(req)), async (req, res) => {
-    const back = threadBack(req);
-    await answer(req, res, back, async () => {
-      const input = parseFields(CreateCommentSchema, req.body);
-      const files = await uploadedFiles(req);
-      return messages.reply(signedIn(req), input, files, idempotencyKey(req));
-    });
-  });
+  router.post(
+    route(MESSAGES_PATHS.createComment),
+    composer(threadBack, (req) => parseFields(CreateCommentSchema, req.body), (user, input, files, key) => messages.reply(user, input, files, key)),
+  );
 
   router.get(route(MESSAGES_PATHS.attachment), async (req, res) => {
     const file = await messages.attachment(signedIn(req), z.parse(TaskIdParam, req.params.taskId), z.parse(TaskIdParam, req.params.attachmentId));

@@ -1,7 +1,7 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import * as z from 'zod/mini';
 import { NEWSLETTER_API, NewsletterEventSchema, NewsletterSubscriptionSchema } from '../../contracts/newsletter.ts';
-import { answerForm, fromOf, isForm, textField, withParams } from '../form-answers.ts';
+import { formActions, fromOf, textField, withParams } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
@@ -12,9 +12,10 @@ const route = (path: string) => `/${path}`;
  * isNewsletterBannerSeen), its events (the banner's island), and `POST /user/newsletter` (the settings' switch and the
  * banner's plain forms; 303 back to the page).
  */
-export function newsletterRoutes({ services: { newsletter } }: RouteDeps): Router {
+export function newsletterRoutes(deps: RouteDeps): Router {
+  const { newsletter } = deps.services;
+  const action = formActions(deps);
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '2kb' });
 
   router.get(route(NEWSLETTER_API.contact), async (req, res) => {
     res.json(await newsletter.state(signedIn(req)));
@@ -25,21 +26,21 @@ export function newsletterRoutes({ services: { newsletter } }: RouteDeps): Route
     res.json(await newsletter.event(signedIn(req), eventName));
   });
 
-  router.post(route(NEWSLETTER_API.subscription), form, async (req, res) => {
-    const user = signedIn(req);
-    if (isForm(req)) {
-      const from = fromOf(req, '/home/app/settings');
-      await answerForm(res, from, async () => {
+  router.post(
+    route(NEWSLETTER_API.subscription),
+    action({
+      form: 'newsletter',
+      page: (req) => fromOf(req, '/home/app/settings'),
+      input: (req, { plain }) => {
+        if (!plain) return z.parse(NewsletterSubscriptionSchema, req.body ?? {}).subscribed;
         const subscribed = textField(req, 'subscribed');
-        const { subscribed: wanted } = z.parse(NewsletterSubscriptionSchema, { subscribed: subscribed === 'true' ? true : subscribed === 'false' ? false : subscribed });
-        await newsletter.setSubscribed(user, wanted);
-        return withParams(from, { done: wanted ? 'NEWSLETTER_SUBSCRIBED' : 'NEWSLETTER_UNSUBSCRIBED' });
-      });
-      return;
-    }
-    const { subscribed } = z.parse(NewsletterSubscriptionSchema, req.body ?? {});
-    res.json(await newsletter.setSubscribed(user, subscribed));
-  });
+        return z.parse(NewsletterSubscriptionSchema, { subscribed: subscribed === 'true' ? true : subscribed === 'false' ? false : subscribed }).subscribed;
+      },
+      run: async (wanted, { req }) => ({ wanted, state: await newsletter.setSubscribed(signedIn(req), wanted) }),
+      json: (res, { state }) => res.json(state),
+      done: ({ wanted }, { req }) => withParams(fromOf(req, '/home/app/settings'), { done: wanted ? 'NEWSLETTER_SUBSCRIBED' : 'NEWSLETTER_UNSUBSCRIBED' }),
+    }),
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import * as z from 'zod/mini';
 import {
   BASE_DATA_FIELDS,
@@ -6,11 +6,11 @@ import {
   JourneyPatchSchema,
   ONBOARDING_API,
   ONBOARDING_PAGES,
+  OnboardingErrors,
   TwoFactorConfirmSchema,
   type OnboardingStep,
 } from '../../contracts/onboarding.ts';
-import { answerForm, fieldsOf, fromOf, isForm, redirect303, returnToOf, saveSession, textField, withParams } from '../form-answers.ts';
-import { withFormFlash } from '../form-flash.ts';
+import { formActions, fromOf, redirect303, returnToOf, saveSession, textField, withParams } from '../form-action.ts';
 import { isOwnNavigation } from '../middlewares/csrf.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
@@ -37,83 +37,89 @@ async function setOnboarding(req: Request, step: OnboardingStep | null) {
  * plain forms (303 to the next step or the page the customer wanted); each step updates the session, which the page
  * guard reads.
  */
-export function onboardingRoutes({ services: { onboarding }, config }: RouteDeps): Router {
-  const portalOrigin = new URL(config.publicUrl).origin;
+export function onboardingRoutes(deps: RouteDeps): Router {
+  const { onboarding } = deps.services;
+  const portalOrigin = new URL(deps.config.publicUrl).origin;
+  const action = formActions(deps);
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '8kb' });
 
-  router.post(route(ONBOARDING_API.twoFactorSend), form, async (req, res) => {
-    const user = signedIn(req);
-    if (isForm(req)) {
-      const from = fromOf(req, ONBOARDING_PAGES['two-factor']);
-      await answerForm(res, withParams(from, { returnTo: returnToOf(req) }), async () => {
-        await onboarding.sendTwoFactorCode(user);
-        return withParams(from, { returnTo: returnToOf(req), done: 'CODE_SENT' });
-      });
-      return;
-    }
-    const sent = await onboarding.sendTwoFactorCode(user);
-    res.json({ resendAvailableAt: sent.resendAvailableAt.toISOString() });
-  });
+  router.post(
+    route(ONBOARDING_API.twoFactorSend),
+    action({
+      form: 'two-factor-send',
+      page: (req) => withParams(fromOf(req, ONBOARDING_PAGES['two-factor']), { returnTo: returnToOf(req) }),
+      input: () => undefined,
+      run: (_input, { req }) => onboarding.sendTwoFactorCode(signedIn(req)),
+      json: (res, sent) => res.json({ resendAvailableAt: sent.resendAvailableAt.toISOString() }),
+      done: (_sent, { req }) => withParams(fromOf(req, ONBOARDING_PAGES['two-factor']), { returnTo: returnToOf(req), done: 'CODE_SENT' }),
+    }),
+  );
 
-  router.post(route(ONBOARDING_API.twoFactorConfirm), form, async (req, res) => {
-    const user = signedIn(req);
-    if (isForm(req)) {
-      const returnTo = returnToOf(req);
-      await answerForm(res, withParams(ONBOARDING_PAGES['two-factor'], { returnTo }), async () => {
-        const { code } = z.parse(TwoFactorConfirmSchema, { code: textField(req, 'code') });
-        const step = await onboarding.confirmTwoFactor(user, code);
+  router.post(
+    route(ONBOARDING_API.twoFactorConfirm),
+    action({
+      form: 'two-factor',
+      page: (req) => withParams(ONBOARDING_PAGES['two-factor'], { returnTo: returnToOf(req) }),
+      // A refused one-time code is not kept: it is wrong or used up, and the mail holds the right one.
+      fieldOf: Object.fromEntries(
+        [OnboardingErrors.CODE_INVALID, OnboardingErrors.CODE_EXPIRED, OnboardingErrors.NO_CODE, OnboardingErrors.TOO_MANY_ATTEMPTS].map((entry) => [entry.code, 'code']),
+      ),
+      input: (req, { plain }) => z.parse(TwoFactorConfirmSchema, plain ? { code: textField(req, 'code') } : (req.body ?? {})).code,
+      run: async (code, { req }) => {
+        const step = await onboarding.confirmTwoFactor(signedIn(req), code);
         markVerified(req);
         await setOnboarding(req, step);
-        return nextPath(step, returnTo);
-      });
-      return;
-    }
-    const { code } = z.parse(TwoFactorConfirmSchema, req.body ?? {});
-    const step = await onboarding.confirmTwoFactor(user, code);
-    markVerified(req);
-    await setOnboarding(req, step);
-    res.json({ next: nextPath(step, returnToOf(req)) });
-  });
+        return nextPath(step, returnToOf(req));
+      },
+      json: (res, next) => res.json({ next }),
+      done: (next) => next,
+    }),
+  );
 
-  router.post(route(ONBOARDING_API.baseData), form, async (req, res) => {
-    const user = signedIn(req);
-    const save = async (input: Record<string, unknown>) => {
-      const { data, step } = await onboarding.saveBaseData(user, input);
-      req.session.user = { ...user, firstName: data.firstName, lastName: data.lastName };
-      await setOnboarding(req, step);
-      return { data, step };
-    };
-    if (isForm(req)) {
-      const fields = fieldsOf(req);
-      // Only the form's own fields (mass assignment). What was typed goes back with an error through the form flash
-      // (the session), so nothing is lost and no name, phone or address ends up in an address.
-      const input = Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, typeof fields[name] === 'string' ? fields[name] : '']));
-      const from = fromOf(req, ONBOARDING_PAGES['base-data']);
-      const returnTo = returnToOf(req);
-      await answerForm(res, withParams(from, { returnTo: from === ONBOARDING_PAGES['base-data'] ? returnTo : undefined }), () =>
-        withFormFlash(req, from, input, async () => {
-          const { step } = await save(input);
-          return from === ONBOARDING_PAGES['base-data'] ? nextPath(step, returnTo) : withParams(from, { done: 'BASE_DATA_SAVED' });
-        }),
-      );
-      return;
-    }
-    const body = z.parse(BaseDataBodySchema, req.body ?? {});
-    const { data, step } = await save(body);
-    res.json({ baseData: data, next: nextPath(step, returnToOf(req)) });
-  });
+  router.post(
+    route(ONBOARDING_API.baseData),
+    action({
+      form: 'base-data',
+      // The onboarding page keeps where the customer wanted to go; the profile page is its own.
+      page: (req) => {
+        const from = fromOf(req, ONBOARDING_PAGES['base-data']);
+        return withParams(from, { returnTo: from === ONBOARDING_PAGES['base-data'] ? returnToOf(req) : undefined });
+      },
+      // Only the form's own fields (mass assignment); what was typed goes back through the form flash (the session),
+      // so nothing is lost and no name, phone or address ends up in an address.
+      keep: BASE_DATA_FIELDS,
+      input: (req, { plain }) =>
+        plain ? Object.fromEntries(BASE_DATA_FIELDS.map((name) => [name, textField(req, name)])) : z.parse(BaseDataBodySchema, req.body ?? {}),
+      run: async (input, { req }) => {
+        const user = signedIn(req);
+        const { data, step } = await onboarding.saveBaseData(user, input);
+        req.session.user = { ...user, firstName: data.firstName, lastName: data.lastName };
+        await setOnboarding(req, step);
+        return { data, step };
+      },
+      json: (res, { data, step }, { req }) => res.json({ baseData: data, next: nextPath(step, returnToOf(req)) }),
+      done: ({ step }, { req }) => {
+        const from = fromOf(req, ONBOARDING_PAGES['base-data']);
+        return from === ONBOARDING_PAGES['base-data'] ? nextPath(step, returnToOf(req)) : withParams(from, { done: 'BASE_DATA_SAVED' });
+      },
+    }),
+  );
 
-  router.post(route(ONBOARDING_API.tour), form, async (req, res) => {
-    const user = signedIn(req);
-    const step = await onboarding.tourSeen(user);
-    await setOnboarding(req, step);
-    if (isForm(req)) {
-      redirect303(res, nextPath(step, returnToOf(req)));
-      return;
-    }
-    res.json({ next: nextPath(step, returnToOf(req)) });
-  });
+  router.post(
+    route(ONBOARDING_API.tour),
+    action({
+      form: 'tour',
+      page: (req) => withParams(ONBOARDING_PAGES.tour, { returnTo: returnToOf(req) }),
+      input: () => undefined,
+      run: async (_input, { req }) => {
+        const step = await onboarding.tourSeen(signedIn(req));
+        await setOnboarding(req, step);
+        return nextPath(step, returnToOf(req));
+      },
+      json: (res, next) => res.json({ next }),
+      done: (next) => next,
+    }),
+  );
 
   /**
    * "Weiter" on an onboarding page whose step is done already (e.g. finished in another browser): the session learns

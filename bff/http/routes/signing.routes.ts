@@ -1,6 +1,6 @@
-import express, { Router, type Request } from 'express';
+import { Router, type Request } from 'express';
 import * as z from 'zod/mini';
-import { STEP_PAGES } from '../../contracts/journey.ts';
+import { MY_PROJECT_PATH, STEP_PAGES } from '../../contracts/journey.ts';
 import {
   CompleteQuerySchema,
   EnvelopeQuerySchema,
@@ -11,8 +11,7 @@ import {
 } from '../../contracts/signing.ts';
 import { AppError } from '../../domain/errors.ts';
 import { SIGNING_STEP, isValidWebhookSignature } from '../../domain/signing/signing.service.ts';
-import { isHtmlForm } from '../middlewares/csrf.ts';
-import { redirectWithin } from '../redirect.ts';
+import { formActions } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 import { EVENT_TOLERANCE_SECONDS, rawBodyOf } from '../webhook-signature.ts';
@@ -29,36 +28,41 @@ const route = (path: string) => `/${path}`;
  * step pages use initiate as a plain form (no JavaScript): it answers 303 to the provider's signing page, or back to
  * the step page with `?error=<code>`.
  */
-export function signingRoutes({ services: { signing } }: RouteDeps): Router {
+export function signingRoutes(deps: RouteDeps): Router {
+  const { signing } = deps.services;
+  const action = formActions(deps);
   const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '4kb' });
 
   router.get(route(SIGNING_PATHS.envelope), async (req, res) => {
     const { type } = z.parse(EnvelopeQuerySchema, req.query);
     res.json({ envelope: await signing.envelope(signedIn(req), projectIdOf(req), type) });
   });
 
-  router.post(route(SIGNING_PATHS.initiate), form, async (req, res) => {
-    const html = isHtmlForm(req);
-    const query = z.safeParse(SigningTypeQuerySchema, req.query);
-    const body = z.safeParse(InitiateBodySchema, req.body ?? {});
-    if (html && query.success) {
-      const back = STEP_PAGES[SIGNING_STEP[query.data.documentType]];
-      try {
-        if (!body.success) throw new AppError(SigningErrors.REPRESENTATIVE_REQUIRED);
-        const { url } = await signing.initiate(signedIn(req), projectIdOf(req), query.data.documentType, body.data);
-        // The provider's page is another origin: a plain 303, not redirectWithin (which keeps the customer on the portal).
-        res.redirect(303, url);
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
-        redirectWithin(res, `${back}?error=${encodeURIComponent(error.code)}#signing`, { status: 303 });
-      }
-      return;
-    }
-    if (!query.success) throw query.error;
-    if (!body.success) throw body.error;
-    res.json(await signing.initiate(signedIn(req), projectIdOf(req), query.data.documentType, body.data));
-  });
+  router.post(
+    route(SIGNING_PATHS.initiate),
+    action({
+      form: 'signing',
+      // The step page of the document (a query the plain form cannot have lands on the project page).
+      page: (req) => {
+        const query = z.safeParse(SigningTypeQuerySchema, req.query);
+        return query.success ? STEP_PAGES[SIGNING_STEP[query.data.documentType]] : MY_PROJECT_PATH;
+      },
+      keep: ['representative'],
+      fieldOf: { [SigningErrors.REPRESENTATIVE_REQUIRED.code]: 'representative' },
+      input: (req, { plain }) => {
+        const { documentType } = z.parse(SigningTypeQuerySchema, req.query);
+        const body = z.safeParse(InitiateBodySchema, req.body ?? {});
+        if (!body.success) {
+          if (plain) throw new AppError(SigningErrors.REPRESENTATIVE_REQUIRED);
+          throw body.error;
+        }
+        return { documentType, body: body.data };
+      },
+      run: ({ documentType, body }, { req }) => signing.initiate(signedIn(req), projectIdOf(req), documentType, body),
+      // The provider's page is another origin: a plain 303, not the portal's own-origin rule.
+      done: ({ url }) => new URL(url),
+    }),
+  );
 
   router.post(route(SIGNING_PATHS.complete), async (req, res) => {
     const { documentType, envelopeId } = z.parse(CompleteQuerySchema, req.query);

@@ -3,8 +3,8 @@ import { SPECULATION_RULES_PATH, speculationRules } from '../../contracts/routes
 import type { RouteDeps } from '../route-deps.ts';
 
 /** The page prefetch rules (bff/contracts/routes.ts, speculationRules), public and cacheable for an hour. */
-export function speculationRulesRoutes(_deps: RouteDeps): Router {
-  const body = JSON.stringify(speculationRules());
+export function speculationRulesRoutes({ routes }: RouteDeps): Router {
+  const body = JSON.stringify(speculationRules(routes.routes));
   const router = Router();
   router.get(SPECULATION_RULES_PATH, (_req, res) => {
     res.type('application/speculationrules+json').setHeader('Cache-Control', 'public, max-age=3600');

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Response } from 'express';
 import * as z from 'zod/mini';
 import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import {
@@ -11,9 +11,9 @@ import {
   type SurveyFormValues,
   type SurveyType,
 } from '../../contracts/surveys.ts';
-import { AppError } from '../../domain/errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency/idempotency.ts';
-import { isOwnNavigation, isPlainHtmlForm } from '../middlewares/csrf.ts';
+import type { AppError } from '../../domain/errors.ts';
+import { formActions, formFields } from '../form-action.ts';
+import { isOwnNavigation } from '../middlewares/csrf.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
@@ -24,6 +24,8 @@ const route = (path: string) => `/${path}`;
 const form = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The survey form's own fields (a star question's is `star.<questionId>`). */
+const SURVEY_FIELD = /^(star\.[\w-]{1,64}|netPromoterScore|contactEmail|contactPhone|additionalMessage|contactRequested|reviewMailConsent)$/;
 const checked = (value: unknown) => value === 'on' || value === 'true' || value === '1';
 
 /** The plain form's fields (`star.<questionId>` per star question) as the one shape the domain checks. */
@@ -58,20 +60,15 @@ function valuesOfJson(body: z.infer<typeof SubmitSurveySchema>): SurveyFormValue
   };
 }
 
-function idempotencyKey(req: Request): string | undefined {
-  const key = req.get('idempotency-key') ?? text((req.body as Record<string, unknown> | undefined)?.idempotencyKey);
-  if (key === '') return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(CommonErrors.VALIDATION);
-  return key;
-}
-
 /**
  * Surveys on the internal base (spec section 7): `GET /survey/todo`, `GET /survey/{id}`, `GET /survey/{id}/result`,
  * `POST /survey` (JSON, or the page's plain form without JavaScript: 303 to the result, or back to the form with the
  * typed values kept), and the review invitation of the result page (`GET /survey/{id}/review`: records the click, then
  * leads to the review platform).
  */
-export function surveysRoutes({ services: { surveys }, logger, config }: RouteDeps): Router {
+export function surveysRoutes(deps: RouteDeps): Router {
+  const { services: { surveys }, logger, config } = deps;
+  const action = formActions(deps);
   const router = Router();
   const portalOrigin = new URL(config.publicUrl).origin;
 
@@ -87,26 +84,33 @@ export function surveysRoutes({ services: { surveys }, logger, config }: RouteDe
     res.json(await surveys.result(signedIn(req), z.parse(SurveyIdParam, req.params.surveyId)));
   });
 
-  router.post(route(SURVEY_PATHS.submit), form, async (req, res) => {
-    const user = signedIn(req);
-    if (!isPlainHtmlForm(req)) {
-      const body = z.parse(SubmitSurveySchema, req.body ?? {});
-      const answer = await surveys.submit(user, body.surveyId, valuesOfJson(body), { key: idempotencyKey(req), lang: req.language, keepDraft: false });
-      res.status(answer.status).json(answer.body);
-      return;
-    }
-    const fields = (req.body ?? {}) as Record<string, unknown>;
-    const surveyId = z.parse(SurveyIdParam, text(fields.surveyId));
-    try {
-      const answer = await surveys.submit(user, surveyId, valuesOfForm(fields), { key: idempotencyKey(req), lang: req.language, keepDraft: true });
-      redirectWithin(res, answer.body.href, { status: 303, fallback: SURVEYS_PAGE });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
+  router.post(
+    route(SURVEY_PATHS.submit),
+    action({
+      form: 'survey',
       // Answered already (another tab, the back button): the answers are there to see.
-      const back = hasErrorCode(error, SurveyErrors.ALREADY_COMPLETED) ? surveyResultHref(surveyId) : surveyHref(surveyId);
-      redirectWithin(res, `${back}?error=${encodeURIComponent(error.code)}${back === surveyHref(surveyId) ? '#survey-errors' : ''}`, { status: 303, fallback: SURVEYS_PAGE });
-    }
-  });
+      page: (req, refusal) => {
+        const surveyId = z.safeParse(SurveyIdParam, text(formFields(req).surveyId));
+        if (!surveyId.success) return SURVEYS_PAGE;
+        return refusal?.code === SurveyErrors.ALREADY_COMPLETED.code ? surveyResultHref(surveyId.data) : surveyHref(surveyId.data);
+      },
+      body: form,
+      // Every answer as given (a star question's field is `star.<questionId>`); the draft table keeps them as well.
+      keep: (req) => Object.fromEntries(Object.entries(formFields(req)).filter(([name, value]) => SURVEY_FIELD.test(name) && typeof value === 'string') as [string, string][]),
+      input: (req, { plain }) => {
+        if (!plain) {
+          const body = z.parse(SubmitSurveySchema, req.body ?? {});
+          return { surveyId: body.surveyId, values: valuesOfJson(body) };
+        }
+        const fields = formFields(req);
+        return { surveyId: z.parse(SurveyIdParam, text(fields.surveyId)), values: valuesOfForm(fields) };
+      },
+      run: ({ surveyId, values }, { req, plain, idempotencyKey }) =>
+        surveys.submit(signedIn(req), surveyId, values, { key: idempotencyKey(), lang: req.language, keepDraft: plain }),
+      json: (res, answer) => res.status(answer.status).json(answer.body),
+      done: (answer) => answer.body.href,
+    }),
+  );
 
   router.get(route(SURVEY_PATHS.reviewClick), async (req, res) => {
     const surveyId = z.parse(SurveyIdParam, req.params.surveyId);

@@ -1,4 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
+import type { ContentTypeUid } from '../content-types';
 
 /**
  * German labels and help texts for every field editors see in the content manager, as code, so a fresh install has
@@ -28,7 +29,8 @@ const COMMON: Record<string, Label> = {
   localizations: { label: 'Übersetzungen' },
 };
 
-export const EDITOR_LABELS: Partial<Record<UID.ContentType, Record<string, Label>>> = {
+/** Every type of the table (src/content-types.ts) has its labels; the compiler checks. */
+export const EDITOR_LABELS: Record<ContentTypeUid, Record<string, Label>> = {
   'api::faq.faq': {
     question: { label: 'Frage', description: 'So, wie Kund:innen sie stellen würden; erscheint als Überschrift auf der Hilfe-Seite.' },
     slug: SLUG,

@@ -1,4 +1,5 @@
 import type { Core, UID } from '@strapi/strapi';
+import { CONTENT_TYPES, uidOf } from '../content-types';
 
 /**
  * The portal's content languages: German (`de`, the default: editors write German first) and English (`en`).
@@ -18,15 +19,7 @@ export const CONTENT_LOCALES = [
 export const DEFAULT_LOCALE = 'de';
 
 /** Every localized type of the portal (the lead content is German only, for German leads). */
-export const LOCALIZED_TYPES: UID.ContentType[] = [
-  'api::faq-category.faq-category',
-  'api::faq.faq',
-  'api::article.article',
-  'api::instruction.instruction',
-  'api::privacy-policy.privacy-policy',
-  'api::support-question.support-question',
-  'api::contact.contact',
-];
+export const LOCALIZED_TYPES: UID.ContentType[] = CONTENT_TYPES.filter((type) => type.localized).map(({ name }) => uidOf(name));
 
 const MARKER = 'german-content-filed-under-de';
 

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { CONTENT_TYPES, uidOf } from '../content-types';
 
 /**
  * Everything the unauthenticated Content API may do: read the published help content the portal shows. The public
@@ -6,14 +7,10 @@ import type { Core } from '@strapi/strapi';
  * removed, including the plugin's default sign-up and login actions (the portal has its own accounts; nobody signs in
  * to Strapi's Content API).
  */
-export const PUBLIC_ACTIONS = [
-  ...['faq', 'faq-category', 'article', 'instruction', 'support-question', 'lead-content', 'survey-definition'].flatMap((type) => [
-    `api::${type}.${type}.find`,
-    `api::${type}.${type}.findOne`,
-  ]),
-  'api::privacy-policy.privacy-policy.find',
-  'api::contact.contact.find',
-] as const;
+export const PUBLIC_ACTIONS: readonly string[] = CONTENT_TYPES.flatMap(({ name, single }) =>
+  // A single type has one entry: no findOne.
+  single ? [`${uidOf(name)}.find`] : [`${uidOf(name)}.find`, `${uidOf(name)}.findOne`],
+);
 
 export async function ensurePublicPermissions(strapi: Core.Strapi): Promise<void> {
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { CONTENT_TYPES, uidOf } from '../content-types';
 
 /**
  * Admin role "Redaktion" for the people who maintain the portal's help content: create, read, update, delete and
@@ -16,17 +17,7 @@ export const REDAKTION_ROLE = {
     'Pflegt die Hilfe-Inhalte des Kundenportals (FAQ, Wissensdatenbank, Anleitungen, Datenschutz, Kontakt, Umfragen) auf Deutsch und Englisch und die Mediathek.',
 } as const;
 
-export const HELP_CONTENT_TYPES = [
-  'api::faq-category.faq-category',
-  'api::faq.faq',
-  'api::article.article',
-  'api::instruction.instruction',
-  'api::privacy-policy.privacy-policy',
-  'api::support-question.support-question',
-  'api::lead-content.lead-content',
-  'api::contact.contact',
-  'api::survey-definition.survey-definition',
-] as const;
+export const HELP_CONTENT_TYPES: readonly string[] = CONTENT_TYPES.map(({ name }) => uidOf(name));
 
 const CONTENT_ACTIONS = ['create', 'read', 'update', 'delete', 'publish'].map(
   (action) => `plugin::content-manager.explorer.${action}`,
@@ -51,7 +42,7 @@ async function redaktionPermissions(strapi: Core.Strapi): Promise<Permission[]> 
   // (including nested component fields) for the actions that are field-scoped.
   const scoped = actions.map((action: { subjects?: string[] }) => ({
     ...action,
-    subjects: (action.subjects ?? []).filter((subject) => (HELP_CONTENT_TYPES as readonly string[]).includes(subject)),
+    subjects: (action.subjects ?? []).filter((subject) => HELP_CONTENT_TYPES.includes(subject)),
   }));
   const content: Permission[] = strapi.service('admin::content-type').getPermissionsWithNestedFields(scoped);
   // Localized types: every language (without `locales` a permission covers none; i18n's own repair would give only

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Core, UID } from '@strapi/strapi';
+import { CONTENT_TYPES, uidOf, type ContentTypeName } from '../content-types';
 import { DEFAULT_LOCALE } from './locales';
 import { toBlocks, type CompactRichText } from './rich-text';
 
@@ -196,18 +197,20 @@ class Seeder {
 
 export async function seedContent(strapi: Core.Strapi): Promise<void> {
   const seeder = new Seeder(strapi);
-  // Categories before FAQs: an FAQ is linked to its category by slug.
-  const steps: [UID.ContentType, () => Promise<number>][] = [
-    ['api::faq-category.faq-category', () => seeder.categories()],
-    ['api::faq.faq', () => seeder.faqs()],
-    ['api::article.article', () => seeder.articles()],
-    ['api::instruction.instruction', () => seeder.instructions()],
-    ['api::privacy-policy.privacy-policy', () => seeder.privacyPolicy()],
-    ['api::support-question.support-question', () => seeder.supportQuestions()],
-    ['api::contact.contact', () => seeder.contact()],
-    ['api::lead-content.lead-content', () => seeder.leadContents()],
-    ['api::survey-definition.survey-definition', () => seeder.surveyDefinitions()],
-  ];
+  // Every type of the table has its seed (the compiler checks); the table's order is the seed order (categories before
+  // FAQs: an FAQ is linked to its category by slug).
+  const seeds: Record<ContentTypeName, () => Promise<number>> = {
+    'faq-category': () => seeder.categories(),
+    faq: () => seeder.faqs(),
+    article: () => seeder.articles(),
+    instruction: () => seeder.instructions(),
+    'privacy-policy': () => seeder.privacyPolicy(),
+    'support-question': () => seeder.supportQuestions(),
+    contact: () => seeder.contact(),
+    'lead-content': () => seeder.leadContents(),
+    'survey-definition': () => seeder.surveyDefinitions(),
+  };
+  const steps: [UID.ContentType, () => Promise<number>][] = CONTENT_TYPES.map(({ name }): [UID.ContentType, () => Promise<number>] => [uidOf(name), seeds[name]]);
   const markers = strapi.store({ type: 'core', name: 'kundenportal-seed' });
 
   for (const [uid, run] of steps) {

@@ -12,7 +12,7 @@ export interface BatterySpec {
   socMax: number;
 }
 
-export const BATTERY_DEFAULTS = { efficiency: 0.95, socMin: 0.05, socMax: 1, cRate: 0.5 } as const;
+const BATTERY_DEFAULTS = { efficiency: 0.95, socMin: 0.05, socMax: 1, cRate: 0.5 } as const;
 
 export function batterySpec(capacityKwh: number): BatterySpec {
   return {

@@ -26,7 +26,7 @@ const holidayCache = new Map<number, ReadonlySet<number>>();
  * Public holidays observed in every German state: New Year, Good Friday, Easter Monday, Labour Day, Ascension,
  * Whit Monday, German Unity Day, Christmas Day and Boxing Day. (State holidays differ and are not used by H0.)
  */
-export function nationwideHolidays(year: number): ReadonlySet<number> {
+function nationwideHolidays(year: number): ReadonlySet<number> {
   let set = holidayCache.get(year);
   if (!set) {
     const easter = easterSunday(year);

@@ -5,7 +5,7 @@ import { dayNumber, dayOfYear, stepMinutes, weekdayOf, ymdOf } from './time.ts';
 import { ambientTempC, expectedWeathers, type DayWeather } from './weather.ts';
 
 /** Dynamised H0 power (W, for 1,000 kWh/a) of every step of a local day. */
-export function h0DayWatts(dayNo: number, minutes: readonly number[] = stepMinutes(dayNo)): number[] {
+function h0DayWatts(dayNo: number, minutes: readonly number[] = stepMinutes(dayNo)): number[] {
   const profile = H0_WATTS[h0Season(dayNo)][h0DayType(dayNo)];
   const factor = dynamisationFactor(dayOfYear(dayNo));
   return minutes.map((minute) => (profile[Math.min(95, Math.floor(minute / 15))] ?? 0) * factor);
@@ -47,7 +47,7 @@ export function householdDayWatts(
 }
 
 /** Heat-pump COP of an air-to-water heat pump against the outside temperature (about 2.5 at -10 °C, 3.9 at 10 °C). */
-export function heatPumpCop(outsideC: number): number {
+function heatPumpCop(outsideC: number): number {
   return Math.min(4.5, Math.max(2, 3.2 + 0.07 * outsideC));
 }
 
@@ -121,7 +121,7 @@ export interface ChargingSession {
  * The car's charging session of a day, if any: on workdays in the evening at full power, on weekends sometimes at
  * midday with reduced power (surplus charging). About 1,600-1,800 kWh a year.
  */
-export function chargingSession(
+function chargingSession(
   installationKey: string,
   dayNo: number,
   maxPowerKw: number,

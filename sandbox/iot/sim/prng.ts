@@ -5,7 +5,7 @@
  */
 export type Random = () => number;
 
-export function hashString(value: string): number {
+function hashString(value: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < value.length; i++) {
@@ -19,7 +19,7 @@ export function hashString(value: string): number {
 }
 
 /** mulberry32: uniform numbers in [0, 1). */
-export function mulberry32(seed: number): Random {
+function mulberry32(seed: number): Random {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

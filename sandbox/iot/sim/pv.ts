@@ -24,10 +24,10 @@ export interface PvSite {
 }
 
 /** Share of the annual yield per month, Jan..Dec (reference: typical for Germany). */
-export const MONTHLY_SHARES = [0.02, 0.03, 0.07, 0.11, 0.15, 0.15, 0.14, 0.14, 0.09, 0.05, 0.03, 0.02] as const;
+const MONTHLY_SHARES = [0.02, 0.03, 0.07, 0.11, 0.15, 0.15, 0.14, 0.14, 0.09, 0.05, 0.03, 0.02] as const;
 /** kWh per kWp and year of the reference array (south, 35° tilt) at every location. */
-export const SPECIFIC_YIELD_KWH_PER_KWP = 950;
-export const REFERENCE_ARRAY: PvArray = { azimuthDeg: 180, tiltDeg: 35, peakPowerKw: 1 };
+const SPECIFIC_YIELD_KWH_PER_KWP = 950;
+const REFERENCE_ARRAY: PvArray = { azimuthDeg: 180, tiltDeg: 35, peakPowerKw: 1 };
 const CALIBRATION_YEAR = 2025;
 
 interface StepSky {

@@ -72,7 +72,7 @@ export function haurwitzGhi(cosZenith: number): number {
 }
 
 /** Extraterrestrial normal irradiance in W/m² for a day of the year. */
-export function extraterrestrialIrradiance(dayOfYear: number): number {
+function extraterrestrialIrradiance(dayOfYear: number): number {
   return 1367 * (1 + 0.033 * Math.cos((2 * Math.PI * dayOfYear) / 365));
 }
 
@@ -98,7 +98,7 @@ export function erbsSplit(ghi: number, cosZenith: number, dayOfYear: number): Ir
   return { ghi, dni, dhi };
 }
 
-export const GROUND_ALBEDO = 0.2;
+const GROUND_ALBEDO = 0.2;
 
 /** Isotropic-sky plane-of-array irradiance in W/m² for a plane facing `azimuthDeg` (180 = south), tilted `tiltDeg`. */
 export function planeOfArrayIrradiance(
@@ -118,7 +118,7 @@ export function planeOfArrayIrradiance(
 }
 
 /** PVWatts defaults (NREL PVWatts v5 "standard" module; 14 % system losses; nominal inverter efficiency). */
-export const PVWATTS = {
+const PVWATTS = {
   gammaPerK: -0.0037,
   systemLosses: 0.14,
   inverterEfficiency: 0.96,

@@ -4,8 +4,8 @@
  *
  * A calendar day is an integer "day number": days since 1970-01-01 (a Thursday), independent of any time zone.
  */
-export const MINUTE_MS = 60_000;
-export const STEP_MINUTES = 15;
+const MINUTE_MS = 60_000;
+const STEP_MINUTES = 15;
 export const STEP_MS = STEP_MINUTES * MINUTE_MS;
 export const DAY_MS = 86_400_000;
 export const TIMEZONE = 'Europe/Berlin';
@@ -33,10 +33,6 @@ export function weekdayOf(dayNo: number): number {
 /** 1-based day of the year. */
 export function dayOfYear(dayNo: number): number {
   return dayNo - dayNumber(ymdOf(dayNo).year, 1, 1) + 1;
-}
-
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -52,7 +52,7 @@ export interface DayWeather {
   variability: readonly number[];
 }
 
-export function skyShares(month: number): Record<Sky, number> {
+function skyShares(month: number): Record<Sky, number> {
   const [clear, overcast] = SKY_SHARES[month - 1] ?? [0.2, 0.35];
   return { clear, mixed: 1 - clear - overcast, overcast };
 }
@@ -65,7 +65,7 @@ function drawSky(u: number, month: number): Sky {
 }
 
 /** Long-term mean temperature for central Germany: about 0.5 °C in mid-January, 18.5 °C in mid-July. */
-export function climateMeanTempC(dayNo: number): number {
+function climateMeanTempC(dayNo: number): number {
   return 9.5 - 9 * Math.cos((2 * Math.PI * (dayOfYear(dayNo) - 18)) / 365.25);
 }
 

@@ -1,5 +1,7 @@
-import type { FunnelCountry, FunnelField, FunnelFieldError, LeadContentTopic } from '../../../bff/contracts/funnel.ts';
+import type { CodeOf } from '../../../bff/contracts/errors.ts';
+import { FunnelErrors, type FunnelCountry, type FunnelField, type FunnelFieldError, type LeadContentTopic } from '../../../bff/contracts/funnel.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { entryOf } from '../../lib/codes.ts';
 
 /** The five product lines in the funnel's order (spec section 3, LeadContentTopic). */
 export function topicLabels(t: Translate): { topic: LeadContentTopic; label: string; hint: string }[] {
@@ -22,32 +24,23 @@ export function countryLabels(t: Translate): { country: FunnelCountry; label: st
 
 /** The message at a refused field (FUNNEL.INVALID); each field and reason has its own words. */
 export function fieldError(t: Translate, field: FunnelField, reason: FunnelFieldError): string {
-  switch (reason) {
-    case 'required':
-      return field === 'firstName'
-        ? t('funnel.errorFirstNameRequired')
-        : field === 'lastName'
-          ? t('funnel.errorLastNameRequired')
-          : field === 'email'
-            ? t('funnel.errorEmailRequired')
-            : t('funnel.errorPhoneRequired');
-    case 'tooLong':
-      return t('funnel.errorNameTooLong');
-    case 'characters':
-      return t('funnel.errorNameCharacters');
-    case 'email':
-      return t('funnel.errorEmail');
-    case 'phoneInvalid':
-      return t('funnel.errorPhoneInvalid');
-    case 'phoneCountry':
-      return t('funnel.errorPhoneCountry');
-    case 'phoneNotMobile':
-      return t('funnel.errorPhoneNotMobile');
-    case 'topics':
-      return t('funnel.errorTopics');
-    case 'consent':
-      return t('funnel.errorConsent');
-  }
+  const required: Partial<Record<FunnelField, string>> = {
+    firstName: t('funnel.errorFirstNameRequired'),
+    lastName: t('funnel.errorLastNameRequired'),
+    email: t('funnel.errorEmailRequired'),
+  };
+  const texts = {
+    required: required[field] ?? t('funnel.errorPhoneRequired'),
+    tooLong: t('funnel.errorNameTooLong'),
+    characters: t('funnel.errorNameCharacters'),
+    email: t('funnel.errorEmail'),
+    phoneInvalid: t('funnel.errorPhoneInvalid'),
+    phoneCountry: t('funnel.errorPhoneCountry'),
+    phoneNotMobile: t('funnel.errorPhoneNotMobile'),
+    topics: t('funnel.errorTopics'),
+    consent: t('funnel.errorConsent'),
+  } satisfies Record<FunnelFieldError, string>;
+  return texts[reason];
 }
 
 /** How long to wait, in words: "45 Sekunden", "3 Minuten", "2 Stunden". */
@@ -59,27 +52,19 @@ export function waitText(t: Translate, seconds: number): string {
 
 /** A refusal that is not about one field (limits, outages), worded for the page; null for codes the page handles itself. */
 export function pageError(t: Translate, code: string | null, waitSeconds: number | null): string | null {
+  if (code === null) return null;
   const wait = waitSeconds === null ? '' : ` ${t('funnel.tryAgainIn', { wait: waitText(t, waitSeconds) })}`;
-  switch (code) {
-    case null:
-    case 'FUNNEL.INVALID':
-    case 'FUNNEL.CODE_INVALID':
-      return null;
-    case 'FUNNEL.RATE_LIMITED':
-      return `${t('funnel.errorRateLimited')}${wait}`;
-    case 'FUNNEL.RESEND_TOO_EARLY':
-      return `${t('funnel.errorResendTooEarly')}${wait}`;
-    case 'FUNNEL.SMS_PAUSED':
-      return t('funnel.errorSmsPaused');
-    case 'FUNNEL.TOO_MANY_ATTEMPTS':
-      return t('funnel.errorTooManyAttempts');
-    case 'FUNNEL.CODE_EXPIRED':
-      return t('funnel.errorCodeExpired');
-    case 'FUNNEL.NO_REQUEST':
-      return t('funnel.errorNoRequest');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('funnel.errorSmsUnavailable');
-    default:
-      return t('funnel.errorGeneric');
-  }
+  const texts = {
+    [FunnelErrors.INVALID.code]: null,
+    [FunnelErrors.CODE_INVALID.code]: null,
+    [FunnelErrors.RATE_LIMITED.code]: `${t('funnel.errorRateLimited')}${wait}`,
+    [FunnelErrors.RESEND_TOO_EARLY.code]: `${t('funnel.errorResendTooEarly')}${wait}`,
+    [FunnelErrors.SMS_PAUSED.code]: t('funnel.errorSmsPaused'),
+    [FunnelErrors.TOO_MANY_ATTEMPTS.code]: t('funnel.errorTooManyAttempts'),
+    [FunnelErrors.CODE_EXPIRED.code]: t('funnel.errorCodeExpired'),
+    [FunnelErrors.NO_REQUEST.code]: t('funnel.errorNoRequest'),
+    [FunnelErrors.UNKNOWN_LEAD.code]: t('funnel.errorGeneric'),
+  } satisfies Record<CodeOf<typeof FunnelErrors>, string | null>;
+  const text = entryOf(texts, code);
+  return text === undefined ? t('funnel.errorGeneric') : text;
 }

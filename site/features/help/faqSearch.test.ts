@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaqCategorySchema, type FaqCategory } from '../../../bff/contracts/help.ts';
+import { FaqCategorySchema, HELP_PAGES, type FaqCategory } from '../../../bff/contracts/help.ts';
 import { findFaq, matchesAllWords, normalizeQuery, queryWords, questionHref, searchFaqs, sortFaqCategories } from './faqSearch.ts';
 
 let seq = 0;
@@ -118,17 +118,17 @@ describe('opening a question', () => {
   });
 
   it('links a question to ?question=<slug>, keeping the search, without a #fragment that would cancel autofocus', () => {
-    expect(questionHref('/home/app/help', { q: '', slug: 'wie-verknuepfe-ich-mein-projekt', open: true })).toBe(
-      '/home/app/help?question=wie-verknuepfe-ich-mein-projekt',
+    expect(questionHref(HELP_PAGES.help, { q: '', slug: 'wie-verknuepfe-ich-mein-projekt', open: true })).toBe(
+      `${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`,
     );
-    expect(questionHref('/home/app/help', { q: 'Projekt verknüpfen', slug: 'a', open: true })).toBe(
-      '/home/app/help?q=Projekt+verkn%C3%BCpfen&question=a',
+    expect(questionHref(HELP_PAGES.help, { q: 'Projekt verknüpfen', slug: 'a', open: true })).toBe(
+      `${HELP_PAGES.help}?q=Projekt+verkn%C3%BCpfen&question=a`,
     );
   });
 
   it('links an open question back to the list without it, in the same place', () => {
-    expect(questionHref('/home/app/help', { q: 'speicher', slug: 'a', open: false })).toBe('/home/app/help?q=speicher#a');
-    expect(questionHref('/home/app/help', { q: '', slug: 'a', open: false })).toBe('/home/app/help#a');
+    expect(questionHref(HELP_PAGES.help, { q: 'speicher', slug: 'a', open: false })).toBe(`${HELP_PAGES.help}?q=speicher#a`);
+    expect(questionHref(HELP_PAGES.help, { q: '', slug: 'a', open: false })).toBe(`${HELP_PAGES.help}#a`);
   });
 });
 

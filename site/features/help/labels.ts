@@ -7,16 +7,16 @@ import { productLineLabel } from '../projects/labels.ts';
 
 /** German name of an article's topic: a product line, or "Allgemein". */
 export function articleTopicLabel(t: Translate, productLine: Article['productLine']): string {
-  return productLine === 'GENERAL' ? t('knowledge.topicGeneral') : productLineLabel(t, productLine);
+  return productLine === 'GENERAL' ? t('help.knowledgeTopicGeneral') : productLineLabel(t, productLine);
 }
 
 /** "PDF", "Video", or the file's extension ("ZIP") for anything else. */
 export function fileTypeLabel(t: Translate, file: Pick<File, 'mime' | 'name'>): string {
   const mime = file.mime.toLowerCase();
-  if (mime === 'application/pdf') return t('instructions.fileTypePdf');
-  if (mime.startsWith('video/')) return t('instructions.fileTypeVideo');
+  if (mime === 'application/pdf') return t('help.instructionsFileTypePdf');
+  if (mime.startsWith('video/')) return t('help.instructionsFileTypeVideo');
   const extension = /\.([a-z\d]{1,8})$/i.exec(file.name)?.[1];
-  return extension ? extension.toUpperCase() : t('instructions.fileTypeOther');
+  return extension ? extension.toUpperCase() : t('help.instructionsFileTypeOther');
 }
 
 /** "1.235 KB" / "1,235 KB": whole kilobytes (Strapi gives decimals), at least 1. */

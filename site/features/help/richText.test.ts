@@ -1,6 +1,11 @@
+import { JOURNEY_PAGE_ROUTES, MY_PROJECT_PATH } from '../../../bff/contracts/journey.ts';
 import { describe, expect, it } from 'vitest';
-import { RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
+import { HELP_PAGES, HELP_PAGE_ROUTES, RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
+import { createRouteTable } from '../../../bff/contracts/routes.ts';
 import { headingLevels, marksOf, plainText, safeImageSrc, safeLink, toRichTextView, type BlockView } from './richText.ts';
+
+/** The pages the links below point at (the journey's and the help capability's), as Astro.locals.routes has them. */
+const pages = createRouteTable([...JOURNEY_PAGE_ROUTES, ...HELP_PAGE_ROUTES]);
 
 // Test data through the production schema (docs/architecture.md, Tests).
 const richText = (blocks: unknown[]): RichText => RichTextSchema.parse(blocks);
@@ -10,7 +15,7 @@ const link = (url: string, label: string) => ({ type: 'link', url, children: [te
 const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children });
 const heading = (level: number, label: string) => ({ type: 'heading', level, children: [text(label)] });
 
-const view = (blocks: unknown[], baseLevel = 3) => toRichTextView(richText(blocks), { baseLevel, siteOrigin: 'https://portal.example' });
+const view = (blocks: unknown[], baseLevel = 3) => toRichTextView(richText(blocks), { baseLevel, siteOrigin: 'https://portal.example', pages });
 const firstInline = (blocks: BlockView[]) => {
   const block = blocks[0];
   if (!block || !('children' in block)) throw new Error('no inline content');
@@ -23,12 +28,12 @@ describe('the link policy of help content', () => {
     ['http://example.org/a?b=c', 'http://example.org/a?b=c', true],
     ['mailto:service@solar.example', 'mailto:service@solar.example', false],
     ['tel:+4989123456', 'tel:+4989123456', false],
-    ['/home/app/help?question=wie-verknuepfe-ich-mein-projekt', '/home/app/help?question=wie-verknuepfe-ich-mein-projekt', false],
+    [`${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`, `${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`, false],
     ['#abschnitt', '#abschnitt', false],
     ['anleitungen/speicher', 'anleitungen/speicher', false],
     ['https://portal.example/home/app/files/instructions', 'https://portal.example/home/app/files/instructions', false],
   ])('renders %s as a link', (url, href, external) => {
-    expect(safeLink(url, 'https://portal.example')).toEqual({ href, external });
+    expect(safeLink(url, pages, 'https://portal.example')).toEqual({ href, external });
   });
 
   it.each([
@@ -45,12 +50,12 @@ describe('the link policy of help content', () => {
     '',
     '   ',
   ])('refuses %j', (url) => {
-    expect(safeLink(url)).toBeNull();
+    expect(safeLink(url, pages)).toBeNull();
   });
 
   it('treats protocol-relative and backslash URLs as leaving the portal', () => {
-    expect(safeLink('//evil.example/x')).toEqual({ href: 'https://evil.example/x', external: true });
-    expect(safeLink('\\\\evil.example/x')).toEqual({ href: 'https://evil.example/x', external: true });
+    expect(safeLink('//evil.example/x', pages)).toEqual({ href: 'https://evil.example/x', external: true });
+    expect(safeLink('\\\\evil.example/x', pages)).toEqual({ href: 'https://evil.example/x', external: true });
   });
 
   it('marks external links so that RichText gives them rel="noopener noreferrer"', () => {
@@ -75,11 +80,11 @@ describe('the link policy of help content', () => {
   });
 
   it('takes images only from the portal or http(s)', () => {
-    expect(safeImageSrc('/cms-media/speicher.webp')).toBe('/cms-media/speicher.webp');
-    expect(safeImageSrc('https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
-    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
-    expect(safeImageSrc('data:image/svg+xml,<svg onload=alert(1)>')).toBeNull();
-    expect(safeImageSrc('relative.png')).toBeNull();
+    expect(safeImageSrc('/cms-media/speicher.webp', pages)).toBe('/cms-media/speicher.webp');
+    expect(safeImageSrc('https://cdn.example/a.png', pages)).toBe('https://cdn.example/a.png');
+    expect(safeImageSrc('javascript:alert(1)', pages)).toBeNull();
+    expect(safeImageSrc('data:image/svg+xml,<svg onload=alert(1)>', pages)).toBeNull();
+    expect(safeImageSrc('relative.png', pages)).toBeNull();
   });
 });
 
@@ -131,7 +136,7 @@ describe('heading demotion', () => {
   it('leaves other blocks without a level', () => {
     const blocks = richText([paragraph(text('a')), heading(2, 'b')]);
     expect(headingLevels(blocks, 3)).toEqual([null, 3]);
-    expect(toRichTextView(blocks, { baseLevel: 3 })[1]).toMatchObject({ kind: 'heading', tag: 'h3' });
+    expect(toRichTextView(blocks, { baseLevel: 3, pages })[1]).toMatchObject({ kind: 'heading', tag: 'h3' });
   });
 });
 
@@ -149,9 +154,9 @@ describe('inline marks', () => {
   });
 
   it('keeps marks inside links', () => {
-    const inline = firstInline(view([paragraph({ type: 'link', url: '/home/app/help', children: [text('Hilfe', { bold: true })] })]));
+    const inline = firstInline(view([paragraph({ type: 'link', url: HELP_PAGES.help, children: [text('Hilfe', { bold: true })] })]));
     expect(inline).toEqual([
-      { kind: 'link', href: '/home/app/help', external: false, children: [{ kind: 'text', text: 'Hilfe', marks: ['strong'] }] },
+      { kind: 'link', href: HELP_PAGES.help, external: false, children: [{ kind: 'text', text: 'Hilfe', marks: ['strong'] }] },
     ]);
   });
 });
@@ -199,13 +204,13 @@ describe('plain text of rich text (for the search)', () => {
 
 describe('links to portal pages that do not exist yet', () => {
   it('stay plain text until the page is in the route table, so content never links into a 404', () => {
-    expect(safeLink('/home/app/wallbox-abrechnung')).toBeNull();
-    expect(safeLink('/home/app/my-project?step=dc')).toEqual({ href: '/home/app/my-project?step=dc', external: false });
-    expect(safeLink('/home/app/help?question=wie-verknuepfe-ich-mein-projekt')).toEqual({
-      href: '/home/app/help?question=wie-verknuepfe-ich-mein-projekt',
+    expect(safeLink('/home/app/wallbox-abrechnung', pages)).toBeNull();
+    expect(safeLink(`${MY_PROJECT_PATH}?step=dc`, pages)).toEqual({ href: `${MY_PROJECT_PATH}?step=dc`, external: false });
+    expect(safeLink(`${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`, pages)).toEqual({
+      href: `${HELP_PAGES.help}?question=wie-verknuepfe-ich-mein-projekt`,
       external: false,
     });
-    expect(safeLink('/home/app/files/instructions/wechselrichter-mit-dem-internet-verbinden')).toMatchObject({ external: false });
-    expect(safeLink('/privacy-policy')).toEqual({ href: '/privacy-policy', external: false });
+    expect(safeLink(`${HELP_PAGES.instructions}/wechselrichter-mit-dem-internet-verbinden`, pages)).toMatchObject({ external: false });
+    expect(safeLink('/privacy-policy', pages)).toEqual({ href: '/privacy-policy', external: false });
   });
 });

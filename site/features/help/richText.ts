@@ -1,4 +1,4 @@
-import { PROTECTED_AREAS, routeOf } from '../../../bff/contracts/routes.ts';
+import type { RouteTable } from '../../../bff/contracts/routes.ts';
 import type { Block, Image, InlineNode, RichText } from '../../../bff/contracts/help.ts';
 
 /**
@@ -33,7 +33,12 @@ export type BlockView =
   | { kind: 'list'; tag: 'ol' | 'ul'; items: InlineView[][] }
   | { kind: 'image'; src: string; alt: string; width: number | null; height: number | null };
 
+/** Whether a same-origin path has a page: the route table (`Astro.locals.routes`). */
+export type PageLookup = Pick<RouteTable, 'hasPage'>;
+
 export interface RichTextOptions {
+  /** The route table: portal paths without a page stay plain text. */
+  pages: PageLookup;
   /** The level the content's top headings get: 3 under a page h1 and a section h2. Clamped to 1–6. */
   baseLevel: number;
   /** The portal's own origin (`Astro.url.origin`): absolute links to it are not external. */
@@ -50,8 +55,6 @@ const BASE = new URL('https://portal.invalid/');
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:']);
 
-/** Paths the portal answers with pages: its protected areas (other relative links, e.g. media, are left alone). */
-const isPortalPath = (path: string) => PROTECTED_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
 const CONTACT_PROTOCOLS = new Set(['mailto:', 'tel:']);
 
 /**
@@ -59,7 +62,7 @@ const CONTACT_PROTOCOLS = new Set(['mailto:', 'tel:']);
  * anything else (javascript:, data:, vbscript:, file:, …) is shown as plain text. The URL is read the way a
  * browser reads it (tabs and newlines removed, `\` as `/`), so `java\nscript:` or `\\evil.example` cannot slip by.
  */
-export function safeLink(url: string, siteOrigin?: string): SafeLink | null {
+export function safeLink(url: string, pages: PageLookup, siteOrigin?: string): SafeLink | null {
   // What the WHATWG URL parser ignores: leading/trailing C0 controls and spaces, ASCII tabs and newlines anywhere.
   // eslint-disable-next-line no-control-regex
   const cleaned = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
@@ -75,8 +78,7 @@ export function safeLink(url: string, siteOrigin?: string): SafeLink | null {
     // without a page (a feature the CMS mentions before it exists) stays plain text, so no content links into a 404;
     // it becomes a link by itself once the page is in the route table.
     if (resolved.origin === BASE.origin) {
-      const isPage = routeOf(resolved.pathname) !== undefined || !isPortalPath(resolved.pathname);
-      return isPage ? { href: cleaned, external: false } : null;
+      return pages.hasPage(resolved.pathname) ? { href: cleaned, external: false } : null;
     }
     return { href: resolved.href, external: true };
   }
@@ -88,8 +90,8 @@ export function safeLink(url: string, siteOrigin?: string): SafeLink | null {
 }
 
 /** Images only from the portal itself (`/cms-media/...`) or http(s); the page's CSP decides about other hosts. */
-export function safeImageSrc(url: string): string | null {
-  const link = safeLink(url);
+export function safeImageSrc(url: string, pages: PageLookup): string | null {
+  const link = safeLink(url, pages);
   return link && /^(https?:|\/(?![/\\]))/i.test(link.href) ? link.href : null;
 }
 
@@ -122,11 +124,11 @@ export function marksOf(node: Extract<InlineNode, { type: 'text' }>): MarkTag[] 
   return marks;
 }
 
-function inlineView(nodes: readonly InlineNode[], siteOrigin: string | undefined): InlineView[] {
+function inlineView(nodes: readonly InlineNode[], options: RichTextOptions): InlineView[] {
   return nodes.flatMap((node): InlineView[] => {
     if (node.type === 'text') return node.text ? [{ kind: 'text', text: node.text, marks: marksOf(node) }] : [];
-    const children = inlineView(node.children, siteOrigin) as TextView[];
-    const link = safeLink(node.url, siteOrigin);
+    const children = inlineView(node.children, options) as TextView[];
+    const link = safeLink(node.url, options.pages, options.siteOrigin);
     // A link the policy refuses keeps its words, as plain text.
     if (!link) return children;
     // A link without words would have no accessible name: its address becomes the text.
@@ -141,8 +143,8 @@ function hasText(nodes: readonly InlineView[]): boolean {
   );
 }
 
-function imageView(image: Image): BlockView[] {
-  const src = safeImageSrc(image.url);
+function imageView(image: Image, pages: PageLookup): BlockView[] {
+  const src = safeImageSrc(image.url, pages);
   if (!src) return [];
   const sized = image.width > 0 && image.height > 0;
   return [
@@ -159,16 +161,15 @@ function imageView(image: Image): BlockView[] {
 
 export function toRichTextView(blocks: RichText, options: RichTextOptions): BlockView[] {
   const levels = headingLevels(blocks, options.baseLevel);
-  const { siteOrigin } = options;
   return blocks.flatMap((block, index): BlockView[] => {
     switch (block.type) {
       case 'paragraph':
       case 'quote': {
-        const children = inlineView(block.children, siteOrigin);
+        const children = inlineView(block.children, options);
         return hasText(children) ? [{ kind: block.type, children }] : [];
       }
       case 'heading': {
-        const children = inlineView(block.children, siteOrigin);
+        const children = inlineView(block.children, options);
         const level = levels[index] ?? clampLevel(options.baseLevel);
         return hasText(children) ? [{ kind: 'heading', tag: `h${level}` as HeadingTag, children }] : [];
       }
@@ -177,11 +178,11 @@ export function toRichTextView(blocks: RichText, options: RichTextOptions): Bloc
         return text.trim() ? [{ kind: 'code', text }] : [];
       }
       case 'list': {
-        const items = block.children.map((item) => inlineView(item.children, siteOrigin));
+        const items = block.children.map((item) => inlineView(item.children, options));
         return items.length > 0 ? [{ kind: 'list', tag: block.format === 'ordered' ? 'ol' : 'ul', items }] : [];
       }
       case 'image':
-        return imageView(block.image);
+        return imageView(block.image, options.pages);
     }
   });
 }

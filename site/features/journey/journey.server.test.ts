@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { JOURNEY_PAGE_ROUTES } from '../../../bff/contracts/journey.ts';
 import type { PortalServices } from '../../../bff/contracts/page-services.ts';
+import { createRouteTable } from '../../../bff/contracts/routes.ts';
 import { loadJourney } from './journey.server.ts';
 
 const customer = { id: 'kp|test', email: 'erika@example.de', firstName: 'Erika', lastName: 'Test', customerNumber: '1', phase: 'PROJECT' as const };
 
 function page(mine: unknown) {
   return {
-    locals: { user: customer, services: { journey: { mine: vi.fn(async () => mine) } } as unknown as PortalServices } as Partial<App.Locals>,
+    locals: { user: customer, routes: createRouteTable(JOURNEY_PAGE_ROUTES), services: { journey: { mine: vi.fn(async () => mine) } } as unknown as PortalServices } as Partial<App.Locals>,
     url: new URL('http://localhost/home/app/my-project'),
     response: { status: 200 as number | undefined, statusText: 'OK' as string | undefined, headers: new Headers() },
     rewrite: vi.fn(async () => new Response(null, { status: 404 })),

@@ -27,7 +27,7 @@ function unavailableWithout(page: PageArgs, mine: MyJourney): MyJourney {
 }
 
 /**
- * The project page and the MaStR page: the session's project with its journey. `/home/form` only looks for the next
+ * The project page and the MaStR page: the session's project with its journey. The form page only looks for the next
  * action and shows the dashboard otherwise (`asMainContent: false`): the dashboard decides its own status.
  */
 export function loadJourney(page: PageArgs, { asMainContent = true } = {}): Promise<Loaded<MyJourney> | Response> {

@@ -1,19 +1,22 @@
-import type {
-  ActionKind,
-  Appointment,
-  AppointmentKind,
-  Deadline,
-  GridState,
-  JourneyStep,
-  JourneyStepView,
-  NextAction,
-  Party,
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import {
+  JourneyErrors,
+  type ActionKind,
+  type Appointment,
+  type AppointmentKind,
+  type Deadline,
+  type GridState,
+  type JourneyStep,
+  type JourneyStepView,
+  type NextAction,
+  type Party,
 } from '../../../bff/contracts/journey.ts';
-import type { EmbeddedSigningType } from '../../../bff/contracts/signing.ts';
+import { SigningErrors, type EmbeddedSigningType } from '../../../bff/contracts/signing.ts';
 import type { Language } from '../../../bff/contracts/auth.ts';
 import type { Translate } from '../../i18n/types.ts';
+import { entryOf } from '../../lib/codes.ts';
 import { stepLabel } from '../projects/labels.ts';
-import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../monitoring/format.ts';
+import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../../lib/format.ts';
 
 /** Every text of the journey by its key, spelled out so the locale test sees each key in use. */
 
@@ -21,65 +24,49 @@ export const stepTitle = (t: Translate, step: JourneyStep) => stepLabel(t, step)
 
 /** What a step means, in plain German/English, for its page. */
 export function stepExplanation(t: Translate, step: JourneyStep): string {
-  switch (step) {
-    case 'OFFER_CONFIRMATION':
-      return t('journey.explainOfferConfirmation');
-    case 'POWER_OF_ATTORNEY':
-      return t('journey.explainPowerOfAttorney');
-    case 'POWER_OF_ATTORNEY_MASTR':
-      return t('journey.explainPowerOfAttorneyMastr');
-    case 'PLANNING_CONCLUSION':
-      return t('journey.explainPlanningConclusion');
-    case 'DELIVERY':
-      return t('journey.explainDelivery');
-    case 'DC':
-      return t('journey.explainDc');
-    case 'AC':
-      return t('journey.explainAc');
-    case 'ASSEMBLY_CONCLUSION':
-      return t('journey.explainAssemblyConclusion');
-  }
+  const texts = {
+    OFFER_CONFIRMATION: t('journey.explainOfferConfirmation'),
+    POWER_OF_ATTORNEY: t('journey.explainPowerOfAttorney'),
+    POWER_OF_ATTORNEY_MASTR: t('journey.explainPowerOfAttorneyMastr'),
+    PLANNING_CONCLUSION: t('journey.explainPlanningConclusion'),
+    DELIVERY: t('journey.explainDelivery'),
+    DC: t('journey.explainDc'),
+    AC: t('journey.explainAc'),
+    ASSEMBLY_CONCLUSION: t('journey.explainAssemblyConclusion'),
+  } satisfies Record<JourneyStep, string>;
+  return texts[step];
 }
 
 export function partyLabel(t: Translate, party: Party): string {
-  switch (party) {
-    case 'CUSTOMER':
-      return t('journey.waitingForCustomer');
-    case 'INSTALLER':
-      return t('journey.waitingForInstaller');
-    case 'GRID_OPERATOR':
-      return t('journey.waitingForGridOperator');
-    case 'METER_OPERATOR':
-      return t('journey.waitingForMeterOperator');
-  }
+  const texts = {
+    CUSTOMER: t('journey.waitingForCustomer'),
+    INSTALLER: t('journey.waitingForInstaller'),
+    GRID_OPERATOR: t('journey.waitingForGridOperator'),
+    METER_OPERATOR: t('journey.waitingForMeterOperator'),
+  } satisfies Record<Party, string>;
+  return texts[party];
 }
 
 /** Whose turn it is, as a sentence: "Der Netzbetreiber ist dran." */
 export function partyTurn(t: Translate, party: Party): string {
-  switch (party) {
-    case 'CUSTOMER':
-      return t('journey.turnCustomer');
-    case 'INSTALLER':
-      return t('journey.turnInstaller');
-    case 'GRID_OPERATOR':
-      return t('journey.turnGridOperator');
-    case 'METER_OPERATOR':
-      return t('journey.turnMeterOperator');
-  }
+  const texts = {
+    CUSTOMER: t('journey.turnCustomer'),
+    INSTALLER: t('journey.turnInstaller'),
+    GRID_OPERATOR: t('journey.turnGridOperator'),
+    METER_OPERATOR: t('journey.turnMeterOperator'),
+  } satisfies Record<Party, string>;
+  return texts[party];
 }
 
 /** Who must act, for deadlines: "Netzbetreiber", "Du", … */
 export function responsibleLabel(t: Translate, party: Party): string {
-  switch (party) {
-    case 'CUSTOMER':
-      return t('journey.responsibleCustomer');
-    case 'INSTALLER':
-      return t('journey.responsibleInstaller');
-    case 'GRID_OPERATOR':
-      return t('journey.responsibleGridOperator');
-    case 'METER_OPERATOR':
-      return t('journey.responsibleMeterOperator');
-  }
+  const texts = {
+    CUSTOMER: t('journey.responsibleCustomer'),
+    INSTALLER: t('journey.responsibleInstaller'),
+    GRID_OPERATOR: t('journey.responsibleGridOperator'),
+    METER_OPERATOR: t('journey.responsibleMeterOperator'),
+  } satisfies Record<Party, string>;
+  return texts[party];
 }
 
 /** A day `YYYY-MM-DD` as "1. Dezember 2026". */
@@ -89,161 +76,119 @@ export const formatInstantDay = (instant: string, lang: Language) => formatBerli
 
 /** The state line of a step in the stepper: "Erledigt am …", "Wartet auf Dich seit …", "Voraussichtlich …". */
 export function stepStateText(t: Translate, step: JourneyStepView, lang: Language): string {
-  switch (step.state) {
-    case 'DONE':
-      return step.completedAt ? t('journey.doneOn', { date: formatInstantDay(step.completedAt, lang) }) : t('journey.stateDone');
-    case 'SKIPPED':
-      return t('journey.stateSkipped');
-    case 'CURRENT': {
+  const texts = {
+    DONE: () => (step.completedAt ? t('journey.doneOn', { date: formatInstantDay(step.completedAt, lang) }) : t('journey.stateDone')),
+    SKIPPED: () => t('journey.stateSkipped'),
+    CURRENT: () => {
       const who = partyLabel(t, step.waitingFor ?? 'INSTALLER');
       return step.startedAt ? t('journey.waitingSince', { who, date: formatInstantDay(step.startedAt, lang) }) : who;
-    }
-    case 'UPCOMING':
-      return step.expectedOn ? t('journey.expectedOn', { date: formatDay(step.expectedOn, lang) }) : t('journey.stateUpcoming');
-  }
+    },
+    UPCOMING: () => (step.expectedOn ? t('journey.expectedOn', { date: formatDay(step.expectedOn, lang) }) : t('journey.stateUpcoming')),
+  } satisfies Record<JourneyStepView['state'], () => string>;
+  return texts[step.state]();
 }
 
 export function gridStateLabel(t: Translate, state: GridState): string {
-  switch (state) {
-    case 'NOT_STARTED':
-      return t('journey.gridNotStarted');
-    case 'REQUEST_SENT':
-      return t('journey.gridRequestSent');
-    case 'INFORMATION_REQUESTED':
-      return t('journey.gridInformationRequested');
-    case 'GRID_CHECK_RESULT':
-      return t('journey.gridCheckResult');
-    case 'CONNECTION_APPROVED':
-      return t('journey.gridConnectionApproved');
-    case 'COMMISSIONING_REPORTED':
-      return t('journey.gridCommissioningReported');
-    case 'METER_APPOINTMENT':
-      return t('journey.gridMeterAppointment');
-    case 'METER_SET':
-      return t('journey.gridMeterSet');
-  }
+  const texts = {
+    NOT_STARTED: t('journey.gridNotStarted'),
+    REQUEST_SENT: t('journey.gridRequestSent'),
+    INFORMATION_REQUESTED: t('journey.gridInformationRequested'),
+    GRID_CHECK_RESULT: t('journey.gridCheckResult'),
+    CONNECTION_APPROVED: t('journey.gridConnectionApproved'),
+    COMMISSIONING_REPORTED: t('journey.gridCommissioningReported'),
+    METER_APPOINTMENT: t('journey.gridMeterAppointment'),
+    METER_SET: t('journey.gridMeterSet'),
+  } satisfies Record<GridState, string>;
+  return texts[state];
 }
 
 /** What the grid operator is doing in this state, in plain words. */
 export function gridStateExplanation(t: Translate, state: GridState): string {
-  switch (state) {
-    case 'NOT_STARTED':
-      return t('journey.gridNotStartedText');
-    case 'REQUEST_SENT':
-      return t('journey.gridRequestSentText');
-    case 'INFORMATION_REQUESTED':
-      return t('journey.gridInformationRequestedText');
-    case 'GRID_CHECK_RESULT':
-      return t('journey.gridCheckResultText');
-    case 'CONNECTION_APPROVED':
-      return t('journey.gridConnectionApprovedText');
-    case 'COMMISSIONING_REPORTED':
-      return t('journey.gridCommissioningReportedText');
-    case 'METER_APPOINTMENT':
-      return t('journey.gridMeterAppointmentText');
-    case 'METER_SET':
-      return t('journey.gridMeterSetText');
-  }
+  const texts = {
+    NOT_STARTED: t('journey.gridNotStartedText'),
+    REQUEST_SENT: t('journey.gridRequestSentText'),
+    INFORMATION_REQUESTED: t('journey.gridInformationRequestedText'),
+    GRID_CHECK_RESULT: t('journey.gridCheckResultText'),
+    CONNECTION_APPROVED: t('journey.gridConnectionApprovedText'),
+    COMMISSIONING_REPORTED: t('journey.gridCommissioningReportedText'),
+    METER_APPOINTMENT: t('journey.gridMeterAppointmentText'),
+    METER_SET: t('journey.gridMeterSetText'),
+  } satisfies Record<GridState, string>;
+  return texts[state];
 }
 
 export function deadlineTitle(t: Translate, deadline: Deadline): string {
-  switch (deadline.kind) {
-    case 'GRID_ONE_MONTH':
-      return t('journey.deadlineGridOneMonth');
-    case 'GRID_CHECK':
-      return t('journey.deadlineGridCheck');
-    case 'METER_SWAP':
-      return t('journey.deadlineMeterSwap');
-    case 'METER_THIRD_PARTY':
-      return t('journey.deadlineMeterThirdParty');
-    case 'MASTR_REGISTRATION':
-      return t('journey.deadlineMastr');
-  }
+  const texts = {
+    GRID_ONE_MONTH: t('journey.deadlineGridOneMonth'),
+    GRID_CHECK: t('journey.deadlineGridCheck'),
+    METER_SWAP: t('journey.deadlineMeterSwap'),
+    METER_THIRD_PARTY: t('journey.deadlineMeterThirdParty'),
+    MASTR_REGISTRATION: t('journey.deadlineMastr'),
+  } satisfies Record<Deadline['kind'], string>;
+  return texts[deadline.kind];
 }
 
 export function deadlineText(t: Translate, deadline: Deadline, lang: Language): string {
   const date = formatDay(deadline.dueOn, lang);
   const start = formatDay(deadline.startedOn, lang);
-  switch (deadline.kind) {
-    case 'GRID_ONE_MONTH':
-      return t('journey.deadlineGridOneMonthText', { date, start });
-    case 'GRID_CHECK':
-      return t('journey.deadlineGridCheckText', { date, start });
-    case 'METER_SWAP':
-      return t('journey.deadlineMeterSwapText', { date, start });
-    case 'METER_THIRD_PARTY':
-      return t('journey.deadlineMeterThirdPartyText', { date });
-    case 'MASTR_REGISTRATION':
-      return deadline.responsible === 'CUSTOMER' ? t('journey.deadlineMastrCustomerText', { date, start }) : t('journey.deadlineMastrInstallerText', { date, start });
-  }
+  const texts = {
+    GRID_ONE_MONTH: () => t('journey.deadlineGridOneMonthText', { date, start }),
+    GRID_CHECK: () => t('journey.deadlineGridCheckText', { date, start }),
+    METER_SWAP: () => t('journey.deadlineMeterSwapText', { date, start }),
+    METER_THIRD_PARTY: () => t('journey.deadlineMeterThirdPartyText', { date }),
+    MASTR_REGISTRATION: () =>
+      deadline.responsible === 'CUSTOMER' ? t('journey.deadlineMastrCustomerText', { date, start }) : t('journey.deadlineMastrInstallerText', { date, start }),
+  } satisfies Record<Deadline['kind'], () => string>;
+  return texts[deadline.kind]();
 }
 
 export function signingTitle(t: Translate, type: EmbeddedSigningType): string {
-  switch (type) {
-    case 'NETWORK_OPERATOR_POWER_OF_ATTORNEY':
-      return t('journey.documentNetworkOperatorPoa');
-    case 'MARKET_REGISTER_AUTHORIZATION':
-      return t('journey.documentMastrAuthorization');
-    case 'DC_REPRESENTATIVE_POA':
-      return t('journey.documentDcRepresentative');
-    case 'AC_REPRESENTATIVE_POA':
-      return t('journey.documentAcRepresentative');
-  }
+  const texts = {
+    NETWORK_OPERATOR_POWER_OF_ATTORNEY: t('journey.documentNetworkOperatorPoa'),
+    MARKET_REGISTER_AUTHORIZATION: t('journey.documentMastrAuthorization'),
+    DC_REPRESENTATIVE_POA: t('journey.documentDcRepresentative'),
+    AC_REPRESENTATIVE_POA: t('journey.documentAcRepresentative'),
+  } satisfies Record<EmbeddedSigningType, string>;
+  return texts[type];
 }
 
 export function actionLabel(t: Translate, action: Pick<NextAction, 'kind' | 'signingType'>): string {
-  const kind: ActionKind = action.kind;
-  switch (kind) {
-    case 'CONFIRM_ORDER':
-      return t('journey.actionConfirmOrder');
-    case 'CONFIRM_DELIVERY':
-      return t('journey.actionConfirmDelivery');
-    case 'MOVE_MASTR':
-      return t('journey.actionMoveMastr');
-    case 'REGISTER_MASTR':
-      return t('journey.actionRegisterMastr');
-    case 'SEND_INFORMATION':
-      return t('journey.actionSendInformation');
-    case 'ANSWER_REQUEST':
-      return t('journey.actionAnswerRequest');
-    case 'SIGN':
-      switch (action.signingType) {
-        case 'MARKET_REGISTER_AUTHORIZATION':
-          return t('journey.actionSignMastr');
-        case 'DC_REPRESENTATIVE_POA':
-          return t('journey.actionSignDcRepresentative');
-        case 'AC_REPRESENTATIVE_POA':
-          return t('journey.actionSignAcRepresentative');
-        default:
-          return t('journey.actionSignNetworkOperator');
-      }
-  }
+  const signTexts = {
+    NETWORK_OPERATOR_POWER_OF_ATTORNEY: t('journey.actionSignNetworkOperator'),
+    MARKET_REGISTER_AUTHORIZATION: t('journey.actionSignMastr'),
+    DC_REPRESENTATIVE_POA: t('journey.actionSignDcRepresentative'),
+    AC_REPRESENTATIVE_POA: t('journey.actionSignAcRepresentative'),
+  } satisfies Record<EmbeddedSigningType, string>;
+  const texts = {
+    CONFIRM_ORDER: t('journey.actionConfirmOrder'),
+    CONFIRM_DELIVERY: t('journey.actionConfirmDelivery'),
+    MOVE_MASTR: t('journey.actionMoveMastr'),
+    REGISTER_MASTR: t('journey.actionRegisterMastr'),
+    SEND_INFORMATION: t('journey.actionSendInformation'),
+    ANSWER_REQUEST: t('journey.actionAnswerRequest'),
+    SIGN: action.signingType ? signTexts[action.signingType] : signTexts.NETWORK_OPERATOR_POWER_OF_ATTORNEY,
+  } satisfies Record<ActionKind, string>;
+  return texts[action.kind];
 }
 
 export function appointmentLabel(t: Translate, kind: AppointmentKind): string {
-  switch (kind) {
-    case 'DELIVERY':
-      return t('journey.appointmentDelivery');
-    case 'DC':
-      return t('journey.appointmentDc');
-    case 'AC':
-      return t('journey.appointmentAc');
-    case 'METER':
-      return t('journey.appointmentMeter');
-  }
+  const texts = {
+    DELIVERY: t('journey.appointmentDelivery'),
+    DC: t('journey.appointmentDc'),
+    AC: t('journey.appointmentAc'),
+    METER: t('journey.appointmentMeter'),
+  } satisfies Record<AppointmentKind, string>;
+  return texts[kind];
 }
 
 export function appointmentStatus(t: Translate, status: Appointment['status']): string {
-  switch (status) {
-    case 'PLANNED':
-      return t('journey.appointmentPlanned');
-    case 'CONFIRMED':
-      return t('journey.appointmentConfirmed');
-    case 'DONE':
-      return t('journey.appointmentDone');
-    case 'CANCELLED':
-      return t('journey.appointmentCancelled');
-  }
+  const texts = {
+    PLANNED: t('journey.appointmentPlanned'),
+    CONFIRMED: t('journey.appointmentConfirmed'),
+    DONE: t('journey.appointmentDone'),
+    CANCELLED: t('journey.appointmentCancelled'),
+  } satisfies Record<Appointment['status'], string>;
+  return texts[status];
 }
 
 /** "Mittwoch, 2. Dezember 2026, 08:00–12:00 Uhr" (Berlin time). */
@@ -257,44 +202,42 @@ export const formatMoment = (instant: string, lang: Language) => formatDateTime(
 
 /** The texts for `?error=<code>` after a form of the journey pages. */
 export function journeyErrorText(t: Translate, code: string): string {
-  switch (code) {
-    case 'SIGNING.NOT_EXPECTED':
-      return t('journey.errorNotExpected');
-    case 'SIGNING.ALREADY_SIGNED':
-      return t('journey.errorAlreadySigned');
-    case 'SIGNING.REPRESENTATIVE_REQUIRED':
-      return t('journey.errorRepresentativeRequired');
-    case 'JOURNEY.ACTION_NOT_POSSIBLE':
-      return t('journey.errorActionNotPossible');
-    case 'JOURNEY.MASTR_ACTOR_UNKNOWN':
-      return t('journey.errorMastrActorUnknown');
-    case 'JOURNEY.MASTR_UNIT_UNKNOWN':
-      return t('journey.errorMastrUnitUnknown');
-    case 'JOURNEY.MASTR_NOT_REQUIRED':
-      return t('journey.errorMastrNotRequired');
-    case 'VALIDATION':
-      return t('journey.errorValidation');
-    default:
-      return t('journey.errorGeneric');
-  }
+  const texts = {
+    [SigningErrors.NOT_EXPECTED.code]: t('journey.errorNotExpected'),
+    [SigningErrors.ALREADY_SIGNED.code]: t('journey.errorAlreadySigned'),
+    [SigningErrors.REPRESENTATIVE_REQUIRED.code]: t('journey.errorRepresentativeRequired'),
+    [SigningErrors.NOT_OPEN.code]: t('journey.errorGeneric'),
+    [SigningErrors.WEBHOOK_UNAUTHORIZED.code]: t('journey.errorGeneric'),
+    [JourneyErrors.ACTION_NOT_POSSIBLE.code]: t('journey.errorActionNotPossible'),
+    [JourneyErrors.MASTR_ACTOR_UNKNOWN.code]: t('journey.errorMastrActorUnknown'),
+    [JourneyErrors.MASTR_UNIT_UNKNOWN.code]: t('journey.errorMastrUnitUnknown'),
+    [JourneyErrors.MASTR_NOT_REQUIRED.code]: t('journey.errorMastrNotRequired'),
+    [JourneyErrors.WEBHOOK_UNAUTHORIZED.code]: t('journey.errorGeneric'),
+    [CommonErrors.VALIDATION.code]: t('journey.errorValidation'),
+  } satisfies Record<CodeOf<typeof SigningErrors> | CodeOf<typeof JourneyErrors>, string> & Partial<Record<ErrorCode, string>>;
+  return entryOf(texts, code) ?? t('journey.errorGeneric');
+}
+
+/** What to change at a refused field of the appointment wishes (the phone number, the days, the time, the note). */
+export function preferencesFieldText(t: Translate, field: string): string {
+  const texts = {
+    contactPhone: t('journey.preferencesErrorPhone'),
+    weekdays: t('journey.preferencesErrorWeekdays'),
+    timeOfDay: t('journey.preferencesErrorTimeOfDay'),
+    note: t('journey.preferencesErrorNote'),
+  };
+  return entryOf(texts, field) ?? t('journey.errorValidation');
 }
 
 /** The texts for `?done=<action>` after a form of the journey pages. */
 export function journeyDoneText(t: Translate, done: string): string | null {
-  switch (done) {
-    case 'CONFIRM_ORDER':
-      return t('journey.doneConfirmOrder');
-    case 'CONFIRM_DELIVERY':
-      return t('journey.doneConfirmDelivery');
-    case 'SKIP_MASTR_AUTHORIZATION':
-      return t('journey.doneSkipMastr');
-    case 'MOVE':
-      return t('journey.doneMove');
-    case 'REGISTER':
-      return t('journey.doneRegister');
-    case 'PREFERENCES':
-      return t('journey.donePreferences');
-    default:
-      return null;
-  }
+  const texts = {
+    CONFIRM_ORDER: t('journey.doneConfirmOrder'),
+    CONFIRM_DELIVERY: t('journey.doneConfirmDelivery'),
+    SKIP_MASTR_AUTHORIZATION: t('journey.doneSkipMastr'),
+    MOVE: t('journey.doneMove'),
+    REGISTER: t('journey.doneRegister'),
+    PREFERENCES: t('journey.donePreferences'),
+  };
+  return entryOf(texts, done) ?? null;
 }

@@ -7,29 +7,23 @@ import type { TourStep } from '../tour/steps.ts';
 
 /** A product line's name (the funnel's words). */
 export function topicName(t: Translate, topic: LeadContentTopic): string {
-  switch (topic) {
-    case 'SOLAR':
-      return t('funnel.topicSolar');
-    case 'STORAGE':
-      return t('funnel.topicStorage');
-    case 'CHARGE':
-      return t('funnel.topicCharge');
-    case 'IQ':
-      return t('funnel.topicIq');
-    case 'OFFGRID':
-      return t('funnel.topicOffgrid');
-  }
+  const texts = {
+    SOLAR: t('funnel.topicSolar'),
+    STORAGE: t('funnel.topicStorage'),
+    CHARGE: t('funnel.topicCharge'),
+    IQ: t('funnel.topicIq'),
+    OFFGRID: t('funnel.topicOffgrid'),
+  } satisfies Record<LeadContentTopic, string>;
+  return texts[topic];
 }
 
 export function contactLabel(t: Translate, method: ContactMethod): string {
-  switch (method) {
-    case 'WHATSAPP':
-      return t('lead.contactWhatsapp');
-    case 'PHONE':
-      return t('lead.contactPhone');
-    case 'MAIL':
-      return t('lead.contactMail');
-  }
+  const texts = {
+    WHATSAPP: t('lead.contactWhatsapp'),
+    PHONE: t('lead.contactPhone'),
+    MAIL: t('lead.contactMail'),
+  } satisfies Record<ContactMethod, string>;
+  return texts[method];
 }
 
 /** The status a step reaches, or '' when the lead is past it (the journey only moves forward). */

@@ -12,16 +12,16 @@ import { stripSpaces } from './validation.ts';
 export const linkCodeDialogMessageKeys = [
   ...confirmOutcomeMessageKeys,
   'modal.close',
-  'linkCode.title',
-  'linkCode.titleInPlace',
-  'linkCode.intro',
-  'linkCode.introWithEmail',
-  'linkCode.projectNumber',
-  'linkCode.progress',
-  'linkCode.code',
-  'linkCode.codeFormat',
-  'linkCode.submit',
-  'linkCode.submitting',
+  'linking.linkCodeTitle',
+  'linking.linkCodeTitleInPlace',
+  'linking.linkCodeIntro',
+  'linking.linkCodeIntroWithEmail',
+  'linking.linkCodeProjectNumber',
+  'linking.linkCodeProgress',
+  'linking.linkCodeCode',
+  'linking.linkCodeCodeFormat',
+  'linking.linkCodeSubmit',
+  'linking.linkCodeSubmitting',
 ] as const;
 type Key = (typeof linkCodeDialogMessageKeys)[number];
 
@@ -62,7 +62,7 @@ export function LinkCodeDialog({ target, progress, onClose, t }: Props) {
   const closed = useRef(false);
 
   const valid = isCode(code);
-  const formatError = touched && !valid ? t('linkCode.codeFormat', { length: LINK_CODE_LENGTH }) : null;
+  const formatError = touched && !valid ? t('linking.linkCodeCodeFormat', { length: LINK_CODE_LENGTH }) : null;
 
   function close(result: ConfirmResult | null) {
     if (closed.current) return;
@@ -100,25 +100,25 @@ export function LinkCodeDialog({ target, progress, onClose, t }: Props) {
   }
 
   const title = target.place
-    ? t('linkCode.titleInPlace', { place: target.place })
-    : t('linkCode.title', { projectId: target.projectId });
+    ? t('linking.linkCodeTitleInPlace', { place: target.place })
+    : t('linking.linkCodeTitle', { projectId: target.projectId });
 
   return (
     <Modal open={open} onClose={() => close(null)} title={title} closeLabel={t('modal.close')} initialFocusRef={field}>
       <form noValidate onSubmit={submit}>
         {progress && progress.count > 1 && (
-          <p className="link-code__progress">{t('linkCode.progress', progress)}</p>
+          <p className="link-code__progress">{t('linking.linkCodeProgress', progress)}</p>
         )}
-        {target.place && <p>{t('linkCode.projectNumber', { projectId: target.projectId })}</p>}
+        {target.place && <p>{t('linking.linkCodeProjectNumber', { projectId: target.projectId })}</p>}
         <p>
           {target.emailAddress
-            ? t('linkCode.introWithEmail', { length: LINK_CODE_LENGTH, email: target.emailAddress })
-            : t('linkCode.intro', { length: LINK_CODE_LENGTH })}
+            ? t('linking.linkCodeIntroWithEmail', { length: LINK_CODE_LENGTH, email: target.emailAddress })
+            : t('linking.linkCodeIntro', { length: LINK_CODE_LENGTH })}
         </p>
         <TextField
           ref={field}
           name="code"
-          label={t('linkCode.code')}
+          label={t('linking.linkCodeCode')}
           inputMode="numeric"
           autoComplete="one-time-code"
           required
@@ -131,8 +131,8 @@ export function LinkCodeDialog({ target, progress, onClose, t }: Props) {
           onBlur={() => setTouched(true)}
         />
         <div className="link-dialog__actions">
-          <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linkCode.submitting')}>
-            {t('linkCode.submit')}
+          <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linking.linkCodeSubmitting')}>
+            {t('linking.linkCodeSubmit')}
           </Button>
         </div>
       </form>

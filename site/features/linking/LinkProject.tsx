@@ -6,7 +6,7 @@ import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
 import { LinkProjectDialog, linkProjectDialogMessageKeys, type HaveCodeOutcome, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
 
-export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys, 'linkProject.neededForPage'] as const;
+export const linkProjectMessageKeys = [...linkProjectDialogMessageKeys, ...linkCodeDialogMessageKeys, 'linking.linkProjectNeededForPage'] as const;
 
 /** Query parameter of the page after a connection: the dashboard shows a success notice for these projects. */
 export const LINKED_PARAM = 'linked';
@@ -82,7 +82,7 @@ export default function LinkProject({ messages }: Props) {
     [],
   );
   /** Why the dialog opened by itself (the project-link check); gone once it closes. */
-  const [reason, setReason] = useState(() => (sentByProjectCheck(window.location.search) ? t('linkProject.neededForPage') : null));
+  const [reason, setReason] = useState(() => (sentByProjectCheck(window.location.search) ? t('linking.linkProjectNeededForPage') : null));
   const [queue, setQueue] = useState<{ targets: CodeTarget[]; total: number }>(() => {
     const fromMail = mailLinkTarget(window.location.search);
     return { targets: fromMail ? [fromMail] : [], total: fromMail ? 1 : 0 };

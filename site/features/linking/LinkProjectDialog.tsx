@@ -1,3 +1,4 @@
+import { HELP_PAGES } from '../../../bff/contracts/help.ts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { hasErrorCode } from '../../../bff/contracts/errors.ts';
 import { LINK_CODE_TTL_MINUTES, LinkErrors, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
@@ -25,31 +26,31 @@ import './LinkProjectDialog.css';
 export const linkProjectDialogMessageKeys = [
   ...linkOutcomeMessageKeys,
   'modal.close',
-  'linkProject.title',
-  'linkProject.intro',
-  'linkProject.faqLink',
-  'linkProject.modeHint',
-  'linkProject.modeToggle',
-  'linkProject.projectId',
-  'linkProject.customerNumber',
-  'linkProject.zip',
-  'linkProject.submit',
-  'linkProject.submitting',
-  'linkProject.successTitle',
-  'linkProject.successTextOneProjectOneMail',
-  'linkProject.successTextSeveralProjectsOneMail',
-  'linkProject.successTextSeveralMails',
-  'linkProject.successInstruction',
-  'linkProject.successInfo',
-  'linkProject.successConfirmOne',
-  'linkProject.successConfirmSeveral',
-  'linkProject.haveCode',
-  'linkProject.haveCodeHint',
-  'errorMessage.required',
-  'errorMessage.numbersOnly',
-  'errorMessage.integer',
-  'errorMessage.positive',
-  'errorMessage.tooManyDigits',
+  'linking.linkProjectTitle',
+  'linking.linkProjectIntro',
+  'linking.linkProjectFaqLink',
+  'linking.linkProjectModeHint',
+  'linking.linkProjectModeToggle',
+  'linking.linkProjectProjectId',
+  'linking.linkProjectCustomerNumber',
+  'linking.linkProjectZip',
+  'linking.linkProjectSubmit',
+  'linking.linkProjectSubmitting',
+  'linking.linkProjectSuccessTitle',
+  'linking.linkProjectSuccessTextOneProjectOneMail',
+  'linking.linkProjectSuccessTextSeveralProjectsOneMail',
+  'linking.linkProjectSuccessTextSeveralMails',
+  'linking.linkProjectSuccessInstruction',
+  'linking.linkProjectSuccessInfo',
+  'linking.linkProjectSuccessConfirmOne',
+  'linking.linkProjectSuccessConfirmSeveral',
+  'linking.linkProjectHaveCode',
+  'linking.linkProjectHaveCodeHint',
+  'linking.errorMessageRequired',
+  'linking.errorMessageNumbersOnly',
+  'linking.errorMessageInteger',
+  'linking.errorMessagePositive',
+  'linking.errorMessageTooManyDigits',
 ] as const;
 type Key = (typeof linkProjectDialogMessageKeys)[number];
 
@@ -74,7 +75,7 @@ interface Props {
   reason?: string | null;
 }
 
-const FAQ_HREF = `/home/app/help?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
+const FAQ_HREF = `${HELP_PAGES.help}?question=${encodeURIComponent(PROJECT_LINK_FAQ_SLUG)}`;
 
 async function streetOf(projectId: number): Promise<string | null> {
   const project = await findCustomerProject(projectId);
@@ -197,28 +198,26 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
   }
 
   const labels: Record<LinkField, string> = {
-    projectId: t('linkProject.projectId'),
-    customerNumber: t('linkProject.customerNumber'),
-    zip: t('linkProject.zip'),
+    projectId: t('linking.linkProjectProjectId'),
+    customerNumber: t('linking.linkProjectCustomerNumber'),
+    zip: t('linking.linkProjectZip'),
   };
   const autoComplete: Record<LinkField, string> = { projectId: 'off', customerNumber: 'off', zip: 'postal-code' };
 
   function successText(result: LinkResult): string {
-    switch (successVariant(result)) {
-      case 'oneProjectOneMail':
-        return t('linkProject.successTextOneProjectOneMail');
-      case 'severalProjectsOneMail':
-        return t('linkProject.successTextSeveralProjectsOneMail', { count: result.numberOfProjects });
-      case 'severalMails':
-        return t('linkProject.successTextSeveralMails');
-    }
+    const texts = {
+      oneProjectOneMail: () => t('linking.linkProjectSuccessTextOneProjectOneMail'),
+      severalProjectsOneMail: () => t('linking.linkProjectSuccessTextSeveralProjectsOneMail', { count: result.numberOfProjects }),
+      severalMails: () => t('linking.linkProjectSuccessTextSeveralMails'),
+    } satisfies Record<ReturnType<typeof successVariant>, () => string>;
+    return texts[successVariant(result)]();
   }
 
   return (
     <Modal
       open={open}
       onClose={close}
-      title={t('linkProject.title')}
+      title={t('linking.linkProjectTitle')}
       closeLabel={t('modal.close')}
       initialFocusRef={firstField}
       describedBy={outcome ? undefined : introId}
@@ -227,7 +226,7 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
       {outcome ? (
         <div ref={successView} tabIndex={-1} className="link-success">
           <h3 className="link-success__title">
-            {t('linkProject.successTitle')}
+            {t('linking.linkProjectSuccessTitle')}
           </h3>
           <p>{successText(outcome.result)}</p>
           <ul className="link-success__emails">
@@ -235,13 +234,13 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
               <li key={email}>{email}</li>
             ))}
           </ul>
-          <p>{t('linkProject.successInstruction')}</p>
-          <p className="link-success__info">{t('linkProject.successInfo', { minutes: LINK_CODE_TTL_MINUTES })}</p>
+          <p>{t('linking.linkProjectSuccessInstruction')}</p>
+          <p className="link-success__info">{t('linking.linkProjectSuccessInfo', { minutes: LINK_CODE_TTL_MINUTES })}</p>
           <div className="link-dialog__actions">
             <Button onClick={close}>
               {outcome.result.projects.length > 1 && outcome.mode === 'CustomerData'
-                ? t('linkProject.successConfirmSeveral')
-                : t('linkProject.successConfirmOne')}
+                ? t('linking.linkProjectSuccessConfirmSeveral')
+                : t('linking.linkProjectSuccessConfirmOne')}
             </Button>
           </div>
         </div>
@@ -249,11 +248,11 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
         <form className="link-dialog__form" noValidate onSubmit={submit}>
           {reason && <p className="link-dialog__notice">{reason}</p>}
           <p id={introId} className="link-dialog__intro">
-            {t('linkProject.intro')} <a href={FAQ_HREF}>{t('linkProject.faqLink')}</a>
+            {t('linking.linkProjectIntro')} <a href={FAQ_HREF}>{t('linking.linkProjectFaqLink')}</a>
           </p>
           {/* The question stays out of the switch's name, so that "Projektnummer" labels only the field. */}
           <p id={modeHintId} className="link-dialog__mode-hint">
-            {t('linkProject.modeHint')}
+            {t('linking.linkProjectModeHint')}
           </p>
           <label className="switch">
             <input
@@ -265,7 +264,7 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
               onChange={toggleMode}
             />
             <span className="switch__track" aria-hidden="true" />
-            <span className="switch__label">{t('linkProject.modeToggle')}</span>
+            <span className="switch__label">{t('linking.linkProjectModeToggle')}</span>
           </label>
           <div className={`link-dialog__fields link-dialog__fields--${mode}`}>
             {fields.map((field, index) => {
@@ -291,21 +290,21 @@ export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {
             <div role="alert" className="link-dialog__notice">
               <p>{alreadySent}</p>
               <Button variant="secondary" onClick={haveCode}>
-                {t('linkProject.haveCode')}
+                {t('linking.linkProjectHaveCode')}
               </Button>
             </div>
           )}
           <div className="link-dialog__actions">
-            <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linkProject.submitting')}>
-              {t('linkProject.submit')}
+            <Button type="submit" disabled={!valid} loading={submitting} loadingLabel={t('linking.linkProjectSubmitting')}>
+              {t('linking.linkProjectSubmit')}
             </Button>
           </div>
           {!alreadySent && (
             <p className="link-dialog__have-code">
               <button type="button" className="link-button" onClick={haveCode}>
-                {t('linkProject.haveCode')}
+                {t('linking.linkProjectHaveCode')}
               </button>{' '}
-              <span className="link-dialog__have-code-hint">{t('linkProject.haveCodeHint')}</span>
+              <span className="link-dialog__have-code-hint">{t('linking.linkProjectHaveCodeHint')}</span>
             </p>
           )}
         </form>

@@ -1,5 +1,7 @@
+import { APP_API_BASE } from '../../../bff/contracts/http.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { LinkErrors } from '../../../bff/contracts/linking.ts';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { LinkErrors, PROJECT_LINK_PATH } from '../../../bff/contracts/linking.ts';
 import { pickMessages } from '../../i18n/index.ts';
 import { translatorFor } from '../../i18n/island.ts';
 import { FetchError, RequestError } from '../../lib/api/errors.ts';
@@ -13,13 +15,15 @@ import {
   successVariant,
 } from './outcome.ts';
 
+const LINK_URL = `${APP_API_BASE}/${PROJECT_LINK_PATH}`;
+
 const t = translatorFor(pickMessages('de', linkOutcomeMessageKeys));
 const tc = translatorFor(pickMessages('de', confirmOutcomeMessageKeys));
 const defaultError = 'Da ist etwas schiefgelaufen. Bitte versuche es später noch einmal.';
 const noProjectFound = 'Zu Deinen Angaben haben wir kein Projekt gefunden. Bitte prüfe Deine Eingabe.';
 
 const linkError = (status: number, code: string, message = 'Fehler') =>
-  new RequestError(message, 'post', '/api/v2/app/project/link', status, { code, message });
+  new RequestError(message, 'post', LINK_URL, status, { code, message });
 
 describe('the link response map', () => {
   it('gives a result with the unique e-mail addresses and the number of projects', () => {
@@ -117,7 +121,7 @@ describe('a failed link call (spec section 8)', () => {
 
   it('429 because of too many requests says how long to wait, from the answer', async () => {
     const limited = (retryAfterSeconds?: number) =>
-      new RequestError('x', 'post', '/api/v2/app/project/link', 429, {
+      new RequestError('x', 'post', LINK_URL, 429, {
         code: LinkErrors.RATE_LIMITED.code,
         message: 'x',
         ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
@@ -136,9 +140,9 @@ describe('a failed link call (spec section 8)', () => {
   it('anything else is logged and shows the default error', async () => {
     const log = vi.fn();
     for (const error of [
-      linkError(500, 'INTERNAL'),
-      linkError(503, 'UPSTREAM.UNAVAILABLE'),
-      new FetchError('offline', 'post', '/api/v2/app/project/link'),
+      linkError(500, CommonErrors.INTERNAL.code),
+      linkError(503, CommonErrors.UPSTREAM_UNAVAILABLE.code),
+      new FetchError('offline', 'post', LINK_URL),
       new TypeError('bug'),
     ]) {
       await expect(linkErrorSnackbar(error, { t, streetOf, log })).resolves.toEqual({

@@ -22,12 +22,12 @@ export interface LinkResult {
 export type SuccessVariant = 'oneProjectOneMail' | 'severalProjectsOneMail' | 'severalMails';
 
 export const linkOutcomeMessageKeys = [
-  'linkProject.noProjectFound',
-  'linkProject.projectAlreadyConnectedToUser',
-  'linkProject.projectAlreadyConnectedToUserWithoutStreet',
-  'linkProject.emailAlreadySent',
-  'linkProject.rateLimitedOne',
-  'linkProject.rateLimitedOther',
+  'linking.linkProjectNoProjectFound',
+  'linking.linkProjectProjectAlreadyConnectedToUser',
+  'linking.linkProjectProjectAlreadyConnectedToUserWithoutStreet',
+  'linking.linkProjectEmailAlreadySent',
+  'linking.linkProjectRateLimitedOne',
+  'linking.linkProjectRateLimitedOther',
   'common.defaultError',
 ] as const;
 type OutcomeKey = (typeof linkOutcomeMessageKeys)[number];
@@ -45,7 +45,7 @@ export function readLinkResponse(
   const entries = Object.entries(response);
   const snackbars: SnackbarInput[] = [];
   if (entries.some(([, entry]) => entry.code === 404)) {
-    snackbars.push({ message: t('linkProject.noProjectFound'), type: 'error' });
+    snackbars.push({ message: t('linking.linkProjectNoProjectFound'), type: 'error' });
   }
   const projects = entries.flatMap(([id, entry]) =>
     entry.code === 200 && entry.emailAddress ? [{ projectId: Number(id), emailAddress: entry.emailAddress }] : [],
@@ -82,13 +82,13 @@ export interface LinkErrorContext {
 /** Spec section 8: the snackbar for a failed link call, decided by the error's code (bff/contracts/linking.ts). */
 export async function linkErrorSnackbar(error: unknown, context: LinkErrorContext): Promise<SnackbarInput> {
   const { t } = context;
-  if (hasErrorCode(error, LinkErrors.PROJECT_NOT_FOUND)) return { message: t('linkProject.noProjectFound'), type: 'error' };
+  if (hasErrorCode(error, LinkErrors.PROJECT_NOT_FOUND)) return { message: t('linking.linkProjectNoProjectFound'), type: 'error' };
   if (hasErrorCode(error, LinkErrors.ALREADY_CONNECTED)) {
     const street = context.projectId === undefined ? null : await context.streetOf(context.projectId);
     return {
       message: street
-        ? t('linkProject.projectAlreadyConnectedToUser', { street })
-        : t('linkProject.projectAlreadyConnectedToUserWithoutStreet'),
+        ? t('linking.linkProjectProjectAlreadyConnectedToUser', { street })
+        : t('linking.linkProjectProjectAlreadyConnectedToUserWithoutStreet'),
       type: 'error',
     };
   }
@@ -96,26 +96,26 @@ export async function linkErrorSnackbar(error: unknown, context: LinkErrorContex
     // The limits count per hour: say how long, from the answer's retryAfterSeconds (the Retry-After header's value).
     const minutes = Math.max(1, Math.ceil((retryAfterSecondsOf(error) ?? 60) / 60));
     return {
-      message: minutes === 1 ? t('linkProject.rateLimitedOne') : t('linkProject.rateLimitedOther', { minutes }),
+      message: minutes === 1 ? t('linking.linkProjectRateLimitedOne') : t('linking.linkProjectRateLimitedOther', { minutes }),
       type: 'warning',
     };
   }
   if (hasErrorCode(error, LinkErrors.EMAIL_ALREADY_SENT)) {
-    return { message: t('linkProject.emailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
+    return { message: t('linking.linkProjectEmailAlreadySent', { minutes: LINK_CODE_TTL_MINUTES }), type: 'info' };
   }
   (context.log ?? console.error)(`[linking] linking the project failed (${errorCodeOf(error) ?? 'no code'})`, error);
   return { message: t('common.defaultError'), type: 'error' };
 }
 
 export const confirmOutcomeMessageKeys = [
-  'linkCode.connected',
-  'linkCode.alreadyConnected',
-  'linkCode.notFound',
-  'linkCode.expired',
-  'linkCode.invalid',
-  'linkCode.invalidAttemptsOne',
-  'linkCode.invalidAttemptsOther',
-  'linkCode.tooManyAttempts',
+  'linking.linkCodeConnected',
+  'linking.linkCodeAlreadyConnected',
+  'linking.linkCodeNotFound',
+  'linking.linkCodeExpired',
+  'linking.linkCodeInvalid',
+  'linking.linkCodeInvalidAttemptsOne',
+  'linking.linkCodeInvalidAttemptsOther',
+  'linking.linkCodeTooManyAttempts',
   'common.defaultError',
 ] as const;
 type ConfirmKey = (typeof confirmOutcomeMessageKeys)[number];
@@ -123,16 +123,13 @@ export type ConfirmTranslate = (key: ConfirmKey, values?: TranslationValues) => 
 
 /** Spec section 8, project-connection result messages: each result closes the code dialog with a toast. */
 export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): ToastInput {
-  switch (result) {
-    case 'PROJECT_CONNECTED':
-      return { message: t('linkCode.connected'), type: 'success' };
-    case 'PROJECT_ALREADY_CONNECTED':
-      return { message: t('linkCode.alreadyConnected'), type: 'info' };
-    case 'PROJECT_NOT_FOUND':
-      return { message: t('linkCode.notFound'), type: 'error' };
-    case 'CODE_EXPIRED':
-      return { message: t('linkCode.expired'), type: 'warning' };
-  }
+  const toasts = {
+    PROJECT_CONNECTED: { message: t('linking.linkCodeConnected'), type: 'success' },
+    PROJECT_ALREADY_CONNECTED: { message: t('linking.linkCodeAlreadyConnected'), type: 'info' },
+    PROJECT_NOT_FOUND: { message: t('linking.linkCodeNotFound'), type: 'error' },
+    CODE_EXPIRED: { message: t('linking.linkCodeExpired'), type: 'warning' },
+  } satisfies Record<ConfirmResult, ToastInput>;
+  return toasts[result];
 }
 
 /** `retryAfterSeconds` of a 429 answer, when the server sent one. */
@@ -160,14 +157,14 @@ export function confirmErrorOutcome(
     const left = attemptsLeftOf(error);
     const message =
       left === undefined
-        ? t('linkCode.invalid')
+        ? t('linking.linkCodeInvalid')
         : left === 1
-          ? t('linkCode.invalidAttemptsOne')
-          : t('linkCode.invalidAttemptsOther', { count: left });
+          ? t('linking.linkCodeInvalidAttemptsOne')
+          : t('linking.linkCodeInvalidAttemptsOther', { count: left });
     return { kind: 'inline', message };
   }
   if (hasErrorCode(error, LinkErrors.TOO_MANY_ATTEMPTS)) {
-    return { kind: 'toast', toast: { message: t('linkCode.tooManyAttempts'), type: 'error' }, close: true };
+    return { kind: 'toast', toast: { message: t('linking.linkCodeTooManyAttempts'), type: 'error' }, close: true };
   }
   return { kind: 'toast', toast: { message: t('common.defaultError'), type: 'error' }, close: false };
 }

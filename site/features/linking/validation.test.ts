@@ -11,15 +11,15 @@ import {
 } from './validation.ts';
 
 const cases = [
-  ['', 'errorMessage.required'],
-  ['   ', 'errorMessage.required'],
-  ['abc', 'errorMessage.numbersOnly'],
-  ['1.5', 'errorMessage.integer'],
-  ['-3', 'errorMessage.positive'],
-  ['0', 'errorMessage.positive'],
+  ['', 'linking.errorMessageRequired'],
+  ['   ', 'linking.errorMessageRequired'],
+  ['abc', 'linking.errorMessageNumbersOnly'],
+  ['1.5', 'linking.errorMessageInteger'],
+  ['-3', 'linking.errorMessagePositive'],
+  ['0', 'linking.errorMessagePositive'],
   [' 10 0234 ', null],
-  ['1e3', 'errorMessage.numbersOnly'],
-  ['+5', 'errorMessage.numbersOnly'],
+  ['1e3', 'linking.errorMessageNumbersOnly'],
+  ['+5', 'linking.errorMessageNumbersOnly'],
 ] as const;
 
 const activeFields: [LinkMode, LinkField][] = [
@@ -44,12 +44,12 @@ describe('link form validation (spec section 5)', () => {
   });
 
   it('says at the field when a number has more digits than the field takes (a 25-digit project number)', () => {
-    expect(validateLinkField('1234567890123456789012345', 'projectId')).toBe('errorMessage.tooManyDigits');
+    expect(validateLinkField('1234567890123456789012345', 'projectId')).toBe('linking.errorMessageTooManyDigits');
     expect(validateLinkField('123 456 789 012 345', 'projectId')).toBeNull();
-    expect(validateLinkField('1234567890123456', 'projectId')).toBe('errorMessage.tooManyDigits');
+    expect(validateLinkField('1234567890123456', 'projectId')).toBe('linking.errorMessageTooManyDigits');
     expect(validateLinkField('1'.repeat(20), 'customerNumber')).toBeNull();
-    expect(validateLinkField('1'.repeat(21), 'customerNumber')).toBe('errorMessage.tooManyDigits');
-    expect(validateLinkForm('projectId', { ...EMPTY_LINK_FORM, projectId: '9'.repeat(25) })).toEqual({ projectId: 'errorMessage.tooManyDigits' });
+    expect(validateLinkField('1'.repeat(21), 'customerNumber')).toBe('linking.errorMessageTooManyDigits');
+    expect(validateLinkForm('projectId', { ...EMPTY_LINK_FORM, projectId: '9'.repeat(25) })).toEqual({ projectId: 'linking.errorMessageTooManyDigits' });
     // Every number the dialog lets through, the API takes.
     expect(LinkProjectRequestSchema.safeParse(toLinkRequest('projectId', { ...EMPTY_LINK_FORM, projectId: '9'.repeat(15) })).success).toBe(true);
   });

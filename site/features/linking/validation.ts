@@ -20,11 +20,11 @@ export const EMPTY_LINK_FORM: LinkFormValues = { projectId: '', customerNumber: 
 
 /** The message keys spec section 5 names. */
 export type LinkValidationKey =
-  | 'errorMessage.required'
-  | 'errorMessage.numbersOnly'
-  | 'errorMessage.integer'
-  | 'errorMessage.positive'
-  | 'errorMessage.tooManyDigits';
+  | 'linking.errorMessageRequired'
+  | 'linking.errorMessageNumbersOnly'
+  | 'linking.errorMessageInteger'
+  | 'linking.errorMessagePositive'
+  | 'linking.errorMessageTooManyDigits';
 
 export type LinkFormErrors = Partial<Record<LinkField, LinkValidationKey>>;
 
@@ -36,14 +36,14 @@ export function stripSpaces(value: string): string {
 /** One field of the active mode: required, digits and whitespace only, a positive integer, not too long. */
 export function validateLinkField(value: string, field: LinkField = 'projectId'): LinkValidationKey | null {
   const stripped = stripSpaces(value);
-  if (stripped === '') return 'errorMessage.required';
-  if (/^\d+$/.test(stripped) && stripped.length > LINK_FIELD_MAX_DIGITS[field]) return 'errorMessage.tooManyDigits';
+  if (stripped === '') return 'linking.errorMessageRequired';
+  if (/^\d+$/.test(stripped) && stripped.length > LINK_FIELD_MAX_DIGITS[field]) return 'linking.errorMessageTooManyDigits';
   const number = Number(stripped);
-  if (Number.isNaN(number)) return 'errorMessage.numbersOnly';
-  if (!Number.isInteger(number)) return 'errorMessage.integer';
-  if (number <= 0) return 'errorMessage.positive';
+  if (Number.isNaN(number)) return 'linking.errorMessageNumbersOnly';
+  if (!Number.isInteger(number)) return 'linking.errorMessageInteger';
+  if (number <= 0) return 'linking.errorMessagePositive';
   // Last, because Number() also accepts "1e3", "0x10" or "+5", which are integers but not digits.
-  if (!/^[\d\s]+$/.test(value)) return 'errorMessage.numbersOnly';
+  if (!/^[\d\s]+$/.test(value)) return 'linking.errorMessageNumbersOnly';
   return null;
 }
 
@@ -71,16 +71,12 @@ export function toLinkRequest(mode: LinkMode, values: LinkFormValues): LinkProje
 
 /** The text of a validation key; the keys are spelled out so that the locale test sees them in use. */
 export function validationMessage(t: (key: LinkValidationKey, values?: { max: number }) => string, key: LinkValidationKey, field: LinkField = 'projectId'): string {
-  switch (key) {
-    case 'errorMessage.required':
-      return t('errorMessage.required');
-    case 'errorMessage.numbersOnly':
-      return t('errorMessage.numbersOnly');
-    case 'errorMessage.integer':
-      return t('errorMessage.integer');
-    case 'errorMessage.positive':
-      return t('errorMessage.positive');
-    case 'errorMessage.tooManyDigits':
-      return t('errorMessage.tooManyDigits', { max: LINK_FIELD_MAX_DIGITS[field] });
-  }
+  const texts = {
+    'linking.errorMessageRequired': () => t('linking.errorMessageRequired'),
+    'linking.errorMessageNumbersOnly': () => t('linking.errorMessageNumbersOnly'),
+    'linking.errorMessageInteger': () => t('linking.errorMessageInteger'),
+    'linking.errorMessagePositive': () => t('linking.errorMessagePositive'),
+    'linking.errorMessageTooManyDigits': () => t('linking.errorMessageTooManyDigits', { max: LINK_FIELD_MAX_DIGITS[field] }),
+  } satisfies Record<LinkValidationKey, () => string>;
+  return texts[key]();
 }

@@ -2,12 +2,14 @@ import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { MESSAGE_LIMITS } from '../../../bff/contracts/messages.ts';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MessagesErrors } from '../../../bff/contracts/messages.ts';
 import { Button } from '../../components/Button.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { internalApi } from '../../lib/api/client.ts';
 import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
-import { fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem, type FilesProblem, type SubjectProblem, type TextProblem } from './validation.ts';
+import { composerCodeText, fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem, type FilesProblem, type SubjectProblem, type TextProblem } from './validation.ts';
 import './MessageComposer.css';
 
 export const messageComposerMessageKeys = [
@@ -50,8 +52,11 @@ interface Props {
   idempotencyKey: string;
   /** The topic's title, shown as the subject's placeholder. */
   subjectPlaceholder?: string;
-  /** An error code the BFF sent back to the plain form (`?error=`), shown until the next try. */
-  initialError?: string | null;
+  /**
+   * A refusal of the plain form (docs/architecture.md "Forms without JavaScript"), worded by the page: the message for
+   * the summary on top and the text at each refused field. Shown until the next try.
+   */
+  refused?: ComposerRefusal | null;
   /** What a refused plain form held (the BFF's form flash): shown again, so nothing typed is lost without JavaScript. */
   typed?: { subject?: string; text?: string } | null;
   /** The customer just chose the topic: the first field takes the focus (also before hydration, as `autofocus`). */
@@ -59,49 +64,32 @@ interface Props {
   messages: IslandMessages<Key>;
 }
 
+/** The composer's fields a refusal can name. */
+export type ComposerField = 'subject' | 'text' | 'files';
+export interface ComposerRefusal {
+  message: string;
+  fields: Partial<Record<ComposerField, string>>;
+}
+
 const DraftSchema = z.object({ text: z.string(), subject: z.string(), key: z.string() });
 type Draft = z.infer<typeof DraftSchema>;
 const emptyDraft = (key: string): Draft => ({ text: '', subject: '', key });
 
 /** Client-side problems as the BFF's codes, so both are worded in one place. */
-const TEXT_CODES: Record<TextProblem, string> = {
-  required: 'MESSAGES.TEXT_REQUIRED',
-  tooLong: 'MESSAGES.TEXT_TOO_LONG',
-  invalidCharacters: 'MESSAGES.TEXT_INVALID_CHARACTERS',
+const SUBJECT_CODES: Record<SubjectProblem, string> = {
+  tooLong: MessagesErrors.SUBJECT_TOO_LONG.code,
+  invalidCharacters: MessagesErrors.SUBJECT_INVALID_CHARACTERS.code,
 };
-const SUBJECT_CODES: Record<SubjectProblem, string> = { tooLong: 'MESSAGES.SUBJECT_TOO_LONG', invalidCharacters: 'MESSAGES.SUBJECT_INVALID_CHARACTERS' };
-const FILE_CODES: Record<FilesProblem, string> = { tooMany: 'MESSAGES.TOO_MANY_FILES', tooLarge: 'MESSAGES.FILE_TOO_LARGE', type: 'MESSAGES.FILE_TYPE' };
-
-/** The German/English text of an error code of the messages API; null for a code without its own text. */
-function codeText(t: (key: Key, values?: Record<string, string | number>) => string, code: string, detail = ''): string | null {
-  const file = detail;
-  switch (code) {
-    case 'MESSAGES.TEXT_REQUIRED':
-      return t('messages.errorTextRequired');
-    case 'MESSAGES.TEXT_TOO_LONG':
-      return t('messages.errorTextTooLong', { max: MESSAGE_LIMITS.textMaxLength });
-    case 'MESSAGES.TEXT_INVALID_CHARACTERS':
-      return t('messages.errorTextInvalid', { character: detail });
-    case 'MESSAGES.SUBJECT_TOO_LONG':
-      return t('messages.errorSubjectTooLong', { max: MESSAGE_LIMITS.subjectMaxLength });
-    case 'MESSAGES.SUBJECT_INVALID_CHARACTERS':
-      return t('messages.errorSubjectInvalid', { character: detail });
-    case 'MESSAGES.TOO_MANY_FILES':
-      return t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles });
-    case 'MESSAGES.FILE_TOO_LARGE':
-      return t('messages.errorFileTooLarge', { file });
-    case 'MESSAGES.FILE_TYPE':
-      return t('messages.errorFileType', { file });
-    case 'MESSAGES.FILE_INCOMPLETE':
-      return t('messages.errorFileIncomplete');
-    case 'MESSAGES.SUPPORT_QUESTION_UNKNOWN':
-      return t('messages.errorTopic');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('messages.errorUnavailable');
-    default:
-      return null;
-  }
-}
+const TEXT_CODES: Record<TextProblem, string> = {
+  required: MessagesErrors.TEXT_REQUIRED.code,
+  tooLong: MessagesErrors.TEXT_TOO_LONG.code,
+  invalidCharacters: MessagesErrors.TEXT_INVALID_CHARACTERS.code,
+};
+const FILE_CODES: Record<FilesProblem, string> = {
+  tooMany: MessagesErrors.TOO_MANY_FILES.code,
+  tooLarge: MessagesErrors.FILE_TOO_LARGE.code,
+  type: MessagesErrors.FILE_TYPE.code,
+};
 
 /**
  * The message form (new request or reply): text, optional subject, up to five photos or PDFs. It is a plain multipart
@@ -135,13 +123,11 @@ export default function MessageComposer(props: Props) {
     // Only once, when the island hydrates.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const initial = props.initialError ?? '';
-  const [subjectError, setSubjectError] = useState<string | null>(() => (fieldOfError(initial) === 'subject' ? codeText(t, initial, refusedIn(props.typed?.subject ?? '', 'subject')) : null));
-  const [textError, setTextError] = useState<string | null>(() => (fieldOfError(initial) === 'text' ? codeText(t, initial, refusedIn(props.typed?.text ?? '', 'text')) : null));
-  const [filesError, setFilesError] = useState<string | null>(() => (fieldOfError(initial) === 'files' ? codeText(t, initial) : null));
-  const [formError, setFormError] = useState<string | null>(() =>
-    initial && fieldOfError(initial) === 'form' ? (codeText(t, initial) ?? t('messages.errorGeneric')) : null,
-  );
+  const refused = props.refused ?? null;
+  const [subjectError, setSubjectError] = useState<string | null>(refused?.fields.subject ?? null);
+  const [textError, setTextError] = useState<string | null>(refused?.fields.text ?? null);
+  const [filesError, setFilesError] = useState<string | null>(refused?.fields.files ?? null);
+  const [formError, setFormError] = useState<string | null>(refused?.message ?? null);
   const [sending, setSending] = useState(false);
   const prefix = `composer-${props.draftKey.replace(/[^\w-]/g, '-')}`;
 
@@ -157,9 +143,9 @@ export default function MessageComposer(props: Props) {
     const subject = props.mode === 'request' ? subjectProblem(current.subject) : null;
     const text = textProblem(current.text);
     const file = filesProblem(files);
-    setSubjectError(subject ? codeText(t, SUBJECT_CODES[subject], refusedIn(current.subject, 'subject')) : null);
-    setTextError(text ? codeText(t, TEXT_CODES[text], refusedIn(current.text, 'text')) : null);
-    setFilesError(file ? codeText(t, FILE_CODES[file.problem], file.file) : null);
+    setSubjectError(subject ? composerCodeText(t, SUBJECT_CODES[subject], refusedIn(current.subject, 'subject')) : null);
+    setTextError(text ? composerCodeText(t, TEXT_CODES[text], refusedIn(current.text, 'text')) : null);
+    setFilesError(file ? composerCodeText(t, FILE_CODES[file.problem], file.file) : null);
     setFormError(null);
     if (subject || text || file) return;
     const body = new FormData();
@@ -179,28 +165,38 @@ export default function MessageComposer(props: Props) {
       setSending(false);
       const code = error instanceof RequestError ? (error.body?.code ?? '') : '';
       const character = error instanceof RequestError && typeof error.body?.character === 'string' ? error.body.character : '';
-      const text = codeText(t, code, character);
+      const text = composerCodeText(t, code, character);
       const where = fieldOfError(code);
       if (text && where === 'subject') setSubjectError(text);
       else if (text && where === 'text') setTextError(text);
       else if (text && where === 'files') setFilesError(text);
       else setFormError(`${error instanceof TimeoutError ? t('messages.errorTimeout') : (text ?? t('messages.errorGeneric'))} ${t('messages.draftKept')}`);
       // Another body under the same key would be refused: a changed draft gets a new key on the next try.
-      if (code === 'IDEMPOTENCY.MISMATCH') update({ key: crypto.randomUUID() });
+      if (code === CommonErrors.IDEMPOTENCY_MISMATCH.code) update({ key: crypto.randomUUID() });
     }
   }
 
+  // The summary names each refused field with a link to it; a refused plain form lands on it (`composer-errors`).
+  const summaryFields = [
+    { field: 'subject', label: t('messages.subjectLabel'), text: subjectError },
+    { field: 'text', label: t('messages.textLabel'), text: textError },
+    { field: 'files', label: t('messages.filesLabel'), text: filesError },
+  ].filter((entry) => entry.text && (entry.field !== 'subject' || props.mode === 'request'));
+
   return (
     <form className="composer" method="post" action={props.action} encType="multipart/form-data" onSubmit={onSubmit} noValidate id="composer" aria-busy={sending}>
+      {formError && (
+        <ErrorSummary
+          form="composer"
+          className="composer__error composer__error--form"
+          message={formError}
+          fields={summaryFields.map((entry) => ({ id: `${prefix}-${entry.field}`, label: entry.label, text: entry.text ?? '' }))}
+        />
+      )}
       {Object.entries(props.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="idempotencyKey" value={draft.key} />
-      {formError && (
-        <p className="composer__error composer__error--form" role="alert">
-          {formError}
-        </p>
-      )}
       {props.mode === 'request' && (
         <div className="composer__field">
           <label htmlFor={`${prefix}-subject`}>{t('messages.subjectLabel')}</label>

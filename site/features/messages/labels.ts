@@ -1,16 +1,17 @@
 import type { TaskStatus } from '../../../bff/contracts/messages.ts';
 import type { Translate } from '../../i18n/types.ts';
+import { commonRefusalText, type FormState } from '../../lib/form-flash.ts';
+import type { ComposerField, ComposerRefusal } from './MessageComposer.tsx';
+import { composerCodeText, fieldOfError, refusedIn } from './validation.ts';
 
 /** The task status in words (spec section 4: OPEN, IN_PROGRESS, DONE). */
 export function statusLabel(t: Translate, status: TaskStatus): string {
-  switch (status) {
-    case 'OPEN':
-      return t('messages.statusOpen');
-    case 'IN_PROGRESS':
-      return t('messages.statusInProgress');
-    case 'DONE':
-      return t('messages.statusDone');
-  }
+  const texts = {
+    OPEN: t('messages.statusOpen'),
+    IN_PROGRESS: t('messages.statusInProgress'),
+    DONE: t('messages.statusDone'),
+  } satisfies Record<TaskStatus, string>;
+  return texts[status];
 }
 
 /** An ACTION_COMMENT line: "Status geändert: erledigt". */
@@ -20,4 +21,22 @@ export const statusChangeLine = (t: Translate, status: TaskStatus) => t('message
 export function fileSize(bytes: number, lang: 'de' | 'en'): string {
   const format = (value: number, unit: string) => `${value.toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 })} ${unit}`;
   return bytes >= 1024 * 1024 ? format(bytes / 1024 / 1024, 'MB') : format(Math.max(1, Math.round(bytes / 1024)), 'KB');
+}
+
+/**
+ * A refused plain composer, worded for the island (docs/architecture.md "Forms without JavaScript"): the summary's
+ * message and the text at the refused field (subject, text or files).
+ */
+export function composerRefusal(t: Translate, form: FormState): ComposerRefusal | null {
+  const refusal = form.refusal;
+  if (!refusal) return null;
+  const max = Number(refusal.params.max) || undefined;
+  // A refused character is named from what was typed (it never travels in the address).
+  const field = fieldOfError(refusal.code);
+  const character = field === 'subject' || field === 'text' ? refusedIn(form.value(field), field) : '';
+  const text = composerCodeText(t, refusal.code, character, max);
+  const fields: Partial<Record<ComposerField, string>> = {};
+  for (const name of ['subject', 'text', 'files'] as const) if (form.invalid(name)) fields[name] = text ?? t('messages.errorGeneric');
+  const message = commonRefusalText(t, refusal) ?? (Object.keys(fields).length > 0 ? t('forms.checkFields') : (text ?? t('messages.errorGeneric')));
+  return { message, fields };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { MessagesErrors } from '../../../bff/contracts/messages.ts';
 import { fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem } from './validation.ts';
 
 describe('the composer’s checks', () => {
@@ -34,10 +36,10 @@ describe('the composer’s checks', () => {
   });
 
   it('puts each BFF error at its field', () => {
-    expect(fieldOfError('MESSAGES.TEXT_TOO_LONG')).toBe('text');
-    expect(fieldOfError('MESSAGES.SUBJECT_INVALID_CHARACTERS')).toBe('subject');
-    expect(fieldOfError('MESSAGES.FILE_TYPE')).toBe('files');
-    expect(fieldOfError('MESSAGES.TOO_MANY_FILES')).toBe('files');
-    expect(fieldOfError('UPSTREAM.UNAVAILABLE')).toBe('form');
+    expect(fieldOfError(MessagesErrors.TEXT_TOO_LONG.code)).toBe('text');
+    expect(fieldOfError(MessagesErrors.SUBJECT_INVALID_CHARACTERS.code)).toBe('subject');
+    expect(fieldOfError(MessagesErrors.FILE_TYPE.code)).toBe('files');
+    expect(fieldOfError(MessagesErrors.TOO_MANY_FILES.code)).toBe('files');
+    expect(fieldOfError(CommonErrors.UPSTREAM_UNAVAILABLE.code)).toBe('form');
   });
 });

@@ -1,5 +1,7 @@
-import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, normalizeMessageText } from '../../../bff/contracts/messages.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, MessagesErrors, normalizeMessageText } from '../../../bff/contracts/messages.ts';
 import { refusedCharacter } from '../../../bff/contracts/text.ts';
+import { entryOf } from '../../lib/codes.ts';
 
 /** The composer's own checks, the same rules the BFF applies (contracts/messages.ts), so most errors show at once. */
 export type TextProblem = 'required' | 'tooLong' | 'invalidCharacters';
@@ -38,8 +40,57 @@ export function filesProblem(files: readonly { name: string; size: number; type:
 
 /** The error codes of the BFF that concern the subject, the text field, the files, or neither. */
 export function fieldOfError(code: string): 'subject' | 'text' | 'files' | 'form' {
-  if (code.startsWith('MESSAGES.SUBJECT_')) return 'subject';
-  if (code.startsWith('MESSAGES.TEXT_')) return 'text';
-  if (code.startsWith('MESSAGES.FILE_') || code === 'MESSAGES.TOO_MANY_FILES') return 'files';
-  return 'form';
+  const fields = {
+    [MessagesErrors.SUBJECT_TOO_LONG.code]: 'subject',
+    [MessagesErrors.SUBJECT_INVALID_CHARACTERS.code]: 'subject',
+    [MessagesErrors.TEXT_REQUIRED.code]: 'text',
+    [MessagesErrors.TEXT_TOO_LONG.code]: 'text',
+    [MessagesErrors.TEXT_INVALID_CHARACTERS.code]: 'text',
+    [MessagesErrors.TOO_MANY_FILES.code]: 'files',
+    [MessagesErrors.FILE_TOO_LARGE.code]: 'files',
+    [MessagesErrors.FILE_TYPE.code]: 'files',
+    [MessagesErrors.FILE_INCOMPLETE.code]: 'files',
+    [MessagesErrors.FILE_ENCODING.code]: 'files',
+    [MessagesErrors.SUPPORT_QUESTION_UNKNOWN.code]: 'form',
+    [MessagesErrors.WEBHOOK_UNAUTHORIZED.code]: 'form',
+  } as const satisfies Record<CodeOf<typeof MessagesErrors>, 'subject' | 'text' | 'files' | 'form'>;
+  return entryOf(fields, code) ?? 'form';
+}
+
+/** The keys `composerCodeText` needs (the composer island's messages hold them, and so does the full translation). */
+export type ComposerCodeKey =
+  | 'messages.errorTextRequired'
+  | 'messages.errorTextTooLong'
+  | 'messages.errorTextInvalid'
+  | 'messages.errorSubjectTooLong'
+  | 'messages.errorSubjectInvalid'
+  | 'messages.errorFileIncomplete'
+  | 'messages.errorFilesTooMany'
+  | 'messages.errorFileTooLarge'
+  | 'messages.errorFileType'
+  | 'messages.errorTopic'
+  | 'messages.errorUnavailable';
+
+/**
+ * The German/English text of an error code of the messages API; null for a code without its own text. `detail` is the
+ * file a file error names, or the character a character error names.
+ */
+export function composerCodeText(t: (key: ComposerCodeKey, values?: Record<string, string | number>) => string, code: string, detail = '', max?: number): string | null {
+  const file = detail;
+  const texts = {
+    [MessagesErrors.TEXT_REQUIRED.code]: () => t('messages.errorTextRequired'),
+    [MessagesErrors.TEXT_TOO_LONG.code]: () => t('messages.errorTextTooLong', { max: max ?? MESSAGE_LIMITS.textMaxLength }),
+    [MessagesErrors.TEXT_INVALID_CHARACTERS.code]: () => t('messages.errorTextInvalid', { character: detail }),
+    [MessagesErrors.SUBJECT_TOO_LONG.code]: () => t('messages.errorSubjectTooLong', { max: max ?? MESSAGE_LIMITS.subjectMaxLength }),
+    [MessagesErrors.SUBJECT_INVALID_CHARACTERS.code]: () => t('messages.errorSubjectInvalid', { character: detail }),
+    [MessagesErrors.TOO_MANY_FILES.code]: () => t('messages.errorFilesTooMany', { max: MESSAGE_LIMITS.maxFiles }),
+    [MessagesErrors.FILE_TOO_LARGE.code]: () => t('messages.errorFileTooLarge', { file }),
+    [MessagesErrors.FILE_TYPE.code]: () => t('messages.errorFileType', { file }),
+    [MessagesErrors.FILE_INCOMPLETE.code]: () => t('messages.errorFileIncomplete'),
+    [MessagesErrors.FILE_ENCODING.code]: () => null,
+    [MessagesErrors.SUPPORT_QUESTION_UNKNOWN.code]: () => t('messages.errorTopic'),
+    [MessagesErrors.WEBHOOK_UNAUTHORIZED.code]: () => null,
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: () => t('messages.errorUnavailable'),
+  } satisfies Record<CodeOf<typeof MessagesErrors>, () => string | null> & Partial<Record<ErrorCode, () => string | null>>;
+  return entryOf(texts, code)?.() ?? null;
 }

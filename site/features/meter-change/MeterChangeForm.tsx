@@ -1,17 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import {
-  METER_CHANGE_LIMITS,
-  METER_CHANGE_PAGE,
-  MeterChangeRequestSchema,
-  type MeterChangeField,
-} from '../../../bff/contracts/meter-change.ts';
-import { UPLOAD_LIMITS } from '../../../bff/contracts/uploads.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '../../../bff/contracts/meter-change.ts';
+import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
 import { Button } from '../../components/Button.tsx';
+import { ErrorSummary } from '../../components/ErrorSummary.tsx';
 import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
 import { appApi } from '../../lib/api/client.ts';
 import { RequestError } from '../../lib/api/errors.ts';
+import { entryOf } from '../../lib/codes.ts';
 import './MeterChangeForm.css';
 
 export const meterChangeMessageKeys = [
@@ -72,9 +70,13 @@ interface Props {
   projectId: number;
   address: { street: string; houseNumber: string; zip: string; city: string };
   uploadEnabled: boolean;
-  /** What the BFF sent back to the plain form (`?error=`, `?fields=`). */
+  /** A refusal of the plain form (docs/architecture.md "Forms without JavaScript"): its code and refused fields. */
   initialError: string | null;
   initialFields: string[];
+  /** The page's words for a refusal every form can meet (a service that is down …), if it is one. */
+  initialMessage: string | null;
+  /** What the refused plain form held (the BFF's form flash), by field name; null: the address on file. */
+  typed: Readonly<Record<string, string>> | null;
   messages: IslandMessages<Key>;
 }
 
@@ -102,45 +104,36 @@ const choicesOf = (t: Translate) =>
   ] as const satisfies readonly { name: MeterChangeField; legend: string; options: readonly string[] }[];
 
 function fieldError(t: Translate, field: MeterChangeField): string {
-  switch (field) {
-    case 'buildingType':
-    case 'meterKind':
-    case 'existingComponent':
-    case 'locationInBuilding':
-      return t('meterChange.errorChoose');
-    case 'meterNumber':
-      return t('meterChange.errorMeterNumber');
-    case 'street':
-      return t('meterChange.errorStreet');
-    case 'houseNumber':
-      return t('meterChange.errorHouseNumber');
-    case 'zip':
-      return t('meterChange.errorZip');
-    case 'city':
-      return t('meterChange.errorCity');
-    case 'note':
-      return t('meterChange.errorNote');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    projectId: t('meterChange.errorGeneric'),
+    buildingType: t('meterChange.errorChoose'),
+    meterKind: t('meterChange.errorChoose'),
+    existingComponent: t('meterChange.errorChoose'),
+    locationInBuilding: t('meterChange.errorChoose'),
+    meterNumber: t('meterChange.errorMeterNumber'),
+    street: t('meterChange.errorStreet'),
+    houseNumber: t('meterChange.errorHouseNumber'),
+    zip: t('meterChange.errorZip'),
+    city: t('meterChange.errorCity'),
+    note: t('meterChange.errorNote'),
+  } satisfies Record<MeterChangeField, string>;
+  return entryOf(texts, field) ?? t('meterChange.errorGeneric');
 }
 
 /** The text of an error code the API answered with (null: the generic text). */
 function codeText(t: Translate, code: string): string {
-  switch (code) {
-    case 'METER_CHANGE.ALREADY_SUBMITTED':
-      return t('meterChange.errorAlready');
-    case 'METER_CHANGE.NOT_NEEDED':
-      return t('meterChange.errorNotNeeded');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('meterChange.errorUnavailable');
-    case 'UPLOAD.TYPE':
-      return t('meterChange.errorPhotoType');
-    case 'UPLOAD.TOO_LARGE':
-      return t('meterChange.errorPhotoSize');
-    default:
-      return t('meterChange.errorGeneric');
-  }
+  const texts = {
+    [MeterChangeErrors.ALREADY_SUBMITTED.code]: t('meterChange.errorAlready'),
+    [MeterChangeErrors.NOT_NEEDED.code]: t('meterChange.errorNotNeeded'),
+    [MeterChangeErrors.LINK_INVALID.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_USED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.LINK_EXPIRED.code]: t('meterChange.errorGeneric'),
+    [MeterChangeErrors.TOO_MANY_ATTEMPTS.code]: t('meterChange.errorGeneric'),
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: t('meterChange.errorUnavailable'),
+    [UploadErrors.TYPE.code]: t('meterChange.errorPhotoType'),
+    [UploadErrors.TOO_LARGE.code]: t('meterChange.errorPhotoSize'),
+  } satisfies Record<CodeOf<typeof MeterChangeErrors>, string> & Partial<Record<ErrorCode, string>>;
+  return entryOf(texts, code) ?? t('meterChange.errorGeneric');
 }
 
 const FIELDS = ['projectId', 'buildingType', 'meterKind', 'existingComponent', 'locationInBuilding', 'meterNumber', 'street', 'houseNumber', 'zip', 'city', 'note'] as const;
@@ -154,7 +147,7 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
     body.append('code', capability.code);
     body.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v2/app/meter-change-request/file');
+    xhr.open('POST', `${APP_API_BASE}/${METER_CHANGE_PATHS.file}`);
     xhr.setRequestHeader(CSRF_HEADER, CSRF_HEADER_VALUE);
     xhr.timeout = 120_000;
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
@@ -173,14 +166,16 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
 export default function MeterChangeForm(props: Props) {
   const t = translatorFor(props.messages);
   const form = useRef<HTMLFormElement>(null);
-  const initialField = new Set(props.initialFields);
-  const [errors, setErrors] = useState<Partial<Record<MeterChangeField | 'photo', string>>>(() =>
-    Object.fromEntries(props.initialFields.filter(isField).map((f) => [f, fieldError(t, f)])),
-  );
+  const [errors, setErrors] = useState<Partial<Record<MeterChangeField | 'photo', string>>>(() => ({
+    ...Object.fromEntries(props.initialFields.filter(isField).map((f) => [f, fieldError(t, f)])),
+    ...(props.initialError && props.initialFields.includes('file') ? { photo: codeText(t, props.initialError) } : {}),
+  }));
   const [formError, setFormError] = useState<string | null>(() => {
     if (!props.initialError) return null;
-    return initialField.size > 0 ? t('meterChange.errorSummary') : codeText(t, props.initialError);
+    if (props.initialMessage) return props.initialMessage;
+    return props.initialFields.length > 0 ? t('meterChange.errorSummary') : codeText(t, props.initialError);
   });
+  const typed = (name: string) => props.typed?.[name];
   const [state, setState] = useState<'idle' | 'sending' | 'uploading'>('idle');
   const [progress, setProgress] = useState(0);
 
@@ -244,7 +239,7 @@ export default function MeterChangeForm(props: Props) {
       } catch (error) {
         // The request is filed; the photo can follow by the mailed link. The page says why this one was refused.
         const code = error instanceof Error ? error.message : '';
-        sent = `photo-failed&reason=${code === 'UPLOAD.TYPE' ? 'type' : code === 'UPLOAD.TOO_LARGE' ? 'size' : 'other'}`;
+        sent = `photo-failed&reason=${code === UploadErrors.TYPE.code ? 'type' : code === UploadErrors.TOO_LARGE.code ? 'size' : 'other'}`;
       }
     }
     window.location.assign(`${METER_CHANGE_PAGE}?sent=${sent}`);
@@ -265,7 +260,7 @@ export default function MeterChangeForm(props: Props) {
         name={name}
         type="text"
         required
-        defaultValue={name === 'meterNumber' ? '' : props.address[name]}
+        defaultValue={typed(name) ?? (name === 'meterNumber' ? '' : props.address[name])}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={describe(name, Boolean(hint))}
         onChange={() => setErrors((e) => ({ ...e, [name]: undefined }))}
@@ -280,20 +275,47 @@ export default function MeterChangeForm(props: Props) {
     </div>
   );
 
+  // The summary names each refused field with a link to it; a refused plain form lands on it (`meter-change-errors`).
+  const choices = choicesOf(t);
+  const labels: Record<MeterChangeField | 'photo', string> = {
+    projectId: '',
+    ...(Object.fromEntries(choices.map((choice) => [choice.name, choice.legend])) as Record<(typeof choices)[number]['name'], string>),
+    meterNumber: t('meterChange.meterNumberLabel'),
+    street: t('meterChange.streetLabel'),
+    houseNumber: t('meterChange.houseNumberLabel'),
+    zip: t('meterChange.zipLabel'),
+    city: t('meterChange.cityLabel'),
+    note: t('meterChange.noteLabel'),
+    photo: t('meterChange.photoLabel'),
+  };
+  const targetOf = (name: MeterChangeField | 'photo') => (choices.some((choice) => choice.name === name) ? `mc-${name}-1` : `mc-${name}`);
+  const refused = (Object.keys(labels) as (MeterChangeField | 'photo')[]).filter((name) => errors[name] && labels[name]);
+
   return (
-    <form ref={form} className="meter-form" method="post" action="/api/v2/app/meter-change-request" encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
-      <input type="hidden" name="projectId" value={props.projectId} />
+    <form ref={form} className="meter-form" method="post" action={`${APP_API_BASE}/${METER_CHANGE_PATHS.create}`} encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-busy={state !== 'idle'}>
       {formError && (
-        <p className="meter-form__error meter-form__error--form" role="alert">
-          {formError}
-        </p>
+        <ErrorSummary
+          form="meter-change"
+          className="meter-form__error meter-form__error--form"
+          message={formError}
+          fields={refused.map((name) => ({ id: targetOf(name), label: labels[name], text: errors[name] ?? '' }))}
+        />
       )}
-      {choicesOf(t).map((choice) => (
+      <input type="hidden" name="projectId" value={props.projectId} />
+      {choices.map((choice) => (
         <fieldset key={choice.name} className="meter-form__choices" aria-invalid={errors[choice.name] ? true : undefined} aria-describedby={errors[choice.name] ? `mc-${choice.name}-error` : undefined}>
           <legend>{choice.legend}</legend>
           {choice.options.map((option, i) => (
             <label key={option} className="meter-form__choice">
-              <input type="radio" name={choice.name} value={i + 1} required onChange={() => setErrors((e) => ({ ...e, [choice.name]: undefined }))} />
+              <input
+                type="radio"
+                id={`mc-${choice.name}-${i + 1}`}
+                name={choice.name}
+                value={i + 1}
+                required
+                defaultChecked={typed(choice.name) === String(i + 1)}
+                onChange={() => setErrors((e) => ({ ...e, [choice.name]: undefined }))}
+              />
               {option}
             </label>
           ))}
@@ -315,7 +337,15 @@ export default function MeterChangeForm(props: Props) {
       </fieldset>
       <div className="meter-form__field">
         <label htmlFor="mc-note">{t('meterChange.noteLabel')}</label>
-        <textarea id="mc-note" name="note" rows={3} maxLength={METER_CHANGE_LIMITS.noteMaxLength} aria-invalid={errors.note ? true : undefined} aria-describedby={describe('note', true)} />
+        <textarea
+          id="mc-note"
+          name="note"
+          rows={3}
+          maxLength={METER_CHANGE_LIMITS.noteMaxLength}
+          defaultValue={typed('note') ?? ''}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={describe('note', true)}
+        />
         <p id="mc-note-hint" className="meter-form__hint">
           {t('meterChange.noteHint')}
         </p>

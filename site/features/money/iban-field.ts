@@ -1,5 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import type { IbanCheck, IbanProblem } from '../../../bff/contracts/money.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
+import { MONEY_PATHS, type IbanCheck, type IbanProblem } from '../../../bff/contracts/money.ts';
 
 /** The texts the page gives the script (German or English), `{bank}` and `{length}` filled in here. */
 interface Messages {
@@ -10,7 +10,7 @@ interface Messages {
   problems: Record<IbanProblem, string>;
 }
 
-const CHECK_URL = '/api/v1/internal/util/ibanvalidation';
+const CHECK_URL = `${INTERNAL_API_BASE}/${MONEY_PATHS.ibanValidation}`;
 const normalized = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
 
 /**

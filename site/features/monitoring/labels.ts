@@ -4,88 +4,67 @@ import type { SeriesKey } from './series.ts';
 
 /** German names for the page's enums; the keys are spelled out so that the locale test sees them in use. */
 export function periodLabel(t: Translate, period: Period): string {
-  switch (period) {
-    case 'day':
-      return t('monitoring.periodDay');
-    case 'week':
-      return t('monitoring.periodWeek');
-    case 'month':
-      return t('monitoring.periodMonth');
-    case 'year':
-      return t('monitoring.periodYear');
-    case 'total':
-      return t('monitoring.periodTotal');
-  }
+  const texts = {
+    day: t('monitoring.periodDay'),
+    week: t('monitoring.periodWeek'),
+    month: t('monitoring.periodMonth'),
+    year: t('monitoring.periodYear'),
+    total: t('monitoring.periodTotal'),
+  } satisfies Record<Period, string>;
+  return texts[period];
 }
 
 export function previousLabel(t: Translate, period: Exclude<Period, 'total'>): string {
-  switch (period) {
-    case 'day':
-      return t('monitoring.previousDay');
-    case 'week':
-      return t('monitoring.previousWeek');
-    case 'month':
-      return t('monitoring.previousMonth');
-    case 'year':
-      return t('monitoring.previousYear');
-  }
+  const texts = {
+    day: t('monitoring.previousDay'),
+    week: t('monitoring.previousWeek'),
+    month: t('monitoring.previousMonth'),
+    year: t('monitoring.previousYear'),
+  } satisfies Record<Exclude<Period, 'total'>, string>;
+  return texts[period];
 }
 
 export function nextLabel(t: Translate, period: Exclude<Period, 'total'>): string {
-  switch (period) {
-    case 'day':
-      return t('monitoring.nextDay');
-    case 'week':
-      return t('monitoring.nextWeek');
-    case 'month':
-      return t('monitoring.nextMonth');
-    case 'year':
-      return t('monitoring.nextYear');
-  }
+  const texts = {
+    day: t('monitoring.nextDay'),
+    week: t('monitoring.nextWeek'),
+    month: t('monitoring.nextMonth'),
+    year: t('monitoring.nextYear'),
+  } satisfies Record<Exclude<Period, 'total'>, string>;
+  return texts[period];
 }
 
 export function deviceTypeLabel(t: Translate, type: Device['type']): string {
-  switch (type) {
-    case 'INVERTER':
-      return t('monitoring.deviceInverter');
-    case 'BATTERY':
-      return t('monitoring.deviceBattery');
-    case 'METER':
-      return t('monitoring.deviceMeter');
-    case 'WALLBOX':
-      return t('monitoring.deviceWallbox');
-    case 'HEAT_PUMP':
-      return t('monitoring.deviceHeatPump');
-  }
+  const texts = {
+    INVERTER: t('monitoring.deviceInverter'),
+    BATTERY: t('monitoring.deviceBattery'),
+    METER: t('monitoring.deviceMeter'),
+    WALLBOX: t('monitoring.deviceWallbox'),
+    HEAT_PUMP: t('monitoring.deviceHeatPump'),
+  } satisfies Record<Device['type'], string>;
+  return texts[type];
 }
 
 export function deviceStatusLabel(t: Translate, status: Device['status']): string {
-  switch (status) {
-    case 'ONLINE':
-      return t('monitoring.statusOnline');
-    case 'OFFLINE':
-      return t('monitoring.statusOffline');
-    case 'WARNING':
-      return t('monitoring.statusWarning');
-  }
+  const texts = {
+    ONLINE: t('monitoring.statusOnline'),
+    OFFLINE: t('monitoring.statusOffline'),
+    WARNING: t('monitoring.statusWarning'),
+  } satisfies Record<Device['status'], string>;
+  return texts[status];
 }
 
 /** Series names as the table's column headers and the chart's legend show them. */
 export function seriesLabel(t: (key: SeriesMessageKey) => string, key: SeriesKey): string {
-  switch (key) {
-    case 'pv':
-      return t('monitoring.seriesPv');
-    case 'consumption':
-      return t('monitoring.seriesConsumption');
-    case 'battery':
-      return t('monitoring.seriesBattery');
-    case 'grid':
-      return t('monitoring.seriesGrid');
-    case 'import':
-      return t('monitoring.seriesImport');
-    case 'export':
-      return t('monitoring.seriesExport');
-  }
+  const texts = {
+    pv: t('monitoring.seriesPv'),
+    consumption: t('monitoring.seriesConsumption'),
+    battery: t('monitoring.seriesBattery'),
+    grid: t('monitoring.seriesGrid'),
+    import: t('monitoring.seriesImport'),
+    export: t('monitoring.seriesExport'),
+  } satisfies Record<SeriesKey, string>;
+  return texts[key];
 }
 
 export const seriesMessageKeys = [

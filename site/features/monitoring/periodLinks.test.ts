@@ -1,3 +1,4 @@
+import { MONITORING_PAGE } from '../../../bff/contracts/monitoring.ts';
 import { describe, expect, it } from 'vitest';
 import { PHONE_GRID_COLUMNS, periodLinks, tabSpans } from './periodLinks.ts';
 import { PERIODS } from './periods.ts';
@@ -33,12 +34,12 @@ describe('the period controls’ links', () => {
       ['year', false],
       ['total', false],
     ]);
-    expect(links.tabs[1]?.href).toBe('/home/app/monitoring?installation=SITE-7F3A2C&period=week&date=2026-06-15#period-title');
-    expect(links.previous?.href).toBe('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-05-15#period-title');
-    expect(links.next?.href).toBe('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-07-15#period-title');
-    expect(links.today).toBe('/home/app/monitoring?installation=SITE-7F3A2C&period=month&date=2026-11-22#period-title');
+    expect(links.tabs[1]?.href).toBe(`${MONITORING_PAGE}?installation=SITE-7F3A2C&period=week&date=2026-06-15#period-title`);
+    expect(links.previous?.href).toBe(`${MONITORING_PAGE}?installation=SITE-7F3A2C&period=month&date=2026-05-15#period-title`);
+    expect(links.next?.href).toBe(`${MONITORING_PAGE}?installation=SITE-7F3A2C&period=month&date=2026-07-15#period-title`);
+    expect(links.today).toBe(`${MONITORING_PAGE}?installation=SITE-7F3A2C&period=month&date=2026-11-22#period-title`);
     // The GET form keeps the action's fragment; the browser puts the fields into the query.
-    expect(links.formAction).toBe('/home/app/monitoring#period-title');
+    expect(links.formAction).toBe(`${MONITORING_PAGE}#period-title`);
   });
 
   it('have no previous before commissioning, no next after today and no "Zu heute" on today', () => {

@@ -1,6 +1,6 @@
-import type { Period } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE, type Period } from '../../../bff/contracts/monitoring.ts';
 import { containsDay, periodNavigation, PERIODS, type CalendarDate, type PeriodBounds } from './periods.ts';
-import { MONITORING_PATH, PERIOD_HEADING_ID, periodHref } from './urlState.ts';
+import { PERIOD_HEADING_ID, periodHref } from './urlState.ts';
 
 export interface PeriodTab {
   period: Period;
@@ -56,6 +56,6 @@ export function periodLinks(state: { installationId: string; period: Period; dat
     previous: previous === null ? null : { date: previous, href: href({ date: previous }) },
     next: next === null ? null : { date: next, href: href({ date: next }) },
     today: period !== 'total' && !containsDay(period, date, bounds.today, bounds) ? href({ date: bounds.today }) : null,
-    formAction: `${MONITORING_PATH}#${PERIOD_HEADING_ID}`,
+    formAction: `${MONITORING_PAGE}#${PERIOD_HEADING_ID}`,
   };
 }

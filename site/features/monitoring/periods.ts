@@ -1,4 +1,5 @@
 import type { Period } from '../../../bff/contracts/monitoring.ts';
+import { PORTAL_TIME_ZONE } from '../../lib/format.ts';
 
 /**
  * Calendar arithmetic for the monitoring page on `YYYY-MM-DD` strings, computed in UTC so that neither the server's
@@ -8,8 +9,6 @@ import type { Period } from '../../../bff/contracts/monitoring.ts';
 export type CalendarDate = string;
 
 export const PERIODS = ['day', 'week', 'month', 'year', 'total'] as const satisfies readonly Period[];
-
-export const PORTAL_TIME_ZONE = 'Europe/Berlin';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

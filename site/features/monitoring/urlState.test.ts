@@ -1,3 +1,4 @@
+import { MONITORING_PAGE } from '../../../bff/contracts/monitoring.ts';
 import { describe, expect, it } from 'vitest';
 import { monitoringHref, parseMonitoringParams, PERIOD_HEADING_ID, periodHref } from './urlState.ts';
 
@@ -30,7 +31,7 @@ describe('monitoring address', () => {
 
   it('writes every parameter into links, so sharing and reloading keep the view', () => {
     expect(monitoringHref({ installationId: 'site 7&x', period: 'week', date: '2026-11-16' })).toBe(
-      '/home/app/monitoring?installation=site+7%26x&period=week&date=2026-11-16',
+      `${MONITORING_PAGE}?installation=site+7%26x&period=week&date=2026-11-16`,
     );
   });
 });
@@ -38,7 +39,7 @@ describe('monitoring address', () => {
 describe('period links', () => {
   it('jump to the period heading, so focus does not go back to the top of the page', () => {
     const href = periodHref({ installationId: 'SITE-7F3A2C', period: 'week', date: '2026-07-01' });
-    expect(href).toBe(`/home/app/monitoring?installation=SITE-7F3A2C&period=week&date=2026-07-01#${PERIOD_HEADING_ID}`);
+    expect(href).toBe(`${MONITORING_PAGE}?installation=SITE-7F3A2C&period=week&date=2026-07-01#${PERIOD_HEADING_ID}`);
     expect(PERIOD_HEADING_ID).toBe('period-title');
   });
 });

@@ -1,7 +1,5 @@
-import type { Period } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE, type Period } from '../../../bff/contracts/monitoring.ts';
 import { isCalendarDate, PERIODS, type CalendarDate } from './periods.ts';
-
-export const MONITORING_PATH = '/home/app/monitoring';
 
 /** What the address bar says: `?installation=<id>&period=<p>&date=YYYY-MM-DD`, so sharing and reloading keep the view. */
 export interface MonitoringUrlState {
@@ -33,7 +31,7 @@ export function parseMonitoringParams(params: URLSearchParams, today: CalendarDa
 /** The page's address for a state; every link (tabs, previous/next) carries all three parameters. */
 export function monitoringHref(state: { installationId: string; period: Period; date: CalendarDate }): string {
   const params = new URLSearchParams({ installation: state.installationId, period: state.period, date: state.date });
-  return `${MONITORING_PATH}?${params.toString()}`;
+  return `${MONITORING_PAGE}?${params.toString()}`;
 }
 
 /** The id of the period heading; period links jump (and move keyboard focus) there, not to the top of the page. */

@@ -1,57 +1,44 @@
-import type { BaseDataField, BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
+import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { OnboardingErrors, type BaseDataField, type BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { entryOf } from '../../lib/codes.ts';
+import { commonRefusalText } from '../../lib/form-flash.ts';
 
-/** The text for `?error=<code>` after a form of the onboarding pages. */
-export function onboardingErrorText(t: Translate, code: string, params: URLSearchParams): string {
-  switch (code) {
-    case 'ONBOARDING.CODE_INVALID': {
-      const left = Number(params.get('attemptsLeft') ?? 0);
-      return left === 1 ? t('onboarding.codeInvalidOne') : t('onboarding.codeInvalidOther', { attempts: left });
-    }
-    case 'ONBOARDING.CODE_EXPIRED':
-      return t('onboarding.codeExpired');
-    case 'ONBOARDING.NO_CODE':
-      return t('onboarding.noCode');
-    case 'ONBOARDING.TOO_MANY_ATTEMPTS':
-      return t('onboarding.tooManyAttempts');
-    case 'ONBOARDING.RESEND_COOLDOWN':
-      return t('onboarding.resendCooldown', { seconds: Number(params.get('retryAfterSeconds') ?? 30) });
-    case 'ONBOARDING.ALREADY_CONFIRMED':
-      return t('onboarding.alreadyConfirmed');
-    case 'VALIDATION':
-      return t('onboarding.codeFormat');
-    case 'ONBOARDING.BASE_DATA_INVALID':
-      return t('onboarding.baseDataInvalid');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('onboarding.unavailable');
-    default:
-      return t('onboarding.errorGeneric');
-  }
+/** The text for a refused form of the onboarding pages. */
+export function onboardingErrorText(t: Translate, refusal: FormRefusal): string {
+  const { code, params } = refusal;
+  const common = commonRefusalText(t, refusal);
+  if (common) return common;
+  const left = Number(params.attemptsLeft ?? 0);
+  const texts = {
+    [OnboardingErrors.CODE_INVALID.code]: () => (left === 1 ? t('onboarding.codeInvalidOne') : t('onboarding.codeInvalidOther', { attempts: left })),
+    [OnboardingErrors.CODE_EXPIRED.code]: () => t('onboarding.codeExpired'),
+    [OnboardingErrors.NO_CODE.code]: () => t('onboarding.noCode'),
+    [OnboardingErrors.TOO_MANY_ATTEMPTS.code]: () => t('onboarding.tooManyAttempts'),
+    [OnboardingErrors.RESEND_COOLDOWN.code]: () => t('onboarding.resendCooldown', { seconds: Number(params.retryAfterSeconds ?? 30) }),
+    [OnboardingErrors.ALREADY_CONFIRMED.code]: () => t('onboarding.alreadyConfirmed'),
+    [OnboardingErrors.BASE_DATA_INVALID.code]: () => t('onboarding.baseDataInvalid'),
+    [OnboardingErrors.JOURNEY_BACKWARDS.code]: () => t('onboarding.errorGeneric'),
+    [CommonErrors.VALIDATION.code]: () => t('onboarding.codeFormat'),
+  } satisfies Record<CodeOf<typeof OnboardingErrors>, () => string> & Partial<Record<ErrorCode, () => string>>;
+  return (entryOf(texts, code) ?? (() => t('onboarding.errorGeneric')))();
 }
 
 /** The message under a base data field. */
 export function baseDataProblemText(t: Translate, field: BaseDataField, problem: BaseDataProblem): string {
-  if (problem === 'tooLong') return t('baseData.tooLong');
-  if (problem === 'required') {
-    switch (field) {
-      case 'preferredContact':
-        return t('baseData.contactRequired');
-      default:
-        return t('baseData.required');
-    }
-  }
-  switch (field) {
-    case 'phone':
-      return t('baseData.phoneFormat');
-    case 'zip':
-      return t('baseData.zipFormat');
-    case 'houseNumber':
-      return t('baseData.houseNumberFormat');
-    case 'firstName':
-    case 'lastName':
-    case 'city':
-      return t('baseData.nameFormat');
-    default:
-      return t('baseData.choiceFormat');
-  }
+  if (problem === 'tooLong') return t('onboarding.baseDataTooLong');
+  if (problem === 'required') return field === 'preferredContact' ? t('onboarding.baseDataContactRequired') : t('onboarding.baseDataRequired');
+  const formats = {
+    salutation: t('onboarding.baseDataChoiceFormat'),
+    preferredContact: t('onboarding.baseDataChoiceFormat'),
+    street: t('onboarding.baseDataChoiceFormat'),
+    phone: t('onboarding.baseDataPhoneFormat'),
+    zip: t('onboarding.baseDataZipFormat'),
+    houseNumber: t('onboarding.baseDataHouseNumberFormat'),
+    firstName: t('onboarding.baseDataNameFormat'),
+    lastName: t('onboarding.baseDataNameFormat'),
+    city: t('onboarding.baseDataNameFormat'),
+  } satisfies Record<BaseDataField, string>;
+  return entryOf(formats, field) ?? t('onboarding.baseDataChoiceFormat');
 }

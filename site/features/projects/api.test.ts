@@ -1,12 +1,16 @@
+import { INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectSummary, UserProjectsResponse } from '../../../bff/contracts/projects.ts';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { PROJECTS_PATHS, type ProjectSummary, type UserProjectsResponse } from '../../../bff/contracts/projects.ts';
 import { createApiClient } from '../../lib/api/client.ts';
 import { writeCache } from '../../stores/apiCache.ts';
 import { clearPersistedState, persistedState } from '../../stores/persisted.ts';
 import { findCustomerProject, selectSessionProject } from './api.ts';
+
+const USER_PROJECTS_URL = `${INTERNAL_API_BASE}/${PROJECTS_PATHS.userProjects}`;
 
 const project = (id: number, street: string): ProjectSummary => ({
   id,
@@ -30,7 +34,7 @@ beforeAll(async () => {
     } else if (answer) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     } else {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"UPSTREAM.UNAVAILABLE","message":"x"}');
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ code: CommonErrors.UPSTREAM_UNAVAILABLE.code, message: 'x' }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +53,7 @@ beforeEach(() => {
 
 describe('a project from the cached projects map', () => {
   it('comes from the cache without a request', async () => {
-    writeCache('internalApi', '/api/v1/internal/user/project', {
+    writeCache('internalApi', USER_PROJECTS_URL, {
       projects: [project(100234, 'Sonnenallee')],
       currentProjectId: 100234,
     });
@@ -59,12 +63,12 @@ describe('a project from the cached projects map', () => {
   });
 
   it('is fetched again once when the cache lacks it, and the fresh list is cached', async () => {
-    writeCache('internalApi', '/api/v1/internal/user/project', { projects: [], currentProjectId: null });
+    writeCache('internalApi', USER_PROJECTS_URL, { projects: [], currentProjectId: null });
     answer = { projects: [project(100234, 'Sonnenallee')], currentProjectId: 100234 };
 
     await expect(findCustomerProject(100234, client)).resolves.toMatchObject({ id: 100234 });
     expect(requests).toEqual(['GET /api/v1/internal/user/project']);
-    expect(Object.keys(persistedState.get().internalApi)).toEqual(['/api/v1/internal/user/project']);
+    expect(Object.keys(persistedState.get().internalApi)).toEqual([USER_PROJECTS_URL]);
   });
 
   it('is null when the fresh list lacks it too, or cannot be loaded', async () => {
@@ -82,7 +86,7 @@ describe('a project from the cached projects map', () => {
 
 describe('choosing the session’s project', () => {
   it('posts the id and forgets the cached list', async () => {
-    writeCache('internalApi', '/api/v1/internal/user/project', { projects: [], currentProjectId: null });
+    writeCache('internalApi', USER_PROJECTS_URL, { projects: [], currentProjectId: null });
 
     await selectSessionProject(100235, client);
 

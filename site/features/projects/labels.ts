@@ -3,54 +3,39 @@ import type { Translate } from '../../i18n/types.ts';
 
 /** German names of the product lines (the keys are spelled out so that the locale test sees them in use). */
 export function productLineLabel(t: Translate, line: ProductLine): string {
-  switch (line) {
-    case 'SOLAR':
-      return t('project.productSolar');
-    case 'STORAGE':
-      return t('project.productStorage');
-    case 'CHARGE':
-      return t('project.productCharge');
-    case 'IQ':
-      return t('project.productIq');
-    case 'OFFGRID':
-      return t('project.productOffgrid');
-    case 'HEAT_PUMP':
-      return t('project.productHeatPump');
-  }
+  const texts = {
+    SOLAR: t('projects.projectProductSolar'),
+    STORAGE: t('projects.projectProductStorage'),
+    CHARGE: t('projects.projectProductCharge'),
+    IQ: t('projects.projectProductIq'),
+    OFFGRID: t('projects.projectProductOffgrid'),
+    HEAT_PUMP: t('projects.projectProductHeatPump'),
+  } satisfies Record<ProductLine, string>;
+  return texts[line];
 }
 
 export function phaseLabel(t: Translate, phase: ProjectPhase): string {
-  switch (phase) {
-    case 'PLANNING':
-      return t('project.phasePlanning');
-    case 'ASSEMBLY':
-      return t('project.phaseAssembly');
-    case 'COMPLETED':
-      return t('project.phaseCompleted');
-  }
+  const texts = {
+    PLANNING: t('projects.projectPhasePlanning'),
+    ASSEMBLY: t('projects.projectPhaseAssembly'),
+    COMPLETED: t('projects.projectPhaseCompleted'),
+  } satisfies Record<ProjectPhase, string>;
+  return texts[phase];
 }
 
 export function stepLabel(t: Translate, step: ProjectStep): string {
-  switch (step) {
-    case 'OFFER_CONFIRMATION':
-      return t('project.stepOfferConfirmation');
-    case 'POWER_OF_ATTORNEY':
-      return t('project.stepPowerOfAttorney');
-    case 'POWER_OF_ATTORNEY_MASTR':
-      return t('project.stepPowerOfAttorneyMastr');
-    case 'PLANNING_CONCLUSION':
-      return t('project.stepPlanningConclusion');
-    case 'DELIVERY':
-      return t('project.stepDelivery');
-    case 'DC':
-      return t('project.stepDc');
-    case 'AC':
-      return t('project.stepAc');
-    case 'ASSEMBLY_CONCLUSION':
-      return t('project.stepAssemblyConclusion');
-    case 'IN_OPERATION':
-      return t('project.stepInOperation');
-  }
+  const texts = {
+    OFFER_CONFIRMATION: t('projects.projectStepOfferConfirmation'),
+    POWER_OF_ATTORNEY: t('projects.projectStepPowerOfAttorney'),
+    POWER_OF_ATTORNEY_MASTR: t('projects.projectStepPowerOfAttorneyMastr'),
+    PLANNING_CONCLUSION: t('projects.projectStepPlanningConclusion'),
+    DELIVERY: t('projects.projectStepDelivery'),
+    DC: t('projects.projectStepDc'),
+    AC: t('projects.projectStepAc'),
+    ASSEMBLY_CONCLUSION: t('projects.projectStepAssemblyConclusion'),
+    IN_OPERATION: t('projects.projectStepInOperation'),
+  } satisfies Record<ProjectStep, string>;
+  return texts[step];
 }
 
 /** "Musterstraße 12" */
@@ -76,13 +61,13 @@ const sameAddress = (a: ProjectSummary, b: ProjectSummary) =>
 export function projectOptionLabel(t: Translate, project: ProjectSummary, others: readonly ProjectSummary[] = []): string {
   const twin = others.some((other) => other.id !== project.id && sameAddress(other, project));
   if (twin && project.productLines.length > 0) {
-    return t('projectSwitcher.optionSameAddress', {
+    return t('projects.projectSwitcherOptionSameAddress', {
       id: project.id,
       products: project.productLines.map((line) => productLineLabel(t, line)).join(', '),
       street: streetLine(project),
     });
   }
-  return t('projectSwitcher.option', {
+  return t('projects.projectSwitcherOption', {
     id: project.id,
     street: streetLine(project),
     city: project.address.contact.city,

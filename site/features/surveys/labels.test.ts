@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateSurveyAnswers, type SurveyFieldError } from '../../../bff/contracts/surveys.ts';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
+import { SurveyErrors, validateSurveyAnswers, type SurveyFieldError } from '../../../bff/contracts/surveys.ts';
 import { getT } from '../../i18n/index.ts';
 import { fieldErrorText, noticeOfCode } from './labels.ts';
 
@@ -35,8 +36,8 @@ describe('the survey form’s error messages', () => {
   it('have a notice for the codes a page can carry in its address, and none without one', () => {
     const t = getT('de');
     expect(noticeOfCode(t, null)).toBeNull();
-    expect(noticeOfCode(t, 'SURVEY.ALREADY_COMPLETED')).toBe('Diese Umfrage hast Du schon beantwortet. Hier sind Deine Antworten.');
-    expect(noticeOfCode(t, 'UPSTREAM.UNAVAILABLE')).toContain('Bewertungsplattform ist gerade nicht erreichbar');
+    expect(noticeOfCode(t, SurveyErrors.ALREADY_COMPLETED.code)).toBe('Diese Umfrage hast Du schon beantwortet. Hier sind Deine Antworten.');
+    expect(noticeOfCode(t, CommonErrors.UPSTREAM_UNAVAILABLE.code)).toContain('Bewertungsplattform ist gerade nicht erreichbar');
     expect(noticeOfCode(t, 'anything')).toBe('Das hat nicht geklappt. Bitte versuch es noch einmal.');
   });
 });

@@ -1,5 +1,7 @@
-import type { SurveyFieldError, SurveyType } from '../../../bff/contracts/surveys.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { SurveyErrors, type SurveyFieldError, type SurveyType } from '../../../bff/contracts/surveys.ts';
 import type { Translate } from '../../i18n/index.ts';
+import { entryOf } from '../../lib/codes.ts';
 
 /** The site owns the words (Conventions): survey types, field errors and the notices of codes, German and English. */
 
@@ -14,39 +16,30 @@ export function defaultSurveyHeading(t: Translate, type: SurveyType): string {
 
 /** `character`: the character a refused message holds (named in the text). */
 export function fieldErrorText(t: Translate, error: SurveyFieldError, details: { character?: string } = {}): string {
-  switch (error) {
-    case 'npsRequired':
-      return t('surveys.errorNps');
-    case 'starInvalid':
-      return t('surveys.errorStar');
-    case 'emailInvalid':
-      return t('surveys.errorEmail');
-    case 'phoneInvalid':
-      return t('surveys.errorPhone');
-    case 'messageTooLong':
-      return t('surveys.errorMessageTooLong');
-    case 'messageInvalidCharacters':
-      return t('surveys.errorMessageCharacters', { character: details.character ?? '' });
-    case 'contactMissing':
-      return t('surveys.errorContactMissing');
-  }
+  const texts = {
+    npsRequired: t('surveys.errorNps'),
+    starInvalid: t('surveys.errorStar'),
+    emailInvalid: t('surveys.errorEmail'),
+    phoneInvalid: t('surveys.errorPhone'),
+    messageTooLong: t('surveys.errorMessageTooLong'),
+    messageInvalidCharacters: t('surveys.errorMessageCharacters', { character: details.character ?? '' }),
+    contactMissing: t('surveys.errorContactMissing'),
+  } satisfies Record<SurveyFieldError, string>;
+  return texts[error];
 }
 
 /** A notice for an error code in the page's address (after a plain form or a followed link), or null. */
 export function noticeOfCode(t: Translate, code: string | null): string | null {
-  switch (code) {
-    case null:
-      return null;
-    case 'SURVEY.ALREADY_COMPLETED':
-      return t('surveys.noticeAlreadyCompleted');
-    case 'SURVEY.REVIEW_LINK_INVALID':
-      return t('surveys.noticeReviewLinkInvalid');
-    case 'UPSTREAM.UNAVAILABLE':
-      return t('surveys.noticeReviewUnavailable');
-    case 'IDEMPOTENCY.MISMATCH':
-    case 'IDEMPOTENCY.IN_PROGRESS':
-      return t('surveys.noticeResend');
-    default:
-      return t('surveys.noticeGeneric');
-  }
+  if (code === null) return null;
+  const texts = {
+    [SurveyErrors.ALREADY_COMPLETED.code]: t('surveys.noticeAlreadyCompleted'),
+    [SurveyErrors.REVIEW_LINK_INVALID.code]: t('surveys.noticeReviewLinkInvalid'),
+    [SurveyErrors.NOT_COMPLETED.code]: t('surveys.noticeGeneric'),
+    [SurveyErrors.INVALID.code]: t('surveys.noticeGeneric'),
+    [SurveyErrors.WEBHOOK_UNAUTHORIZED.code]: t('surveys.noticeGeneric'),
+    [CommonErrors.UPSTREAM_UNAVAILABLE.code]: t('surveys.noticeReviewUnavailable'),
+    [CommonErrors.IDEMPOTENCY_MISMATCH.code]: t('surveys.noticeResend'),
+    [CommonErrors.IDEMPOTENCY_IN_PROGRESS.code]: t('surveys.noticeResend'),
+  } satisfies Record<CodeOf<typeof SurveyErrors>, string> & Partial<Record<ErrorCode, string>>;
+  return entryOf(texts, code) ?? t('surveys.noticeGeneric');
 }

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { CommonErrors } from '../../../bff/contracts/errors.ts';
 import { CSRF_HEADER } from '../../../bff/contracts/http.ts';
+import { LinkErrors } from '../../../bff/contracts/linking.ts';
 import { clearPersistedState } from '../../stores/persisted.ts';
 import { createApiClient } from './client.ts';
 import { FetchError, ParsingError, RequestError, TimeoutError } from './errors.ts';
@@ -89,17 +91,17 @@ describe('getSession', () => {
 
   it('throws a RequestError with status 500 when the BFF fails, and logs data and headers', async () => {
     handler = (_req, res) =>
-      json(res, 500, { code: 'INTERNAL', message: 'Da ist etwas schiefgelaufen.' }, { 'x-request-id': 'r-1' });
+      json(res, 500, { code: CommonErrors.INTERNAL.code, message: 'Da ist etwas schiefgelaufen.' }, { 'x-request-id': 'r-1' });
 
     const error = await getSession({ baseUrl }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(RequestError);
-    expect(error).toMatchObject({ status: 500, body: { code: 'INTERNAL' } });
+    expect(error).toMatchObject({ status: 500, body: { code: CommonErrors.INTERNAL.code } });
     expect(consoleError).toHaveBeenCalledWith(
       expect.stringContaining('GET /api/auth/me failed'),
       expect.objectContaining({
         status: 500,
-        data: { code: 'INTERNAL', message: 'Da ist etwas schiefgelaufen.' },
+        data: { code: CommonErrors.INTERNAL.code, message: 'Da ist etwas schiefgelaufen.' },
         headers: expect.objectContaining({ 'x-request-id': 'r-1' }),
       }),
     );
@@ -172,12 +174,12 @@ describe('API clients', () => {
   });
 
   it('throw a RequestError with the BFF error body on 404', async () => {
-    handler = (_req, res) => json(res, 404, { code: 'LINK.PROJECT_NOT_FOUND', message: 'Projekt nicht gefunden.' });
+    handler = (_req, res) => json(res, 404, { code: LinkErrors.PROJECT_NOT_FOUND.code, message: 'Projekt nicht gefunden.' });
 
     await expect(createApiClient('appApi', { baseUrl }).get('project/9', z.unknown())).rejects.toMatchObject({
       name: 'RequestError',
       status: 404,
-      body: { code: 'LINK.PROJECT_NOT_FOUND', message: 'Projekt nicht gefunden.' },
+      body: { code: LinkErrors.PROJECT_NOT_FOUND.code, message: 'Projekt nicht gefunden.' },
       message: 'Projekt nicht gefunden.',
     });
   });

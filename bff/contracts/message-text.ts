@@ -1,0 +1,22 @@
+/**
+ * A text the server names and the site words (docs/architecture.md "Messages"): a key of the site's messages files
+ * and the values of its placeholders. The server sends no German or English itself, so every word stays in the
+ * site's messages files, German and English complete.
+ */
+export interface MessageText {
+  /** `area.element` of a feature's messages file; the site's key test checks that each `message('…')` key exists. */
+  key: string;
+  values?: Readonly<Record<string, MessageValue>>;
+}
+
+/**
+ * A placeholder's value: a string or number as it is (a name, a subject, a project number), an amount of euros the
+ * site formats in the page's language (a decimal string with two places, "312.46"; `absolute` shows what is owed
+ * without its sign), or another message (a step's name inside a sentence).
+ */
+export type MessageValue = string | number | { amount: string; absolute?: boolean } | MessageText;
+
+/** Names a message: `message('money.noticeRefundTitle', { amount: { amount: '312.46' } })`. */
+export function message(key: `${string}.${string}`, values?: MessageText['values']): MessageText {
+  return values ? { key, values } : { key };
+}
