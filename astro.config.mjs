@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { interactionDirectiveIntegration } from './site/integrations/interaction-directive.ts';
 import { precompressIntegration } from './site/integrations/precompress.ts';
 
 // The Astro site lives in ./site and is served by the Express BFF (bff/server.ts) through the node adapter's
@@ -11,8 +12,9 @@ export default defineConfig({
   publicDir: './site/public',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  // precompress: brotli and gzip copies of the built assets, served as files by the BFF (docs/architecture.md).
-  integrations: [react(), precompressIntegration()],
+  // precompress: brotli and gzip copies of the built assets, served as files by the BFF (docs/architecture.md);
+  // client:interaction: islands that load when the customer reaches them (site/lib/client-interaction.ts).
+  integrations: [react(), interactionDirectiveIntegration(), precompressIntegration()],
   // Origin checks for form posts are done by the BFF's CSRF middleware for /api/*; pages take no form posts.
   security: {
     checkOrigin: true,

@@ -57,6 +57,16 @@ describe('configuration', () => {
     }
   });
 
+  it('the local stack’s production build (npm start) renders as production but keeps its development values, on this machine only', () => {
+    const local = loadConfig({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', PORT: '4921' });
+    expect(local).toMatchObject({ NODE_ENV: 'production', isProduction: false, publicUrl: 'http://localhost:4921' });
+    expect(loadConfig({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', PUBLIC_URL: 'http://127.0.0.1:4321' }).isProduction).toBe(false);
+    // A deployment's address: the flag cannot switch its checks off.
+    for (const publicUrl of ['https://portal.example.de', 'http://portal.example.de', 'https://localhost:4321']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', PUBLIC_URL: publicUrl }), publicUrl).toThrow(/LOCAL_PRODUCTION_BUILD: nur für den lokalen Stack/);
+    }
+  });
+
   it('every variable is documented in the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const missing = Object.keys(envSchemaWith(CONFIG_SLICES).shape).filter((name) => !readme.includes(`\`${name}\``));

@@ -112,7 +112,7 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'MAPS_API_KEY', header: 'x-api-key', developmentValue: 'local-development-maps-key' },
     timeout: { variable: 'MAPS_TIMEOUT_MS', defaultMs: 5_000 },
   },
-  /** The review platform: the rating for the reviews widget (external media) and personal review invitations (issue 15). */
+  /** The review platform: the rating for the reviews widget (external media) and personal review invitations. */
   reviews: {
     label: 'Die Bewertungsplattform',
     url: { variable: 'REVIEWS_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/reviews/api` },
@@ -141,7 +141,7 @@ export const EXTERNAL_SERVICES = {
     timeout: { variable: 'CONVERSIONS_TIMEOUT_MS', defaultMs: 5_000 },
   },
   /**
-   * The IBAN validator (issue 16): bank name and BIC of an IBAN, unknown banks and closed accounts. Short timeout: the
+   * The IBAN validator: bank name and BIC of an IBAN, unknown banks and closed accounts. Short timeout: the
    * local check stands on its own, and a late answer is asked for again later (docs/money.md).
    */
   ibanValidator: {
@@ -239,7 +239,7 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('kundenportal'),
   OIDC_CLIENT_SECRET: inProduction(z.string().min(16).optional()),
   CUSTOMER_ROLE_ID: z.string().min(1).default('rol_kunde'),
-  /** The realm role of a lead's account (issue 18: a lead signs in through the lead login until the sale closes). */
+  /** The realm role of a lead's account (a lead signs in through the lead login until the sale closes). */
   LEAD_ROLE_ID: z.string().min(1).default('rol_interessent'),
   APP_METADATA_CLAIM: z.string().min(1).default('https://kundenportal.example.de/app_metadata'),
   /**
@@ -276,11 +276,11 @@ export const envSchema = z.object({
   MANAGEMENT_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-management-webhook-secret')),
   /** HMAC key of the task service's events (`POST /api/tasks/webhook`: the installer answered, a to-do was created). */
   TASKS_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-tasks-webhook-secret')),
-  /** HMAC key of the review platform's events (`POST /api/reviews/webhook`: a review was given; issue 15). */
+  /** HMAC key of the review platform's events (`POST /api/reviews/webhook`: a review was given). */
   REVIEWS_WEBHOOK_SECRET: inProduction(z.string().min(16).default('local-development-reviews-webhook-secret')),
 
   /**
-   * Review debug mode (spec section 9): every review mail goes to the debug SMTP server (REVIEW_DEBUG_SMTP_HOST and
+   * Review debug mode (docs/surveys.md): every review mail goes to the debug SMTP server (REVIEW_DEBUG_SMTP_HOST and
    * REVIEW_DEBUG_SMTP_PORT, default 587) instead of through the relay to the customer, for testing with real data.
    */
   REVIEW_DEBUG_MODE: bool.default(false),
@@ -316,21 +316,21 @@ export const envSchema = z.object({
   /** Local two-instance mode of `npm start` (docs/two-instances.md): 2 runs two portals behind nginx on PORT. */
   PORTAL_INSTANCES: z.coerce.number().int().min(1).max(2).default(1),
 
-  // Machine callers (spec section 6): one HS256 secret per caller; tokens carry `aud` = API_AUDIENCE (docs/machine-api.md)
+  // Machine callers: one HS256 secret per caller; tokens carry `aud` = API_AUDIENCE (docs/machine-api.md)
   API_AUDIENCE: z.string().min(3).default('https://kundenportal.example.de/api'),
   INTERNAL_API_SECRET: inProduction(z.string().min(32).default('local-development-internal-api-secret-0000')),
   CRON_API_SECRET: inProduction(z.string().min(32).default('local-development-cron-api-secret-00000000')),
   FUNNEL_API_SECRET: inProduction(z.string().min(32).default('local-development-funnel-api-secret-000000')),
   EXTERNAL_API_SECRET: inProduction(z.string().min(32).default('local-development-external-api-secret-0000')),
 
-  // Lead funnel (issue 18, docs/funnel.md)
+  // Lead funnel (docs/funnel.md)
   /** Sender name of the funnel's SMS (alphanumeric, at most 11 characters, as networks allow). */
   SMS_SENDER: inProduction(z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, '3-11 letters, digits or spaces').default('BspSolar')),
 
   /** The session-replay vendor's recorder script; loaded only with its own consent (docs/consent.md). */
   REPLAY_SCRIPT_URL: inProduction(z.url().optional(), { remote: true, https: true }),
 
-  // Feature switches (spec section 9)
+  // Feature switches (README "Configuration")
   /**
    * The project-link check: project pages (route table `needsProject`) require a linked project; without one the
    * customer is led to the link dialog. Off: those pages show their own empty state instead.
@@ -342,6 +342,17 @@ export const envSchema = z.object({
   /** Where the sandbox listens (HTTP and SMTP); `0.0.0.0` in its container of the deployment test (tests/deploy). */
   SANDBOX_HOST: z.string().min(1).default('localhost'),
   START_CMS: bool.default(true),
+  /**
+   * How `npm start` runs the portal: `compiled` (the built site and the compiled BFF with NODE_ENV=production, as the
+   * image does) or `source` (the TypeScript sources through tsx with NODE_ENV unset, React's development build).
+   */
+  PORTAL_BUILD: z.enum(['compiled', 'source']).default('compiled'),
+  /**
+   * Set by `npm start` for its portal: NODE_ENV=production gives the production render path (React, Astro), while
+   * the production checks stay off, since the local stack runs on development values. Accepted only with the portal on
+   * this machine over http (PUBLIC_URL unset or local), so a deployment can never skip its checks with it.
+   */
+  LOCAL_PRODUCTION_BUILD: bool.default(false),
 
   // External services over HTTP: URL, credential and timeout, one block each (see EXTERNAL_SERVICES)
   ...serviceVariables(EXTERNAL_SERVICES),
@@ -465,7 +476,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: readonl
     );
   }
   const e = parsed.data as unknown as Env;
-  const isProduction = e.NODE_ENV === 'production';
+  if (e.LOCAL_PRODUCTION_BUILD && e.PUBLIC_URL && !(e.PUBLIC_URL.startsWith('http://') && isThisMachine(new URL(e.PUBLIC_URL).hostname))) {
+    throw new ConfigError([`LOCAL_PRODUCTION_BUILD: nur für den lokalen Stack (PUBLIC_URL http:// auf diesem Rechner), nicht mit ${e.PUBLIC_URL}`]);
+  }
+  // A real deployment; the local stack's production build renders like one but keeps its development values.
+  const isProduction = e.NODE_ENV === 'production' && !e.LOCAL_PRODUCTION_BUILD;
   if (isProduction) {
     const problems = productionProblems(cleaned, e, slices);
     if (problems.length > 0) throw new ConfigError(problems);

@@ -21,7 +21,7 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set(
     'password', 'passwordHash', 'newPassword', 'oldPassword',
     'linkCode', 'codeHash', 'verificationCode', 'twoFaCode', 'smsCode', 'oneTimeCode', 'otp', 'pin', 'code_verifier', 'verifier',
     'iban', 'bic', 'accountNumber', 'cookie', 'set-cookie', 'authorization',
-    // Personal data that has no place in a log line (issue 18: never a full phone number); maskPhone() is what is logged.
+    // Personal data that has no place in a log line (docs/funnel.md: never a full phone number); maskPhone() is logged.
     'phoneNumber', 'mobileNumber',
   ].map((name) => normaliseField(name)),
 );

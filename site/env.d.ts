@@ -9,3 +9,13 @@ declare global {
     interface Locals extends PortalLocals {}
   }
 }
+
+// `client:interaction` (site/lib/client-interaction.ts): the value, if any, is a localStorage key whose entry makes the
+// island load when the browser is idle.
+declare global {
+  namespace Astro {
+    interface ClientDirectives {
+      'client:interaction'?: boolean | string;
+    }
+  }
+}

@@ -4,7 +4,7 @@ import { createJsonClient } from './json-client.ts';
 
 /**
  * Plausible's Events API (`POST /api/event`, JSON name/url/domain/referrer/props, the User-Agent header). Plausible
- * would also take X-Forwarded-For to count unique visitors; the portal never sends it (issue 14: without the IP).
+ * would also take X-Forwarded-For to count unique visitors; the portal never sends it (docs/consent.md).
  */
 export function createHttpAnalytics(endpoint: ServiceEndpoint): Analytics {
   const client = createJsonClient(endpoint);

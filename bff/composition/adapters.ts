@@ -42,7 +42,7 @@ export interface Adapters {
   identityProvider: IdentityProvider;
   identityAdmin: IdentityAdmin;
   mailer: Mailer;
-  /** Review mails (issue 15): the relay, or in review debug mode (spec section 9) the debug SMTP server. */
+  /** Review mails (docs/surveys.md): the relay, or in review debug mode the debug SMTP server. */
   reviewMailer: Mailer;
   marketing: MarketingService;
   management: ManagementService;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ExternalEvent } from '../contracts/machine.ts';
+import { createUpstreamCache } from '../domain/upstream-cache.ts';
 import { composeCapabilities, type AnyCapability, type Kernel } from './capability.ts';
 import { CAPABILITIES } from './capabilities.ts';
 
 /** What composing touches of the kernel without a capability asking for more: no database call happens. */
-const kernel = { knex: () => undefined, warn: () => undefined, projects: {} } as unknown as Kernel;
+const kernel = { knex: () => undefined, warn: () => undefined, projects: {}, upstreamCache: createUpstreamCache() } as unknown as Kernel;
 const routeDeps = {} as Parameters<ReturnType<typeof composeCapabilities>['dispatch']>[1];
 
 describe('the capability list', () => {

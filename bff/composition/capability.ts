@@ -22,6 +22,7 @@ import { createLayoutService } from '../domain/layout/layout.service.ts';
 import { createNotificationsService, type NotificationSource } from '../domain/notifications/notifications.service.ts';
 import { createProjectAccess } from '../domain/projects/project-access.ts';
 import type { RequestContext } from '../domain/request-context.ts';
+import { createUpstreamCache } from '../domain/upstream-cache.ts';
 import type { MountBase } from '../http/mounts.ts';
 import type { RouteDeps } from '../http/route-deps.ts';
 import type { Logger } from '../logger.ts';
@@ -41,6 +42,7 @@ export function buildKernel({ config, knex, adapters, logger, sessions }: { conf
     const filed = await adapters.documents.archive({ projectId, type, title, externalId, file: { filename, contentType: 'application/pdf', size: body.size, body } });
     return { documentId: filed.uuid };
   };
+  const upstreamCache = createUpstreamCache();
   let trigger: ((name: string, data?: Record<string, unknown>, singletonKey?: string) => Promise<string | null | undefined>) | null = null;
   return {
     config,
@@ -51,7 +53,9 @@ export function buildKernel({ config, knex, adapters, logger, sessions }: { conf
     warn,
     users,
     activity: createActivityService(countingActivities(createActivityLogRepository(knex))),
-    projects: createProjectAccess(adapters.management),
+    /** Upstream answers that change rarely, kept for seconds across requests (docs/architecture.md "The data path of a page"). */
+    upstreamCache,
+    projects: createProjectAccess(adapters.management, upstreamCache),
     mailLog: createMailLogRepository(knex),
     /** The users exports for the marketing service (platform: the export job, the external route, survey recipients). */
     exports: createExportRepository(knex),
@@ -101,7 +105,7 @@ export interface Capability<Provides extends Partial<CapabilityServices>, Needs 
   pageRoutes?: readonly PageRoute[];
   /** The page services it offers, bound to one request. */
   pages?: (services: Provides, ctx: RequestContext, kernel: Kernel) => Partial<PortalServices>;
-  /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(spec, (services, kernel) => deps)]`. */
+  /** Its jobs (docs/jobs.md), each with what it works with: `(job) => [job(someJob, (services, kernel) => deps)]`. */
   jobs?: (job: JobBinder<Provides & Pick<CapabilityServices, Needs>>) => readonly CapabilityJob<Provides & Pick<CapabilityServices, Needs>>[];
   /** Its sources of the notifications feed. */
   notifications?: (services: Provides, kernel: Kernel) => readonly NotificationSource[];
@@ -194,6 +198,8 @@ export function composeCapabilities(list: readonly AnyCapability[], kernel: Kern
 
     /** Runs every handler of the event in list order; the outcome is the first one a handler answers. */
     async dispatch(event: ExternalEvent, deps: RouteDeps): Promise<string> {
+      // Every event is about one project: what this instance keeps of it is asked afresh from now on.
+      kernel.upstreamCache.invalidateProject(event.data.projectId);
       let outcome: string | undefined;
       for (const capability of list) {
         const handler = capability.events?.[event.event] as EventHandler<unknown, typeof event.event> | undefined;

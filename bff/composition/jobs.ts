@@ -27,7 +27,7 @@ function withSchedules(jobs: readonly JobDefinition[], schedules: Record<string,
 }
 
 /**
- * The job runner (issue 14, docs/jobs.md) on pg-boss 12 in schema `pgboss` of the portal database. Every portal
+ * The job runner (docs/jobs.md) on pg-boss 12 in schema `pgboss` of the portal database. Every portal
  * instance runs it: pg-boss evaluates the Europe/Berlin schedules on all of them and throttles, so a schedule sends one
  * job; a job is fetched by one worker (SKIP LOCKED). Each try is recorded in `job_run` (who ran it, result or error);
  * a try that fails is retried with backoff, and after the last retry the job lands in its dead-letter queue, whose

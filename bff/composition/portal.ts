@@ -6,6 +6,7 @@ import { createApp, type PageHandler } from '../http/app.ts';
 import { createSessionRevocation } from '../http/session.ts';
 import type { Logger } from '../logger.ts';
 import { metrics } from '../observability/metrics.ts';
+import { countKnexQueries, countPoolQueries } from '../observability/queries.ts';
 import { buildAdapters, type Adapters } from './adapters.ts';
 import { buildServices } from './services.ts';
 import { buildKernel, composeCapabilities, type AnyCapability } from './capability.ts';
@@ -37,6 +38,9 @@ export function composePortal(options: PortalOptions) {
   if (unloaded.length > 0) throw new Error(`configuration loaded without the variables of ${unloaded.map((c) => c.name).join(', ')}: loadConfig(env, configSlicesOf(list))`);
   const knex = createKnex(options.databaseUrl);
   const sessionPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.sessionPoolSize ?? 5 });
+  // Each request's SQL statements, for its Server-Timing (docs/observability.md).
+  countKnexQueries(knex);
+  countPoolQueries(sessionPool);
   const adapters = buildAdapters(config, options.adapterOverrides);
   // Ending sessions for good works on the session store's own table and pool (bff/http/session.ts).
   const sessions = createSessionRevocation(sessionPool, { absoluteHours: config.SESSION_ABSOLUTE_HOURS });

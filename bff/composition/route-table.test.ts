@@ -21,7 +21,7 @@ function pageFiles(dir = pagesDir): string[] {
   });
 }
 
-/** Spec section 2: the paths (all under /home/app) whose visits are logged, and no others. */
+/** The paths (all under /home/app) whose visits are logged, and no others (README "Sign-in, sessions and pages"). */
 const SPEC_LOGGED_PATHS = [
   '/home/app/profile',
   '/home/app/messages',
@@ -57,7 +57,7 @@ describe('route table', () => {
     expect(ROUTE_TABLE.hasPage('/cms-media/speicher.webp')).toBe(true);
   });
 
-  it('logs visits of exactly the pages spec section 2 lists', () => {
+  it('logs visits of exactly the listed pages', () => {
     for (const route of PAGE_ROUTES) expect(Boolean(route.logVisit), route.path).toBe(SPEC_LOGGED_PATHS.includes(route.path));
   });
 
@@ -87,7 +87,7 @@ describe('route table', () => {
     expect(accessOf('/homepage')).toBe('public');
   });
 
-  it('keeps the lead pages for leads (issue 18), unknown paths below them included, and the deletion page open to both', () => {
+  it('keeps the lead pages for leads, unknown paths below them included, and the deletion page open to both', () => {
     expect(accessOf('/home/lead')).toBe('lead');
     expect(accessOf('/home/lead/content/solar')).toBe('lead');
     expect(accessOf('/home/lead/gibt-es-nicht')).toBe('lead');

@@ -14,6 +14,7 @@ export function buildServices({ kernel, composed }: { kernel: Kernel; composed: 
     ...composed.services,
     activity: kernel.activity,
     projects: kernel.projects,
+    upstreamCache: kernel.upstreamCache,
     sessions: kernel.sessions,
     users: kernel.users,
     jobs,

@@ -15,7 +15,7 @@ describe('deletion confirmation', () => {
   });
 });
 
-describe('newsletter state after an event (spec section 4)', () => {
+describe('newsletter state after an event', () => {
   const start = { isSubscribed: false, isNewsletterBannerSeen: false };
   it('is subscribed only for newsletter_subscribed; the banner counts as seen either way', () => {
     expect(applyNewsletterEvent(start, 'newsletter_subscribed')).toMatchObject({ isSubscribed: true, isNewsletterBannerSeen: true, confirmationPending: true });

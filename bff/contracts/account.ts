@@ -4,8 +4,8 @@ import type { NewsletterState } from './newsletter.ts';
 import { definePages } from './routes.ts';
 
 /**
- * The customer's account (issue 17): settings (e-mail, password, language, newsletter), the data export (GDPR Art. 15
- * and 20) and the account deletion (Art. 17). Paths on the internal base; spec section 7 names `POST /user/email` and
+ * The customer's account: settings (e-mail, password, language, newsletter), the data export (GDPR Art. 15
+ * and 20) and the account deletion (Art. 17). Paths on the internal base, among them `POST /user/email` and
  * `POST /user/password` (which starts the identity provider's update-password action; docs/account.md).
  */
 export const ACCOUNT_API = {

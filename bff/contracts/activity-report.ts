@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * `POST /api/v1/internal/util/activity-log` (spec section 7): events that happen in the browser, which the browser may
+ * `POST /api/v1/internal/util/activity-log`: events that happen in the browser, which the browser may
  * report. An allow-list, each type with exactly its fields; anything else is 400. The lead and video capabilities add
  * their types here.
  */

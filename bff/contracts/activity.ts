@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Activity log (spec section 3, ActivityLog and ActivityType). The domain records one row per customer action with
+ * Activity log (ActivityLog and ActivityType). The domain records one row per customer action with
  * `activity.record(user, type, detail)`; which sub-log a type writes is declared once in
  * bff/domain/activity/activity-kinds.ts.
  */

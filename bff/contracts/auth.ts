@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
 /**
- * Sign-in and the session's customer (spec sections 2, 6, 7; docs/security.md "Session and login"). The BFF is the
+ * Sign-in and the session's customer (docs/security.md "Sign-in and sessions"). The BFF is the
  * confidential OIDC client; tokens never reach the browser.
  */
 export const AUTH_BASE = '/api/auth';
 export const AUTH_PATHS = {
   login: `${AUTH_BASE}/login`,
-  /** The separate lead login (spec sections 2, 6): the e-mail code first, back to the lead dashboard (docs/funnel.md). */
+  /** The separate lead login: the e-mail code first, back to the lead dashboard (docs/funnel.md). */
   loginLead: `${AUTH_BASE}/login-lead`,
   callback: `${AUTH_BASE}/callback`,
   logout: `${AUTH_BASE}/logout`,
@@ -35,7 +35,7 @@ export const EMAIL_CODE_SCOPE = 'email-code';
 export const UPDATE_PASSWORD_ACTION = 'UPDATE_PASSWORD';
 export type ActionStatus = 'success' | 'cancelled' | 'error';
 
-/** Spec section 3, Phase: the account's stage (lead funnel or project customer). */
+/** Phase: the account's stage (lead funnel or project customer). */
 export const PhaseSchema = z.enum(['LEAD', 'PROJECT']);
 export type Phase = z.infer<typeof PhaseSchema>;
 
@@ -64,7 +64,7 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 const absoluteUrl = /^([a-z][a-z\d+.-]*:)?\/\//i;
 
 /**
- * The login URL (LOGIN_URL, spec section 2) with `returnTo` set, whether it is relative or absolute and whether it
+ * The login URL (LOGIN_URL) with `returnTo` set, whether it is relative or absolute and whether it
  * has a query already. Shared by the BFF's page guard and the site's "Anmelden" links.
  */
 export function withReturnTo(loginUrl: string, returnTo: string): string {

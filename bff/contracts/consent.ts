@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import { definePages } from './routes.ts';
 
 /**
- * Consent (TDDDG section 25, GDPR; issue 14, docs/consent.md): nothing beyond what is strictly necessary runs, is
+ * Consent (TDDDG section 25, GDPR; docs/consent.md): nothing beyond what is strictly necessary runs, is
  * stored or is requested before the visitor agrees. The choice is kept in a strictly necessary cookie with the purpose
  * list's version: a changed list asks again.
  */
 /**
- * `marketing` (issue 18): a verified lead from an ad is reported to the advertising network's conversion tracking
- * (click id and campaign, nothing that names the person). Not covered by `statistics`, which promises counting
- * without handing anything to another company.
+ * `marketing` (docs/funnel.md "Conversion tracking and consent"): a verified lead from an ad is reported to the
+ * advertising network's conversion tracking (click id and campaign, nothing that names the person). Not covered by
+ * `statistics`, which promises counting without handing anything to another company.
  */
 export const CONSENT_PURPOSES = ['statistics', 'sessionReplay', 'externalMedia', 'marketing'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
@@ -23,7 +23,7 @@ export const CONSENT_PAGE_ROUTES = definePages([{ path: CONSENT_PAGE, access: 'p
 export const CONSENT_PATH = '/api/consent';
 /** Internal base: a project's map image, loaded only with the customer's consent to external media. */
 export const PROJECT_MAP_PATH = 'project/:id/map';
-/** Spec section 7: analytics events are posted to a proxy path ending in `/api/event`. */
+/** Analytics events are posted to a proxy path ending in `/api/event` (docs/consent.md). */
 export const ANALYTICS_EVENT_PATH = '/api/event';
 
 /** `2.s1.r0.m1.w0`: version, statistics, session replay, external media, marketing (advertising: "w" for Werbung). */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_CATEGORIES, DOCUMENT_TYPES, categoryOf, parseCategoryFilter, type DocumentCategory, type DocumentType } from './documents.ts';
 
-/** Spec section 3, "Document categories (groups of types)", written out as the spec lists them. */
+/**
+ * Document categories (groups of types), written out here apart from `DOCUMENT_CATEGORIES` (docs/files.md
+ * "Documents: one list from three sources").
+ */
 const SPEC: [DocumentType, DocumentCategory][] = [
   ['OTHER', 'OTHER'],
   ['PRIVACY', 'OTHER'],
@@ -46,7 +49,7 @@ describe('document categories', () => {
     expect(categoryOf(type)).toBe(category);
   });
 
-  it('covers every document type exactly once and the spec lists every one', () => {
+  it('covers every document type exactly once and the table above lists every one', () => {
     const grouped = Object.values(DOCUMENT_CATEGORIES).flat();
     expect([...grouped].sort()).toEqual([...DOCUMENT_TYPES].sort());
     expect(new Set(grouped).size).toBe(grouped.length);

@@ -3,13 +3,13 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Files (spec sections 2, 3, 7; issue 13): the customer's documents from three sources (the installer's document
+ * Files (docs/files.md): the customer's documents from three sources (the installer's document
  * service, the management service's shared files, the CMS's product files), the installation's photos, and the
  * documents the installer attached to a task.
  */
 
 /**
- * Document types (spec section 3). The three invoices come from the installer's accounting systems; their value names
+ * Document types. The three invoices come from the installer's accounting systems; their value names
  * carry the system's name (sevDesk, Lexware Office, DATEV).
  */
 export const DOCUMENT_TYPES = [
@@ -53,8 +53,8 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
- * Document categories and the types they group, exactly as spec section 3 lists them, in the order the page shows
- * them (a category without a list groups the type of its own name).
+ * Document categories and the types they group (docs/files.md "Documents: one list from three sources"), in the
+ * order the page shows them (a category without a list groups the type of its own name).
  */
 export const DOCUMENT_CATEGORIES = {
   OFFER_DOCUMENT: ['OFFER_SIGNED', 'SIGNED_REVOCATION_NOTICE', 'ORDER_CONFIRMATION'],
@@ -90,7 +90,7 @@ export function categoryOf(type: DocumentType): DocumentCategory {
 export const isDocumentType = (value: string): value is DocumentType => (DOCUMENT_TYPES as readonly string[]).includes(value);
 export const isDocumentCategory = (value: string): value is DocumentCategory => (DOCUMENT_CATEGORY_NAMES as readonly string[]).includes(value);
 
-/** Where a document comes from; each source has its own DOCUMENT_DOWNLOADED sub-log (spec section 3). */
+/** Where a document comes from; each source has its own DOCUMENT_DOWNLOADED sub-log. */
 export type DocumentSource = 'DOCUMENT_SERVICE' | 'MANAGEMENT' | 'CMS';
 
 export interface DocumentItem {
@@ -170,7 +170,7 @@ export const DocumentsQuerySchema = z.object({
 });
 
 export const DOCUMENTS_PATHS = {
-  /** Internal base (spec section 7): `GET /documents?categoryFilter=` (repeatable). */
+  /** Internal base: `GET /documents?categoryFilter=` (repeatable). */
   list: 'documents',
   download: 'documents/:documentId/download',
   photos: 'project/:id/photos',

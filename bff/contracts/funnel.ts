@@ -3,13 +3,13 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * The lead funnel (issue 18; spec sections 1, 3, 5, 6; docs/funnel.md): a visitor from an ad or a partner page asks
+ * The lead funnel (docs/funnel.md): a visitor from an ad or a partner page asks
  * for an offer on the public page `/angebot?quelle=<urlParam>`, proves the mobile number with an SMS code and becomes
  * a lead the sales service calls back. The pages are plain forms (they work without JavaScript); the BFF keeps what
  * was typed with the funnel request, which the browser holds by a strictly necessary cookie.
  */
 
-/** Spec section 3, LeadContentTopic: the five product lines a lead can be interested in. */
+/** LeadContentTopic: the five product lines a lead can be interested in. */
 export const LEAD_CONTENT_TOPICS = ['IQ', 'SOLAR', 'STORAGE', 'CHARGE', 'OFFGRID'] as const;
 export const LeadContentTopicSchema = z.enum(LEAD_CONTENT_TOPICS);
 export type LeadContentTopic = z.infer<typeof LeadContentTopicSchema>;

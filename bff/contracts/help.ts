@@ -4,8 +4,9 @@ import { ProductLineSchema, type ProductLine } from './projects.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Help content from the CMS as the portal's pages see it (issue: help content). Rich text keeps Strapi 5's "blocks"
- * structure; the site renders it itself (site/features/help/RichText.astro), so CMS content never becomes raw HTML.
+ * Help content from the CMS as the portal's pages see it (README "Help content (Strapi)"). Rich text keeps Strapi 5's
+ * "blocks" structure; the site renders it itself (site/features/help/RichText.astro), so CMS content never becomes raw
+ * HTML.
  */
 export const TextNodeSchema = z.object({
   type: z.literal('text'),
@@ -108,7 +109,7 @@ export const PrivacyPolicySchema = z.object({
 });
 export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
 
-/** Topics a customer can pick when writing a message (spec section 7: the CMS query limit is 100). */
+/** Topics a customer can pick when writing a message (the CMS query limit is 100). */
 export const SUPPORT_QUESTION_LIMIT = 100;
 /** A topic for a message; `parentId` makes it a sub-topic (chosen step by step). Older cached copies have none. */
 export const SupportQuestionSchema = z.object({ id: z.string(), title: z.string(), parentId: z.optional(z.nullable(z.string())), lang });
@@ -159,7 +160,7 @@ export const HELP_PAGE_ROUTES = definePages([
 export const HELP_PATHS = {
   /** Internal base: the product lines of the customer's projects. */
   userProducts: 'user/product',
-  /** Internal base: topics for a message (spec section 7: the CMS query limit is 100). */
+  /** Internal base: topics for a message (the CMS query limit is 100). */
   supportQuestions: 'tasks/support-questions',
   /** Strapi's publish webhook, below /api (machine caller, bearer secret). */
   cmsWebhook: '/api/cms/webhook',

@@ -2,31 +2,20 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 import { FREE_TEXT_PATTERN } from './text.ts';
 import type { EmbeddedSigningType, EnvelopeView, SignedDocument } from './signing.ts';
-import { ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
+import { JOURNEY_STEPS, ProductLineSchema, ProjectPhaseSchema, ProjectStepSchema, type ProjectPhase, type ProjectSummary } from './projects.ts';
 import { definePages } from './routes.ts';
 
 /**
- * The project journey as the portal shows it (spec sections 2 and 4: planning and assembly phases with four steps
+ * The project journey as the portal shows it (docs/journey.md: planning and assembly phases with four steps
  * each): every step with its state and whom it waits for, appointments, the grid operator's case, the MaStR, the legal
  * deadlines that apply, the customer's open actions and the contact person. Written with zod/mini (islands parse
  * the request schemas).
  */
 
-/** The eight steps of both phases, in order; IN_OPERATION is where a finished project stands, not a step. */
-export const JOURNEY_STEPS = [
-  'OFFER_CONFIRMATION',
-  'POWER_OF_ATTORNEY',
-  'POWER_OF_ATTORNEY_MASTR',
-  'PLANNING_CONCLUSION',
-  'DELIVERY',
-  'DC',
-  'AC',
-  'ASSEMBLY_CONCLUSION',
-] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 export const isJourneyStep = (value: string): value is JourneyStep => (JOURNEY_STEPS as readonly string[]).includes(value);
 
-/** The page of each step (spec section 2: the planning-phase and assembly-phase routes). */
+/** The page of each step (the planning-phase and assembly-phase routes). */
 export const STEP_PAGES: Record<JourneyStep, string> = {
   OFFER_CONFIRMATION: '/home/app/my-project/planning-phase/offer-confirmation',
   POWER_OF_ATTORNEY: '/home/app/my-project/planning-phase/power-of-attorney',
@@ -203,7 +192,7 @@ export type MyJourney = { available: true; journey: ProjectJourney | null } | { 
 // Requests
 
 /**
- * Phone pattern of spec section 5 (an optional leading plus, then a digit, then one or more digits), checked after
+ * The phone pattern (an optional leading plus, then a digit, then one or more digits), checked after
  * spaces, hyphens, slashes, dots and brackets are taken out: "+49 30 123-456" is stored as "+4930123456".
  */
 export const PHONE_PATTERN = /^\+?\d\d+$/;
@@ -275,7 +264,7 @@ export interface MastrMoveResult {
 }
 
 export const JOURNEY_PATHS = {
-  /** Internal base (spec section 7). */
+  /** Internal base. */
   search: 'project/search',
   project: 'project/:projectId',
   action: 'project/:projectId/action',

@@ -6,7 +6,7 @@ import { CONTACT_METHODS, type BaseData, type ContactMethod, type JourneyStatus 
 import { definePages } from './routes.ts';
 
 /**
- * The lead phase (issue 18 phase B; spec sections 1, 2, 3, 6, 7; docs/funnel.md "The lead phase"): a lead who verified
+ * The lead phase (docs/funnel.md "The lead phase"): a lead who verified
  * the mobile number in the funnel signs in through the separate lead login (`/api/auth/login-lead`) and sees a lead
  * dashboard — the sales representative with photo, video and contact methods, lead content by topic from the CMS,
  * the contact details form and the lead-phase tour — until the sale closes and the next sign-in makes them a customer.
@@ -30,7 +30,7 @@ export const LEAD_PAGE_ROUTES = definePages([
 ]);
 export const CUSTOMER_AREA_NOTICE = 'kundenbereich';
 
-/** Paths on the internal base; spec section 7 names `PATCH /user/lead/{id}` and `PATCH /user/lead/sales-rep-video/{fileUuid}`. */
+/** Paths on the internal base, among them `PATCH /user/lead/{id}` and `PATCH /user/lead/sales-rep-video/{fileUuid}`. */
 export const LEAD_API = {
   /** PATCH: the lead's contact details (JSON, strict). */
   lead: (id: string) => `user/lead/${encodeURIComponent(id)}`,
@@ -59,7 +59,7 @@ export const LEAD_ROUTES = {
   contact: 'user/lead/contact/:method',
 } as const;
 
-/** The lead-phase tour: three slides, each its own journey status (spec section 3, JourneyStatus). */
+/** The lead-phase tour: three slides, each its own journey status (JourneyStatus). */
 export const LEAD_TOUR_SLIDES = ['LEAD_PHASE_TOUR_SLIDE_1', 'LEAD_PHASE_TOUR_SLIDE_2', 'LEAD_PHASE_TOUR_SLIDE_3'] as const satisfies readonly JourneyStatus[];
 export const LEAD_TOUR_STEPS = ['later', 'start', '1', '2', '3'] as const;
 export type LeadTourStep = (typeof LEAD_TOUR_STEPS)[number];
@@ -81,7 +81,7 @@ export const LeadIdParam = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0
 /**
  * `PATCH /user/lead/{id}`: the lead's contact details. Strict (mass assignment: `status`, `customerNumber`,
  * `email`, `salesLeadId` … are refused with 400); every field optional, the rest stays as it is. The fields are the
- * customer's base data (issue 17), so a lead who becomes a customer has them already, plus the product lines.
+ * customer's base data, so a lead who becomes a customer has them already, plus the product lines.
  */
 export const LeadPatchSchema = z.strictObject({
   salutation: z.optional(z.nullable(z.string().check(z.maxLength(8)))),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 
 /**
- * Project linking (spec sections 2-5, 8): the link call, its result map and the code confirmation.
+ * Project linking (README "Project linking"): the link call, its result map and the code confirmation.
  * zod/mini because the link dialog island parses these (see projects.ts).
  */
 export const PROJECT_LINK_PATH = 'project/link';
@@ -31,7 +31,7 @@ export const LinkProjectRequestSchema = z.union([
 ]);
 export type LinkProjectRequest = z.infer<typeof LinkProjectRequestSchema>;
 
-/** Spec section 3, link response entry: `code` 200 (mail sent) or 404; the address is masked (`j***@example.de`). */
+/** One entry of the link response: `code` 200 (mail sent) or 404; the address is masked (`j***@example.de`). */
 export const LinkResponseEntrySchema = z.object({
   code: z.union([z.literal(200), z.literal(404)]),
   emailAddress: z.nullable(z.string()),
@@ -48,13 +48,13 @@ export const ConfirmLinkRequestSchema = z.strictObject({
 });
 export type ConfirmLinkRequest = z.infer<typeof ConfirmLinkRequestSchema>;
 
-/** Spec section 8, project-connection result messages. A wrong code is an error (422), not a result. */
+/** The results of the project connection. A wrong code is an error (422), not a result. */
 export const LinkResultSchema = z.enum(['PROJECT_CONNECTED', 'PROJECT_ALREADY_CONNECTED', 'PROJECT_NOT_FOUND', 'CODE_EXPIRED']);
 export type LinkResult = z.infer<typeof LinkResultSchema>;
 export const ConfirmLinkResponseSchema = z.object({ result: LinkResultSchema });
 export type ConfirmLinkResponse = z.infer<typeof ConfirmLinkResponseSchema>;
 
-/** Errors of the linking endpoints, with their HTTP status (spec section 8). */
+/** Errors of the linking endpoints, with their HTTP status. */
 export const LinkErrors = defineErrors({
   /** Nothing matches (also a wrong zip for an existing customer number). */
   PROJECT_NOT_FOUND: { code: 'LINK.PROJECT_NOT_FOUND', status: 404, message: 'Zu diesen Angaben haben wir kein Projekt gefunden.' },

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 
 /**
- * Machine callers (spec section 6, issue 14; docs/machine-api.md): the installer's systems and schedulers reach the
+ * Machine callers (docs/machine-api.md): the installer's systems and schedulers reach the
  * portal on routers of their own, each with its own token. A token is a JWT (HS256) signed with the caller's secret,
  * `aud` = the portal's fixed API audience, `sub` = the caller's name.
  */
@@ -29,7 +29,7 @@ export const ExternalEventSchema = z.discriminatedUnion('event', [
       title: z.string().check(z.minLength(1), z.maxLength(200)),
     }),
   }),
-  /** The installer reports a DC or AC installation done (issue 15): its survey invitation follows. */
+  /** The installer reports a DC or AC installation done: its survey invitation follows. */
   z.strictObject({
     event: z.literal('project.step_done'),
     data: z.strictObject({ projectId: z.number().check(z.int(), z.positive()), step: z.enum(['DC', 'AC']) }),

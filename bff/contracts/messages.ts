@@ -5,8 +5,8 @@ import type { SupportQuestion } from './help.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Messages with the installer (spec sections 2, 3, 7): the customer's requests and the installer's to-dos as threads
- * of the task service. Entry kinds (spec section 3) without INTERNAL_INQUIRY, which never leaves the BFF.
+ * Messages with the installer (docs/messages.md): the customer's requests and the installer's to-dos as threads
+ * of the task service. Entry kinds without INTERNAL_INQUIRY, which never leaves the BFF.
  */
 export const TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'DONE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -101,7 +101,7 @@ export const CreateCommentSchema = z.strictObject({
 export type CreateComment = z.infer<typeof CreateCommentSchema>;
 
 export const MESSAGES_PATHS = {
-  /** Internal base (spec section 7). */
+  /** Internal base. */
   projectTasks: 'tasks/allProjectTasks/:projectId',
   comments: 'tasks/comments/:taskId',
   createUsingRules: 'tasks/create-using-rules',

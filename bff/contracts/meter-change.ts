@@ -4,14 +4,14 @@ import { MESSAGE_TEXT_PATTERN, normalizeMessageText } from './messages.ts';
 import { definePages } from './routes.ts';
 
 /**
- * The meter change request (spec sections 3, 7, 9; issue 13; docs/files.md): what the grid operator needs before the
+ * The meter change request (docs/files.md): what the grid operator needs before the
  * meter is swapped, sent to the management service as `POST /meter-change-request` (JSON), and the photo of the meter
  * cabinet as `POST /meter-change-request/file` (multipart: file, token, code). Token and code are a short-lived,
  * single-use capability for exactly one request's photo, so the upload also works from a mailed link on a phone
  * without signing in.
  */
 
-/** Spec section 3 enumerations, with the numbers the management service takes. */
+/** The request's enumerations, with the numbers the management service takes. */
 export const BUILDING_TYPES = { 1: 'RESIDENTIAL_HOUSE', 2: 'COMMERCIAL_HALL', 3: 'STORAGE_HALL', 4: 'CARPORT', 5: 'OTHER' } as const;
 export const METER_KINDS = { 1: 'ELECTRICITY', 2: 'HEATING', 3: 'OTHER' } as const;
 export const EXISTING_COMPONENT_HANDLING = { 1: 'STAYS', 2: 'WILL_BE_REMOVED', 3: 'WILL_BE_REPLACED', 4: 'STAYS_CASCADE' } as const;
@@ -103,7 +103,7 @@ export interface MeterPhotoLinkView {
 }
 
 export const METER_CHANGE_PATHS = {
-  /** App base (spec section 7). */
+  /** App base. */
   create: 'meter-change-request',
   file: 'meter-change-request/file',
 } as const;

@@ -8,7 +8,7 @@ import { definePages } from './routes.ts';
  * Money (docs/money.md): the IBAN check (`POST /util/ibanvalidation`), the
  * refund with bank details (`GET|PATCH /project/{projectId}/refund`), the SEPA direct-debit mandate
  * (`POST /sepa-mandate`) and the referral reward (`POST /referral-reward`). Amounts travel as decimal strings
- * ("312.45", "-89.90"), never as JavaScript numbers (spec section 9: precision 20, rounding half up).
+ * ("312.45", "-89.90"), never as JavaScript numbers (precision 20, rounding half up; docs/money.md "Amounts").
  */
 
 /** A decimal amount as the management service sends it: optional minus, digits, at most 4 decimals. */
@@ -66,8 +66,8 @@ export const IBAN_PROBLEMS = ['REQUIRED', 'FORMAT', 'COUNTRY', 'NOT_SEPA', 'LENG
 export type IbanProblem = (typeof IBAN_PROBLEMS)[number];
 
 /**
- * `POST /util/ibanvalidation` with `{ iban }` (spec sections 5, 7 have a GET with the IBAN in the query; an IBAN never
- * travels in a URL, docs/money.md): the local check's verdict and,
+ * `POST /util/ibanvalidation` with `{ iban }` (not a GET with the IBAN in the query: an IBAN never travels in a URL,
+ * docs/money.md): the local check's verdict and,
  * unless switched off (IBAN_VALIDATION), the IBAN validator's bank name and BIC. `remote` says what the validator said:
  * CHECKED, OFF (switched off), UNAVAILABLE (down: the local check stands, the portal checks again later) or SKIPPED
  * (the local check failed already).
@@ -88,7 +88,7 @@ export interface IbanCheck {
 }
 export const IbanCheckRequestSchema = z.object({ iban: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Whether the bank details of a stored record were confirmed by the IBAN validator (docs/money.md "Retried later"). */
+/** Whether the bank details of a stored record were confirmed by the IBAN validator (docs/money.md "Validator down: retried later, nothing lost"). */
 export type BankCheckStatus = 'VERIFIED' | 'PENDING' | 'REJECTED' | 'OFF';
 
 export interface BankAccountView {
@@ -102,7 +102,7 @@ export interface BankAccountView {
   problem: IbanProblem | null;
 }
 
-/** A refund as the installer's management service reports it (spec section 3 Refund: amount, payout). */
+/** A refund as the installer's management service reports it (Refund: amount, payout). */
 export interface RefundView {
   projectId: number;
   /** Decimal string rounded to cents (half up), e.g. "312.45" or "-89.90". */
@@ -248,10 +248,10 @@ export const ReferralRequestSchema = z
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 
 export const MONEY_PATHS = {
-  /** Internal base (spec section 7). */
+  /** Internal base. */
   ibanValidation: 'util/ibanvalidation',
   refund: 'project/:projectId/refund',
-  /** App base (spec section 7). */
+  /** App base. */
   sepaMandate: 'sepa-mandate',
   referralReward: 'referral-reward',
 } as const;

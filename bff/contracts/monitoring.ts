@@ -3,7 +3,7 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Installation monitoring (spec section 7, internal base: /installation, devices, power-history, work-history,
+ * Installation monitoring (internal base: /installation, devices, power-history, work-history,
  * self-sufficiency-total, self-consumption-total, each with `period` and `date`). Energies are integer Wh and always
  * sums of the IoT cloud's counter differences, so periods add up exactly; percentages are computed from those sums.
  */
@@ -162,7 +162,7 @@ export const MONITORING_PATHS = {
   workHistory: (id: string) => `installation/${encodeURIComponent(id)}/work-history`,
   selfSufficiency: (id: string) => `installation/${encodeURIComponent(id)}/self-sufficiency-total`,
   selfConsumption: (id: string) => `installation/${encodeURIComponent(id)}/self-consumption-total`,
-  /** The shown period as CSV (ours, not in the spec's list). */
+  /** The shown period as CSV (the portal's own addition to the monitoring calls). */
   export: (id: string) => `installation/${encodeURIComponent(id)}/export`,
 } as const;
 

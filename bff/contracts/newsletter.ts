@@ -1,19 +1,19 @@
 import * as z from 'zod/mini';
 
 /**
- * The newsletter (spec sections 1, 3, 4, 7): the marketing service's contact and events, the banner on the dashboard
- * and the switch in the settings. Paths on the internal base.
+ * The newsletter (docs/account.md "Newsletter"): the marketing service's contact and events, the banner on the
+ * dashboard and the switch in the settings. Paths on the internal base.
  */
 export const NEWSLETTER_API = {
-  /** Spec section 7: GET on the marketing-service contact path, returning isSubscribed and isNewsletterBannerSeen. */
+  /** GET on the marketing-service contact path, returning isSubscribed and isNewsletterBannerSeen. */
   contact: 'marketing-service/contact',
-  /** Spec section 7: POST on the marketing-service event path, body with eventName. */
+  /** POST on the marketing-service event path, body with eventName. */
   event: 'marketing-service/event',
-  /** Spec section 7: POST /user/newsletter, the settings' switch (JSON or a plain form). */
+  /** POST /user/newsletter, the settings' switch (JSON or a plain form). */
   subscription: 'user/newsletter',
 } as const;
 
-/** Spec section 3, newsletter events. */
+/** The newsletter events. */
 export const NEWSLETTER_EVENTS = ['newsletter_subscribed', 'newsletter_unsubscribed'] as const;
 export type NewsletterEvent = (typeof NEWSLETTER_EVENTS)[number];
 
@@ -29,8 +29,9 @@ export const NewsletterEventSchema = z.strictObject({ eventName: z.enum(NEWSLETT
 export const NewsletterSubscriptionSchema = z.strictObject({ subscribed: z.boolean() });
 
 /**
- * Spec section 4: the state after an event, as the client assumes it before the answer (optimistic update) and the
- * server confirms it: subscribed only for newsletter_subscribed, and the banner counts as seen either way.
+ * The state after an event (docs/account.md "Newsletter"), as the client assumes it before the answer (optimistic
+ * update) and the server confirms it: subscribed only for newsletter_subscribed, and the banner counts as seen either
+ * way.
  */
 export function applyNewsletterEvent(state: NewsletterState, eventName: NewsletterEvent): NewsletterState {
   const isSubscribed = eventName === 'newsletter_subscribed';

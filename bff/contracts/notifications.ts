@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import type { MessageText } from './message-text.ts';
 
-/** Notification types (spec section 3). Each capability fills its own through one registration (bff/composition). */
+/**
+ * Notification types (docs/messages.md "Notifications"). Each capability fills its own through one registration
+ * (bff/composition).
+ */
 export const NotificationTypeSchema = z.enum([
   'MAIL_NOT_VERIFIED',
   'MOVE_MASTR',
@@ -40,7 +43,7 @@ export interface NotificationsResponse {
   unseen: number;
 }
 
-/** `POST /api/v2/app/notification`: marks one as seen (spec section 3: "notification marking carries notificationId"). */
+/** `POST /api/v2/app/notification`: marks one as seen, named by its notificationId. */
 export const MarkNotificationSchema = z.strictObject({ notificationId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const NOTIFICATIONS_PATH = 'notification';

@@ -9,7 +9,7 @@ describe('base data', () => {
     expect(checkBaseData({ ...valid, salutation: 'MS' })).toMatchObject({ ok: true, data: { salutation: 'MS' } });
   });
 
-  it('names each wrong field: required, format (spec phone pattern, German zip) or too long', () => {
+  it('names each wrong field: required, format (phone pattern, German zip) or too long', () => {
     const result = checkBaseData({ ...valid, firstName: ' ', phone: '++49 1', zip: '00123', city: 'x'.repeat(101), preferredContact: 'FAX', salutation: 'DR' });
     expect(result).toEqual({ ok: false, problems: { firstName: 'required', phone: 'format', zip: 'format', city: 'tooLong', preferredContact: 'format', salutation: 'format' } });
     expect(checkBaseData({ ...valid, zip: '1234' })).toMatchObject({ problems: { zip: 'format' } });
@@ -33,7 +33,7 @@ describe('two-factor resend cooldown', () => {
 });
 
 describe('journey status', () => {
-  it('is ordered as the spec lists it', () => {
+  it('ranks the statuses in their fixed order, no status below the first', () => {
     expect(journeyRank('REGISTERED')).toBeLessThan(journeyRank('CONTACT_DETAILS_COMPLETED'));
     expect(journeyRank('LEAD_PHASE_TOUR_SLIDE_3')).toBe(6);
     expect(journeyRank(null)).toBe(-1);

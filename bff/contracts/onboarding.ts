@@ -3,7 +3,7 @@ import { defineErrors } from './errors.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Onboarding on the first sign-in (issue 17, spec sections 1-3): the two-factor e-mail code that confirms the address,
+ * Onboarding on the first sign-in: the two-factor e-mail code that confirms the address,
  * the base data the installer needs, and the tour. The page guard sends a customer who has not finished it to the
  * first open step and afterwards back to the page they asked for (docs/account.md).
  */
@@ -19,7 +19,7 @@ export const ONBOARDING_PAGE_ROUTES = definePages(ONBOARDING_STEPS.map((step) =>
 export const onboardingStepOfPath = (path: string): OnboardingStep | undefined =>
   ONBOARDING_STEPS.find((step) => path === ONBOARDING_PAGES[step] || path === `${ONBOARDING_PAGES[step]}/`);
 
-/** Paths on the internal base (spec section 7: `PATCH /user/journey`; the rest serve the onboarding pages' forms). */
+/** Paths on the internal base (`PATCH /user/journey`; the rest serve the onboarding pages' forms). */
 export const ONBOARDING_API = {
   twoFactorSend: 'user/two-factor/send',
   twoFactorConfirm: 'user/two-factor/confirm',
@@ -48,14 +48,14 @@ export const TwoFactorConfirmSchema = z.strictObject({
   code: z.pipe(z.string(), z.pipe(z.transform((value: string) => value.replace(/\s+/g, '')), z.string().check(z.regex(/^\d{6}$/)))),
 });
 
-/** Spec section 3, ContactMethod. */
+/** ContactMethod: how the customer wants to be contacted. */
 export const CONTACT_METHODS = ['MAIL', 'PHONE', 'WHATSAPP'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 /** Salutation is optional; absent means "keine Angabe". */
 export const SALUTATIONS = ['MS', 'MR'] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
 
-/** Spec section 5: an optional leading plus, then a digit, then one or more digits (after spaces and separators). */
+/** The phone pattern: an optional leading plus, then a digit, then one or more digits (after spaces and separators). */
 export const PHONE_PATTERN = /^\+?\d\d+$/;
 export const normalizePhone = (value: string) => value.replace(/[\s\-/().]/g, '');
 /** German postcodes: five digits, 01001 to 99998 (none starts with 00). */
@@ -148,7 +148,7 @@ export function decodeProblems(value: string | null | undefined): Partial<Record
   return problems;
 }
 
-/** Spec section 3, JourneyStatus, in order: a status only ever moves forward. */
+/** JourneyStatus, in order: a status only ever moves forward (docs/account.md). */
 export const JOURNEY_STATUSES = [
   'REGISTERED',
   'CONTACT_DETAILS_COMPLETED',

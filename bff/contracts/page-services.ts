@@ -69,7 +69,7 @@ export interface PortalLocals {
   lang: Language;
   /** The visitor's consent (docs/consent.md); null until they chose (the banner shows). */
   consent: ConsentChoice | null;
-  /** Where "Anmelden" points; configurable via LOGIN_URL (spec section 2). */
+  /** Where "Anmelden" points; configurable via LOGIN_URL. */
   loginUrl: string;
   /** The session-replay vendor's recorder, loaded only with that consent. */
   replayScriptUrl: string;

@@ -8,10 +8,14 @@ import { definePages } from './routes.ts';
 export const ProductLineSchema = z.enum(['SOLAR', 'STORAGE', 'CHARGE', 'IQ', 'OFFGRID', 'HEAT_PUMP']);
 export type ProductLine = z.infer<typeof ProductLineSchema>;
 
-/** Project phases and their steps (spec section 4, "Project phases"); COMPLETED once the installation runs. */
+/** Project phases and their steps (docs/journey.md); COMPLETED once the installation runs. */
 export const ProjectPhaseSchema = z.enum(['PLANNING', 'ASSEMBLY', 'COMPLETED']);
 export type ProjectPhase = z.infer<typeof ProjectPhaseSchema>;
-export const ProjectStepSchema = z.enum([
+/**
+ * The eight steps of both phases, in order (the journey, bff/contracts/journey.ts); IN_OPERATION is where a finished
+ * project stands, not a step.
+ */
+export const JOURNEY_STEPS = [
   'OFFER_CONFIRMATION',
   'POWER_OF_ATTORNEY',
   'POWER_OF_ATTORNEY_MASTR',
@@ -20,13 +24,13 @@ export const ProjectStepSchema = z.enum([
   'DC',
   'AC',
   'ASSEMBLY_CONCLUSION',
-  'IN_OPERATION',
-]);
+] as const;
+export const ProjectStepSchema = z.enum([...JOURNEY_STEPS, 'IN_OPERATION']);
 export type ProjectStep = z.infer<typeof ProjectStepSchema>;
 
 /**
- * One entry of the projects map (spec section 3: "a cached project map keyed by project id exposes
- * address.contact.street"): the installation address sits under `address.contact`.
+ * One entry of the projects map (the cached project list keyed by project id): the installation address sits under
+ * `address.contact` (`address.contact.street`).
  */
 export const ProjectSummarySchema = z.object({
   id: z.number(),
@@ -55,7 +59,7 @@ export type UserProjectsResponse = z.infer<typeof UserProjectsResponseSchema>;
 export const SessionProjectRequestSchema = z.strictObject({ projectId: z.number().check(z.int(), z.positive()) });
 export type SessionProjectRequest = z.infer<typeof SessionProjectRequestSchema>;
 
-/** The projects map (spec section 3): the project list keyed by id. */
+/** The projects map: the project list keyed by id. */
 export function toProjectsMap(projects: readonly ProjectSummary[]): Record<number, ProjectSummary> {
   return Object.fromEntries(projects.map((project) => [project.id, project]));
 }
@@ -76,7 +80,7 @@ export const PORTAL_PAGE_ROUTES = definePages([
 ]);
 
 export const PROJECTS_PATHS = {
-  /** Internal base: the projects map query (spec section 7). */
+  /** Internal base: the projects map query. */
   userProjects: 'user/project',
   /** Internal base: which of the customer's projects the session shows. */
   sessionProject: 'util/auth-session-project-id',

@@ -1,5 +1,5 @@
 /**
- * The one rule for every redirect the portal emits (issue 9, open redirects): the target is a path on the portal's
+ * The one rule for every redirect (docs/security.md "Sign-in and sessions"): the target is a path on the portal's
  * own origin. Hostile forms are refused, not repaired: dot segments that normalise to `//host` (`/.//evil`), backslashes
  * (browsers read `/\evil` as `//evil`), tabs and newlines (stripped by URL parsers), encoded slashes at the start,
  * full URLs, scheme-relative `//host` and `javascript:`. Shared by the BFF and the site, hence a contract.

@@ -8,8 +8,8 @@
 
 /**
  * `public`: anyone; `customer`: a signed-in customer (a lead is sent to its dashboard); `lead`: a signed-in lead of
- * the funnel's lead phase (issue 18; a customer is sent to the customer dashboard); `account`: any signed-in account,
- * customer or lead (the account's own data: export and deletion).
+ * the funnel's lead phase (docs/funnel.md "The lead phase"; a customer is sent to the customer dashboard);
+ * `account`: any signed-in account, customer or lead (the account's own data: export and deletion).
  */
 export type PageAccess = 'public' | 'customer' | 'lead' | 'account';
 
@@ -20,7 +20,7 @@ export interface NavEntry {
   order: number;
   /** Further paths on which this entry is the current one (the entry's own path and its sub-paths always are). */
   alsoCurrentOn?: readonly string[];
-  /** Whose menu shows it: customers (the default), leads, or both (issue 18). */
+  /** Whose menu shows it: customers (the default), leads, or both. */
   for?: 'customer' | 'lead' | 'both';
   /**
    * `main` (the default): in the header bar on wide screens; `account`: in the account menu beside it ("Dein Konto":
@@ -33,13 +33,13 @@ export interface PageRoute {
   /** Astro's route pattern: `/home/app/files/knowledgebase/[slug]`. */
   path: string;
   access: PageAccess;
-  /** PAGE_VISITED is written for a signed-in visit of exactly this path (spec section 2 lists them). */
+  /** PAGE_VISITED is written for a signed-in visit of exactly this path. */
   logVisit?: boolean;
   nav?: NavEntry;
   /** For a pattern with parameters: a real path of the demo data, which the end-to-end sweep opens. */
   sample?: string;
   /**
-   * A project page: with the project-link check on (PROJECT_LINK_CHECK, spec section 9) a customer without any linked
+   * A project page: with the project-link check on (PROJECT_LINK_CHECK) a customer without any linked
    * project is sent to the dashboard with the link dialog open (`LINK_DIALOG_PATH`).
    */
   needsProject?: boolean;
@@ -55,7 +55,7 @@ export const LINK_DIALOG_PATH = '/home/dashboard?linkProject=new';
 
 /**
  * Areas whose unknown paths are treated as customer pages: a signed-out visitor is sent to the login and learns
- * nothing about which pages exist (spec section 2, page guard).
+ * nothing about which pages exist (the page guard).
  */
 const PROTECTED_AREAS: readonly string[] = ['/home', '/onboarding'];
 /** Unknown paths below the lead's pages are lead pages (a lead gets the 404 page there, not a redirect). */
@@ -144,8 +144,8 @@ export function createRouteTable(routes: readonly PageRoute[]): RouteTable {
 /** Where the speculation rules are served; every page names it in its `Speculation-Rules` header. */
 export const SPECULATION_RULES_PATH = '/speculation-rules.json';
 /**
- * Which links the browser may prefetch (spec section 9: links near the viewport), as a Speculation Rules document
- * rule: an allow-list of the table's pages, never a path that writes something when it is fetched:
+ * Which links the browser may prefetch (links near the viewport; docs/architecture.md "Prefetch"), as a Speculation
+ * Rules document rule: an allow-list of the table's pages, never a path that writes something when it is fetched:
  * - pages whose visit is logged (PAGE_VISITED; a prefetch is not a visit), the error pages, `/api/*` (sign-in, CSV
  *   downloads, …) and CMS files are not in the list;
  * - links marked `data-no-prefetch` (the language switch stores a cookie), downloads and new-tab links are excluded;

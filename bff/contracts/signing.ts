@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { defineErrors } from './errors.ts';
 
 /**
- * Embedded signing (spec sections 3 and 7): the customer signs powers of attorney at the e-signature provider without
- * leaving the portal's flow. SigningEnvelopes keeps envelopeId, projectId and type per envelope.
+ * Embedded signing (docs/journey.md "Embedded signing"): the customer signs powers of attorney at the e-signature
+ * provider without leaving the portal's flow. SigningEnvelopes keeps envelopeId, projectId and type per envelope.
  */
 export const EmbeddedSigningTypeSchema = z.enum([
   'MARKET_REGISTER_AUTHORIZATION',
@@ -14,8 +14,8 @@ export const EmbeddedSigningTypeSchema = z.enum([
 export type EmbeddedSigningType = z.infer<typeof EmbeddedSigningTypeSchema>;
 
 /**
- * Everything the portal has signed at the provider: the journey's powers of attorney (the spec's EmbeddedSigningType,
- * the `?documentType=` of the embedded-signing calls) and the SEPA direct-debit mandate (issue 16), which its own
+ * Everything the portal has signed at the provider: the journey's powers of attorney (EmbeddedSigningType,
+ * the `?documentType=` of the embedded-signing calls) and the SEPA direct-debit mandate (docs/money.md), which its own
  * capability starts (`POST /sepa-mandate`) and the signing domain settles like the others.
  */
 export type SigningKind = EmbeddedSigningType | 'SEPA_MANDATE';
@@ -86,7 +86,7 @@ export const SIGNING_EVENTS = ['signing_complete', 'cancel', 'decline', 'ttl_exp
 export type SigningEvent = (typeof SIGNING_EVENTS)[number];
 
 export const SIGNING_PATHS = {
-  /** Internal base (spec section 7). */
+  /** Internal base. */
   envelope: 'project/:projectId/embedded-signing/envelope',
   initiate: 'project/:projectId/embedded-signing/initiate',
   complete: 'project/:projectId/embedded-signing/complete',

@@ -50,7 +50,7 @@ describe('checking a survey answer', () => {
     expect(result.ok && result.answers.stars).toEqual({ punctuality: 4, tidiness: null });
   });
 
-  it('checks the phone by the spec pattern (optional plus, then digits) after taking out separators', () => {
+  it('checks the phone by its pattern (optional plus, then digits) after taking out separators', () => {
     for (const bad of ['12a45', '++4912345', '+', '1', '0341 / 12 34 ext 5', '1'.repeat(21)]) {
       expect(validateSurveyAnswers(form({ contactPhone: bad }), QUESTIONS), bad).toEqual({ ok: false, errors: { contactPhone: 'phoneInvalid' } });
     }

@@ -5,7 +5,7 @@ import { MESSAGE_TEXT_PATTERN, normalizeMessageText } from './messages.ts';
 import { definePages } from './routes.ts';
 
 /**
- * Surveys after the DC and AC installation (issue 15; spec sections 3, 5, 7): star questions (1-5, each value with its
+ * Surveys after the DC and AC installation (docs/surveys.md): star questions (1-5, each value with its
  * label), the Net Promoter Score question (0-10), an optional message and contact details, and afterwards the same
  * neutral invitation to review the installer on the review platform for every respondent.
  */
@@ -13,16 +13,16 @@ export const SurveyTypeSchema = z.enum(['AC', 'DC']);
 export type SurveyType = z.infer<typeof SurveyTypeSchema>;
 export const SURVEY_TYPES: readonly SurveyType[] = ['DC', 'AC'];
 
-/** Spec section 3, survey names. The portal invites to the first two; editors may prepare the others in the CMS. */
+/** The survey names. The portal invites to the first two; editors may prepare the others in the CMS. */
 export const SurveyNameSchema = z.enum(['AC_INSTALLATION', 'DC_INSTALLATION', 'INSTALLATION_FEEDBACK', 'CUSTOMER_SATISFACTION_FOLLOW_UP']);
 export type SurveyName = z.infer<typeof SurveyNameSchema>;
 export const SURVEY_NAME_OF_TYPE: Record<SurveyType, SurveyName> = { AC: 'AC_INSTALLATION', DC: 'DC_INSTALLATION' };
 
-/** Spec section 3, ReviewPlatformReview.clickedOn: the portal (CUP) or the review mail (EMAIL). */
+/** ReviewPlatformReview.clickedOn: the portal (CUP) or the review mail (EMAIL). */
 export const ReviewClickedOnSchema = z.enum(['CUP', 'EMAIL']);
 export type ReviewClickedOn = z.infer<typeof ReviewClickedOnSchema>;
 
-/** A star question as editors define it in the CMS (spec section 3, StarQuestion: labelOne..labelFive). */
+/** A star question as editors define it in the CMS (StarQuestion: labelOne..labelFive). */
 export const StarQuestionDefinitionSchema = z.object({
   /** Stable across languages and edits; answers are stored under it. */
   questionId: z.string(),
@@ -51,7 +51,7 @@ export const starLabels = (q: Pick<StarQuestionDefinition, 'labelOne' | 'labelTw
 export const SURVEY_LIMITS = {
   messageMaxLength: 2000,
   emailMaxLength: 254,
-  /** E.164 has at most 15 digits; the plus and a few more for the spec's pattern. */
+  /** E.164 has at most 15 digits; the plus and a few more, which the phone pattern allows. */
   phoneMaxLength: 20,
   starMin: 1,
   starMax: 5,
@@ -59,7 +59,7 @@ export const SURVEY_LIMITS = {
   npsMax: 10,
 } as const;
 
-/** Spec section 5: an optional leading plus, then a digit, then one or more digits (after spaces and separators are taken out). */
+/** The phone pattern: an optional leading plus, then a digit, then one or more digits (after separators are taken out). */
 export const PHONE_PATTERN = /^\+?\d\d+$/;
 export const normalizePhone = (value: string) => value.replace(/[\s\-/().]/g, '');
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -100,7 +100,7 @@ export interface SurveyAnswers {
 }
 
 /**
- * The one check of a survey answer (spec section 5 for phone and text), used by the BFF for the form and the JSON API
+ * The one check of a survey answer (docs/surveys.md "The form"), used by the BFF for the form and the JSON API
  * alike: the NPS is required, star questions are optional (1-5), the message is limited and sanitised, the contact
  * details are optional but must be well-formed, and asking for contact needs a phone number or an e-mail address.
  */
@@ -143,7 +143,7 @@ export function validateSurveyAnswers(values: SurveyFormValues, questionIds: rea
   };
 }
 
-/** Spec section 3: promoters 9-10, passives 7-8, detractors 0-6. A detractor is offered a call besides the review invitation. */
+/** Promoters answer 9-10, passives 7-8, detractors 0-6. A detractor is offered a call besides the review invitation. */
 export const isDetractor = (score: number) => score <= 6;
 
 /**
@@ -176,7 +176,7 @@ export const surveyHref = (id: number) => `${SURVEYS_PAGE}/${id}`;
 export const surveyResultHref = (id: number) => `${SURVEYS_PAGE}/${id}/result`;
 
 export const SURVEY_PATHS = {
-  /** Internal base (spec section 7). */
+  /** Internal base. */
   todo: 'survey/todo',
   survey: 'survey/:surveyId',
   result: 'survey/:surveyId/result',

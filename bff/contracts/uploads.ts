@@ -1,7 +1,7 @@
 import { defineErrors } from './errors.ts';
 
 /**
- * Uploads (issue 13, docs/files.md "Uploads"): one policy for every place a customer sends files (message attachments,
+ * Uploads (docs/files.md "Uploads"): one policy for every place a customer sends files (message attachments,
  * the meter cabinet photo). Types are decided by content (magic bytes), never by name or the browser's type.
  */
 export const UPLOAD_LIMITS = {

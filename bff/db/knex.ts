@@ -1,22 +1,52 @@
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = fileURLToPath(import.meta.url);
 const migrationsDir = path.join(path.dirname(here), 'migrations');
 /** `.ts` from the sources (tsx, vitest), `.js` in the image, which runs the BFF compiled (docs/operations.md). */
 const migrationExtension = path.extname(here);
 
+const MIGRATIONS_TABLE = 'knex_migrations';
+
+/**
+ * The migrations folder as knex reads it, with one difference: a migration is the same whether it runs from its source
+ * (`.ts`) or compiled (`.js`; the image, and `npm start`, which runs the compiled BFF). knex compares the names it
+ * stored with the file names, extension included; here a migration applied under either name counts as applied (a
+ * database keeps the name it was first applied under), and a new one is stored under the name it runs as.
+ */
+function migrationSource(knex: () => Knex): Knex.MigrationSource<{ file: string }> {
+  let applied = new Set<string>();
+  const stem = (file: string) => file.slice(0, -path.extname(file).length);
+  return {
+    async getMigrations() {
+      const [files, names] = await Promise.all([
+        readdir(migrationsDir),
+        // A new database has no table yet.
+        knex()
+          .schema.hasTable(MIGRATIONS_TABLE)
+          .then(async (exists) => (exists ? ((await knex().select('name').from(MIGRATIONS_TABLE)) as { name: string }[]).map((row) => row.name) : [])),
+      ]);
+      applied = new Set(names);
+      return files.filter((file) => path.extname(file) === migrationExtension && !file.endsWith('.d.ts')).sort().map((file) => ({ file }));
+    },
+    getMigrationName: ({ file }) => [`${stem(file)}.ts`, `${stem(file)}.js`].find((name) => applied.has(name)) ?? file,
+    getMigration: ({ file }) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
+  };
+}
+
 /** One pool per process (bff/composition/portal.ts); repositories bind objection models to it per query. */
 export function createKnex(databaseUrl: string, pool: Knex.PoolConfig = { min: 0, max: 10 }): Knex {
-  return knexFactory({
+  const knex: Knex = knexFactory({
     client: 'pg',
     connection: databaseUrl,
     pool,
     ...knexSnakeCaseMappers(),
-    migrations: { directory: migrationsDir, loadExtensions: [migrationExtension], tableName: 'knex_migrations' },
+    migrations: { migrationSource: migrationSource(() => knex), tableName: MIGRATIONS_TABLE },
   });
+  return knex;
 }
 
 /**

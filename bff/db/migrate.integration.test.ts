@@ -48,6 +48,20 @@ describe('the migration step', () => {
     }
   }, 90_000);
 
+  it('a migration applied by the compiled BFF (`.js`) counts as applied for the sources (`.ts`), and back', async () => {
+    const knex = createKnex(url, { min: 0, max: 1 });
+    try {
+      // The database of the test above, as the image's migrate.js would have written it.
+      await knex.raw(`UPDATE knex_migrations SET name = replace(name, '.ts', '.js')`);
+      expect(await pendingMigrations(knex)).toEqual([]);
+      expect((await migrate()).stdout).toContain('Datenbank ist auf dem neuesten Stand.');
+      await knex.raw(`UPDATE knex_migrations SET name = replace(name, '.js', '.ts')`);
+      expect(await pendingMigrations(knex)).toEqual([]);
+    } finally {
+      await knex.destroy();
+    }
+  }, 60_000);
+
   it('exits non-zero with a message naming the variable when the configuration is wrong', async () => {
     const failed = await run(process.execPath, ['--import', 'tsx', 'bff/db/migrate.ts'], { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: 'kein-url' } }).catch(
       (error: { code: number; stderr: string }) => error,

@@ -22,7 +22,7 @@ writeFileSync(
   file,
   `import type { Knex } from 'knex';
 
-/** TODO: what this migration is for (the capability and spec section). */
+/** TODO: what this migration is for (the capability and its docs/<area>.md). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('${name}', (t) => {
     t.bigIncrements('id');

@@ -12,6 +12,11 @@ export interface RequestContext {
   /** The language the page is shown in (CMS content in this language, German where a translation is missing). */
   lang: Language;
   /**
+   * The customer's data version from the session: every state-changing request of theirs counts it up, so answers
+   * cached across requests (`bff/domain/upstream-cache.ts`) are asked afresh after the customer's own change.
+   */
+  dataVersion: number;
+  /**
    * Runs `load` at most once per request for `key`; later callers get the same promise. With `service` (the name of
    * the external service `load` calls, as in `config.services`), a service that already timed out in this request
    * is not asked again: the call fails at once with that timeout's error (docs/architecture.md "One call per service").
@@ -30,6 +35,7 @@ export function createRequestContext(
   user: SessionUser | null,
   currentProjectId: number | undefined,
   lang: Language = DEFAULT_LANGUAGE,
+  dataVersion = 0,
 ): RequestContext {
   const memo = new Map<string, Promise<unknown>>();
   /** Services that timed out in this request, with the error their later callers get at once. */
@@ -38,6 +44,7 @@ export function createRequestContext(
     user,
     currentProjectId,
     lang,
+    dataVersion,
     once<T>(key: string, load: () => Promise<T>, service?: string): Promise<T> {
       let running = memo.get(key) as Promise<T> | undefined;
       if (!running) {

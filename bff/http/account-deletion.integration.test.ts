@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
@@ -9,25 +8,18 @@ import { linkCodeFor, mailsTo, waitForMail } from '../../tests/support/mailbox.t
 import { verifiedLead } from '../../tests/support/lead.ts';
 import { signedInClient, signInAnywhere } from '../../tests/support/sign-in.ts';
 import { testData, type TestCustomer, type TestData, type TestProject } from '../../tests/support/test-data.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
- * Account deletion (GDPR Art. 17; issue 17) and the export built by a job: a customer who used every capability is
- * deleted, and then no table of the portal's schema holds their id, addresses, name or phone number, except the
+ * Account deletion (GDPR Art. 17; docs/account.md) and the export built by a job: a customer who used every capability
+ * is deleted, and then no table of the portal's schema holds their id, addresses, name or phone number, except the
  * retained columns the account-data registry declares. The scan reads the schema itself, so a table added later is
  * covered without touching this test.
  */
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
-  instructions: async () => [],
-  privacyPolicy: async () => null,
+const content = contentSource({
   supportQuestions: async (_limit, lang) => [{ id: 'sq-rechnung', title: 'Frage zur Rechnung', lang }],
-  surveyDefinitions: async () => [],
-  contact: async () => null,
-  leadContents: async () => [],
-  media: async () => null,
-};
+});
 
 // A database of its own: the scan reads every row of every table, and other test files (each with its own sandbox,
 // whose project and task ids start at the same numbers) must neither show up in it nor meet this test's rows. Every
@@ -120,7 +112,7 @@ describe('account deletion leaves no personal data', () => {
     secondEmail = `zweite-${unique}@example.de`;
     expect((await call(client, 'POST', '/api/v1/internal/user/email', { email: secondEmail })).status).toBe(202);
 
-    // Another offer asked for through the lead funnel with the same address (issue 18): the lead, its request, its mail.
+    // Another offer asked for through the lead funnel with the same address: the lead, its request, its mail.
     await verifiedLead(portal.url, portal.sandboxUrl, { email: customer.email, firstName: `Mehmet${unique}` });
 
     // What other capabilities keep: a signed power of attorney (retained by law), a meter change request, a reminder,
@@ -129,8 +121,8 @@ describe('account deletion leaves no personal data', () => {
     await portal.knex('meter_change_request').insert({ projectId: project.id, userId: customer.sub, managementRequestId: `mcr-${unique}` });
     await portal.knex('reminder_mail').insert({ userId: customer.sub, projectId: project.id, actionKey: 'step:POWER_OF_ATTORNEY', sequence: 1 });
     await portal.knex('project_invitation').insert({ projectId: project.id, email: customer.email, tokenHash: unique.padEnd(64, '0') });
-    // A survey answered with contact details and a draft (issue 15); a refund paid out, a signed SEPA mandate, a
-    // referral paid and one still open (issue 16): the booking records stay, the rest goes.
+    // A survey answered with contact details and a draft; a refund paid out, a signed SEPA mandate, a referral paid
+    // and one still open: the booking records stay, the rest goes.
     const [survey] = await portal.knex('survey')
       .insert({ projectId: project.id, surveyType: 'DC', netPromoterScore: 4, contactEmail: customer.email, contactPhone: phone, additionalMessage: `Danke, Mehmet${unique}`, completedAt: new Date(), completedBy: customer.sub })
       .returning('id');

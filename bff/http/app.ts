@@ -26,7 +26,7 @@ import type { RouteDeps, Services } from './route-deps.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { announceSpeculationRules } from './routes/speculation-rules.routes.ts';
 import { takeFormFlash } from './form-flash.ts';
-import { createSessionMiddleware } from './session.ts';
+import { countDataVersion, createSessionMiddleware } from './session.ts';
 
 /** Astro's node-adapter handler in middleware mode: renders the page with the given locals. */
 export type PageHandler = (req: Request, res: Response, next: NextFunction, locals: PortalLocals) => unknown;
@@ -100,6 +100,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(noStoreWhenSignedIn);
+  app.use(countDataVersion);
   // After the session: a signed-in customer's language choice is kept with the account (mails follow it).
   app.use(language({ secureCookies, remember: deps.rememberLanguage }));
 
@@ -123,7 +124,7 @@ export function createApp(deps: AppDeps) {
     const known = res.locals.portal as PortalLocals | undefined;
     if (known) return known;
     const user = req.session?.user ?? null;
-    const ctx = createRequestContext(user, req.session?.currentProjectId, req.language);
+    const ctx = createRequestContext(user, req.session?.currentProjectId, req.language, req.session?.dataVersion);
     const locals: PortalLocals = {
       user,
       lang: req.language,

@@ -3,18 +3,16 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import type { ContentSource } from '../ports/content-source.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /** A manual for SOLAR in the CMS without Strapi (the portal reads it through the content port). */
 const MANUAL_PDF = Buffer.from('%PDF-1.4\n% Bedienungsanleitung\n%%EOF\n');
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
+const content = contentSource({
   instructions: async (lang) => [
     {
       slug: 'wechselrichter',
@@ -27,13 +25,8 @@ const content: ContentSource = {
     },
     { slug: 'wallbox', documentId: 'i2', lang, title: 'Wallbox', productLine: 'CHARGE', body: [], file: { url: '/cms-media/wallbox_x.pdf', name: 'wallbox.pdf', mime: 'application/pdf', sizeKb: 1 } },
   ],
-  privacyPolicy: async () => null,
-  supportQuestions: async () => [],
-  contact: async () => null,
-  surveyDefinitions: async () => [],
-  leadContents: async () => [],
   media: async (file) => (file === 'wechselrichter_abc.pdf' ? { contentType: 'application/pdf', body: new Blob([MANUAL_PDF]).stream() } : null),
-};
+});
 
 const { portal, data } = usePortal({ adapterOverrides: { content } });
 

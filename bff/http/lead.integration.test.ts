@@ -203,7 +203,7 @@ describe('what a lead may do', () => {
   it('streams the representative’s video with ranges, its captions and photo, and logs LEAD_VIDEO_PLAYED by PATCH', async () => {
     const { client } = await signedInLead();
     const me = (await jsonCall(portal.url, client, 'GET', '/api/auth/me')).body;
-    const view = await portal.services.lead.forRequest({ user: me as never, currentProjectId: undefined, lang: 'de', once: (_k, load) => load() }).dashboard();
+    const view = await portal.services.lead.forRequest({ user: me as never, currentProjectId: undefined, lang: 'de', dataVersion: 0, once: (_k, load) => load() }).dashboard();
     const video = view.salesRep?.video;
     expect(video?.src).toBe(`${INTERNAL}/user/lead/sales-rep-video/${video?.fileUuid}`);
 

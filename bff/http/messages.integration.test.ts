@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ContentSource } from '../ports/content-source.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { mailsTo, waitForMail } from '../../tests/support/mailbox.ts';
 import { metricValue } from '../../tests/support/metrics.ts';
@@ -10,21 +10,13 @@ import { signedInClient } from '../../tests/support/sign-in.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /** The CMS's support questions without Strapi (the portal reads them through the content port). */
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
-  instructions: async () => [],
-  privacyPolicy: async () => null,
+const content = contentSource({
   supportQuestions: async (_limit, lang) => [
     { id: 'sq-rechnung', title: lang === 'de' ? 'Frage zur Rechnung' : 'Question about my invoice', lang },
     { id: 'sq-stoerung', title: lang === 'de' ? 'Störung oder Fehlermeldung an der Anlage' : 'Fault', lang },
     { id: 'sq-stoerung-speicher', title: lang === 'de' ? 'Speicher lädt oder entlädt nicht' : 'Battery', parentId: 'sq-stoerung', lang },
   ],
-  contact: async () => null,
-  surveyDefinitions: async () => [],
-  leadContents: async () => [],
-  media: async () => null,
-};
+});
 
 const { portal, data } = usePortal({ adapterOverrides: { content } });
 

@@ -5,7 +5,7 @@ import { mailsTo } from '../../tests/support/mailbox.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
-// Spec section 9: uploads can be switched off (METER_CHANGE_UPLOAD=false).
+// Uploads can be switched off (METER_CHANGE_UPLOAD=false; docs/files.md "Uploads").
 const { portal, data } = usePortal({ env: { METER_CHANGE_UPLOAD: 'false' } });
 
 it('files the request without an upload capability, refuses the photo endpoint with 403 and says in the mail how else to send it', async () => {

@@ -8,6 +8,7 @@ import { signedInClient } from '../../tests/support/sign-in.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
 import { message } from '../contracts/message-text.ts';
+import { createRequestContext } from '../domain/request-context.ts';
 import { sweepFormFlashes } from './form-flash.ts';
 
 /** Every line the portal logs (all levels): no IBAN may ever appear in one (docs/security.md, 16.2.5). */
@@ -246,14 +247,45 @@ describe('SEPA mandate (POST /sepa-mandate)', () => {
     consent: true,
   });
 
+  it('the SEPA page and the bell write nothing to the database, also with a voided envelope (GET is safe)', async () => {
+    const { customer, project, client } = await customerWithProject({ directDebit: { purpose: 'Wartungsvertrag', amount: '14.90', interval: 'MONTHLY' } });
+    const created = await call(client, 'POST', '/api/v2/app/sepa-mandate', mandate(project.id), { 'idempotency-key': randomUUID() });
+    const { envelopeId } = created.body as { envelopeId: string };
+    const voided = await fetch(`${portal.config.services.esign.url}/envelopes/${envelopeId}`, {
+      method: 'PUT',
+      headers: { ...portal.config.services.esign.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'voided', voidedReason: 'Envelope has expired' }),
+    });
+    expect(voided.status).toBe(200);
+    // The provider's webhook (a POST) records the voided envelope; the mandate stays as it was until a POST.
+    await expect.poll(async () => (await portal.knex('signing_envelopes').where({ envelopeId }).first())?.status, { timeout: 10_000 }).toBe('VOIDED');
+    const writes: string[] = [];
+    const listen = (query: { sql: string }) => {
+      if (!/^\s*select\b/i.test(query.sql)) writes.push(query.sql);
+    };
+    portal.knex.on('query', listen);
+    try {
+      const user = { id: customer.sub, email: customer.email, firstName: 'Test', lastName: 'Kunde', customerNumber: '700996', phase: 'PROJECT' as const };
+      const services = portal.pageServices(createRequestContext(user, project.id, 'de', 1));
+      const [page, layout] = await Promise.all([services.money.sepaMandate(), services.layout.view()]);
+      // The voided envelope's mandate shows as ended: the form is offered again.
+      expect(page?.mandate).toBeNull();
+      expect(layout?.notifications?.notifications.map((n) => n.type)).toContain('SEPA_MANDATE');
+    } finally {
+      portal.knex.removeListener('query', listen);
+    }
+    expect(writes).toEqual([]);
+  });
+
   it('is signed at the provider; only its status counts: registered, told to the installer, active, CTA completed, PDF in the documents', async () => {
     const { customer, project, client } = await customerWithProject({ directDebit: { purpose: 'Wartungsvertrag', amount: '14.90', interval: 'MONTHLY' } });
     expect((await notificationsOf(client)).map((n) => n.type)).toContain('SEPA_MANDATE');
-    expect(await portal.knex('cta').where({ projectId: project.id, type: 'SEPA' }).whereNull('completedAt')).toHaveLength(1);
 
     expect((await call(client, 'POST', '/api/v2/app/sepa-mandate', { ...mandate(project.id), consent: false })).body).toMatchObject({ code: 'VALIDATION', fields: 'consent' });
     const created = await call(client, 'POST', '/api/v2/app/sepa-mandate', mandate(project.id), { 'idempotency-key': randomUUID() });
     expect(created.status).toBe(201);
+    // The CTA opens with the mandate the customer fills in (a GET writes nothing).
+    expect(await portal.knex('cta').where({ projectId: project.id, type: 'SEPA' }).whereNull('completedAt')).toHaveLength(1);
     const { mandateReference, envelopeId, url } = created.body as { mandateReference: string; envelopeId: string; url: string };
     expect(mandateReference).toMatch(new RegExp(`^KP-${project.id}-\\d{8}-[0-9A-Z]{6}$`));
     const pending = await portal.knex('sepa_mandate').where({ projectId: project.id }).first();

@@ -9,7 +9,7 @@ import type { RouteDeps } from './route-deps.ts';
  * - `auth`: /api/auth (sign-in, sign-out, profile);
  * - `capability`: on the app base, after the CSRF check, without a session: a route that a single-use capability in
  *   the request opens (the meter photo upload from a mailed link; docs/files.md);
- * - `account`: on the internal base, every signed-in account, leads included (issue 18): the journey status, the
+ * - `account`: on the internal base, every signed-in account, leads included (docs/funnel.md): the journey status, the
  *   activity report, the lead's own routes (each checks the phase it serves);
  * - `app` and `internal`: the app (/api/v2/app) and internal (/api/v1/internal) bases, signed-in customers only (a
  *   lead gets 403 `AUTH.CUSTOMERS_ONLY`).

@@ -139,3 +139,45 @@ describe('metrics on the internal port', () => {
     expect(await publicPort.text()).not.toContain('http_request_duration_seconds');
   });
 });
+
+describe('Server-Timing: what one answer cost', () => {
+  /** `{ total, db, up }` of a Server-Timing value: durations in ms, counts from `desc`. */
+  const timing = (value: string | null) => {
+    expect(value).toMatch(/^total;dur=[\d.]+, db;dur=[\d.]+;desc=\d+, up;dur=[\d.]+;desc=\d+$/);
+    const entry = (name: string) => /;dur=([\d.]+)(?:;desc=(\d+))?/.exec(value?.split(', ').find((part) => part.startsWith(`${name};`)) ?? '');
+    const [total, db, up] = ['total', 'db', 'up'].map(entry);
+    return { totalMs: Number(total?.[1]), db: Number(db?.[2]), dbMs: Number(db?.[1]), up: Number(up?.[2]), upMs: Number(up?.[1]) };
+  };
+
+  it('a signed-in page counts its SQL statements and its calls to the management service; /api/auth/me calls no service', async () => {
+    const data = testData(portal.sandboxUrl);
+    try {
+      const customer = await data.customer();
+      await data.project({ portalUserIds: [customer.sub] });
+      const client = await signedInClient(portal.url, customer);
+
+      // The test portal's page renders the layout, which asks the management service for the customer's projects.
+      const page = await client.request(`${portal.url}/home/dashboard`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      const pageCost = timing(page.headers.get('server-timing'));
+      expect(pageCost.up).toBeGreaterThanOrEqual(1);
+      expect(pageCost.db).toBeGreaterThanOrEqual(1);
+      expect(pageCost.upMs).toBeGreaterThan(0);
+      expect(pageCost.totalMs).toBeGreaterThanOrEqual(Math.max(pageCost.dbMs, pageCost.upMs));
+
+      const me = await client.request(`${portal.url}/api/auth/me`);
+      expect(me.status).toBe(200);
+      const meCost = timing(me.headers.get('server-timing'));
+      expect(meCost.up).toBe(0);
+      // The session is read from PostgreSQL.
+      expect(meCost.db).toBeGreaterThanOrEqual(1);
+    } finally {
+      await data.cleanup();
+    }
+  });
+
+  it('signed out, a public API answer has its timing too, with no calls', async () => {
+    const response = await fetch(`${portal.url}/api/auth/me`);
+    expect(timing(response.headers.get('server-timing'))).toMatchObject({ up: 0 });
+  });
+});

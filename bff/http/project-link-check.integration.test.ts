@@ -18,7 +18,7 @@ function dataOf(portal: TestPortal) {
   return d;
 }
 
-describe('the project-link check (spec section 9, PROJECT_LINK_CHECK, default on)', () => {
+describe('the project-link check (PROJECT_LINK_CHECK, default on)', () => {
   it('sends a customer without a linked project from a project page to the link dialog', async () => {
     const client = await signedInClient(checked.url, await dataOf(checked).customer());
     const response = await client.request(`${checked.url}/home/app/monitoring?period=week`);

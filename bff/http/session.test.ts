@@ -1,6 +1,7 @@
 import session from 'express-session';
 import { describe, expect, it } from 'vitest';
-import { sweepWhenPruning, throttleTouch } from './session.ts';
+import type { Request, Response } from 'express';
+import { countDataVersion, sweepWhenPruning, throttleTouch } from './session.ts';
 
 /** A store that records what reaches the database. */
 function recordingStore() {
@@ -72,5 +73,29 @@ describe('sweepWhenPruning', () => {
     await new Promise<void>((resolve) => store.pruneSessions(() => resolve()));
     expect(calls).toEqual(['sweep', 'prune', 'sweep', 'prune']);
     expect(failures).toHaveLength(1);
+  });
+});
+
+describe('countDataVersion', () => {
+  const request = (method: string, sessionData: Record<string, unknown>) => ({ method, session: sessionData }) as unknown as Request;
+  const run = (req: Request) => countDataVersion(req, {} as Response, () => undefined);
+
+  it('starts a version at the first signed-in request and counts only state-changing requests up', () => {
+    const sessionData: Record<string, unknown> = { user: { id: 'u1' } };
+    run(request('GET', sessionData));
+    const first = sessionData.dataVersion as number;
+    expect(first).toBeGreaterThan(0);
+    run(request('GET', sessionData));
+    run(request('HEAD', sessionData));
+    expect(sessionData.dataVersion).toBe(first);
+    run(request('POST', sessionData));
+    run(request('DELETE', sessionData));
+    expect(sessionData.dataVersion).toBe(first + 2);
+  });
+
+  it('leaves a signed-out session alone', () => {
+    const sessionData: Record<string, unknown> = {};
+    run(request('POST', sessionData));
+    expect(sessionData).toEqual({});
   });
 });

@@ -26,14 +26,32 @@ declare module 'express-session' {
     generation: number;
     /** Sign-in time (ms) for the absolute session timeout. */
     signedInAt: number;
-    /** The project the customer works on (spec section 7, auth-session-project-id). */
+    /** The project the customer works on (`util/auth-session-project-id`). */
     currentProjectId: number;
     /** The first open onboarding step; the page guard keeps the customer on it (docs/account.md). Absent: done. */
     onboarding: OnboardingStep;
     /** A refused plain form's values for one view of its page (./form-flash.ts): its customer and its end (ms). */
     formFlash: FormFlash & { userId: string; until: number };
+    /** Set at the session's first signed-in request, counted up by every state-changing one (`countDataVersion`). */
+    dataVersion: number;
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every state-changing request of a signed-in customer counts their session's data version up, so upstream answers the
+ * portal keeps for a few seconds (`bff/domain/upstream-cache.ts`) are asked afresh after the customer's own change, on
+ * whichever instance serves the next page: the version travels in the shared session (docs/architecture.md "The data
+ * path of a page").
+ */
+export const countDataVersion: RequestHandler = (req, _res, next) => {
+  if (!req.session?.user) return next();
+  // A new sign-in starts a version of its own, so nothing cached for an earlier session of the customer is reused.
+  if (req.session.dataVersion === undefined) req.session.dataVersion = Date.now();
+  else if (!SAFE_METHODS.has(req.method)) req.session.dataVersion += 1;
+  next();
+};
 
 export interface SessionOptions {
   pool: pg.Pool;

@@ -10,7 +10,7 @@ export function signedIn(req: Request): SessionUser {
   return user;
 }
 
-/** The session's lead on the lead routes (issue 18); a customer gets 403 `AUTH.LEADS_ONLY`. */
+/** The session's lead on the lead routes; a customer gets 403 `AUTH.LEADS_ONLY`. */
 export function signedInLead(req: Request): SessionUser {
   const user = signedIn(req);
   if (user.phase !== 'LEAD') throw new AppError(LeadErrors.LEADS_ONLY);

@@ -2,10 +2,10 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../contracts/http.ts';
-import type { ContentSource } from '../ports/content-source.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { signedInClient } from '../../tests/support/sign-in.ts';
+import { contentSource } from '../../tests/support/content-source.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**
@@ -13,17 +13,9 @@ import { usePortal } from '../../tests/support/use-portal.ts';
  * (docs/files.md "Uploads"): cut off mid-part, a NUL byte in the file name, a compressed body, a connection gone
  * half-way. Every one is the request's fault: 4xx (a plain form 303 back with the reason), never a 500.
  */
-const content: ContentSource = {
-  faqs: async () => [],
-  articles: async () => [],
-  instructions: async () => [],
-  privacyPolicy: async () => null,
+const content = contentSource({
   supportQuestions: async (_limit, lang) => [{ id: 'sq-rechnung', title: 'Frage zur Rechnung', lang }],
-  contact: async () => null,
-  surveyDefinitions: async () => [],
-  leadContents: async () => [],
-  media: async () => null,
-};
+});
 
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432', 'hex'), Buffer.alloc(6000, 7), Buffer.from('ffd9', 'hex')]);
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import type { CostKind, RequestCost } from './request-cost.ts';
 
 /**
  * What a log line and an outbound call know about the work they belong to (docs/observability.md): a request's id, or
  * a job's name and id. Kept in AsyncLocalStorage, so domain code logging through the logger and adapters calling a
  * vendor get it without passing it through every call.
  */
-export type WorkContext = { requestId: string } | { job: string; jobId: string };
+export type WorkContext = { requestId: string; cost?: RequestCost } | { job: string; jobId: string };
 
 const storage = new AsyncLocalStorage<WorkContext>();
 
@@ -31,6 +32,15 @@ export function outboundRequestId(): string | undefined {
   return 'requestId' in work ? work.requestId : `job:${work.jobId}`;
 }
 
+/**
+ * Marks the start of a SQL statement or an external call of the current request, for its `Server-Timing`; answers
+ * the function that ends it. Outside a request (a job, start-up) nothing is counted: undefined.
+ */
+export function costStarted(kind: CostKind): (() => void) | undefined {
+  const work = storage.getStore();
+  return work && 'cost' in work ? work.cost?.begin(kind) : undefined;
+}
+
 /** The active span's trace and span id (only while tracing is on and a span is recording the work). */
 export function traceFields(): { traceId: string; spanId: string } | undefined {
   const span = trace.getSpan(context.active());
@@ -44,7 +54,8 @@ export function contextFields(): Record<string, string> {
   const work = storage.getStore();
   const traced = traceFields();
   if (!work && !traced) return {};
-  return { ...work, ...traced };
+  const ids: Record<string, string> = !work ? {} : 'requestId' in work ? { requestId: work.requestId } : { job: work.job, jobId: work.jobId };
+  return { ...ids, ...traced };
 }
 
 /** Marks the active span (the incoming request's, while tracing) with the request id, so a trace leads to the logs. */

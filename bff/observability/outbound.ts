@@ -1,4 +1,4 @@
-import { outboundRequestId } from './context.ts';
+import { costStarted, outboundRequestId } from './context.ts';
 import { metrics } from './metrics.ts';
 
 /** How a failed call without an answer is labelled: its timeout, or any other failure (refused, reset, DNS). */
@@ -11,8 +11,9 @@ function failureStatus(error: unknown): string {
 
 /**
  * `fetch` for calls to an external service (docs/observability.md): carries the work's `X-Request-Id` (unless the
- * caller set one) and records the call by service, status and time to the answer's head. Every adapter's HTTP call
- * goes through it (the shared JSON client, its streams and uploads, openid-client's requests).
+ * caller set one), records the call by service, status and time to the answer's head, and counts it in the request's
+ * `Server-Timing` (`up`). Every adapter's HTTP call goes through it (the shared JSON client, its streams and uploads,
+ * openid-client's requests).
  */
 export function observedFetch(service: string) {
   return async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
@@ -24,6 +25,7 @@ export function observedFetch(service: string) {
       options = { ...init, headers };
     }
     const started = performance.now();
+    const ended = costStarted('up');
     try {
       const response = await fetch(url, options);
       metrics.externalCall(service, response.status, (performance.now() - started) / 1000);
@@ -31,6 +33,8 @@ export function observedFetch(service: string) {
     } catch (error) {
       metrics.externalCall(service, failureStatus(error), (performance.now() - started) / 1000);
       throw error;
+    } finally {
+      ended?.();
     }
   };
 }
@@ -38,6 +42,7 @@ export function observedFetch(service: string) {
 /** Records one call of a service that is not HTTP (SMTP): its outcome and duration. */
 export async function observedCall<T>(service: string, call: () => Promise<T>): Promise<T> {
   const started = performance.now();
+  const ended = costStarted('up');
   try {
     const result = await call();
     metrics.externalCall(service, 'ok', (performance.now() - started) / 1000);
@@ -45,5 +50,7 @@ export async function observedCall<T>(service: string, call: () => Promise<T>): 
   } catch (error) {
     metrics.externalCall(service, failureStatus(error), (performance.now() - started) / 1000);
     throw error;
+  } finally {
+    ended?.();
   }
 }

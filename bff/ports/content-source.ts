@@ -24,9 +24,9 @@ export interface ContentSource {
   supportQuestions(limit: number, locale: Language): Promise<SupportQuestion[]>;
   /** Null when the contact has no entry in this language. */
   contact(locale: Language): Promise<CmsContact | null>;
-  /** Published survey definitions (questions with their five star labels; issue 15). */
+  /** Published survey definitions (questions with their five star labels; docs/surveys.md). */
   surveyDefinitions(locale: Language): Promise<SurveyDefinition[]>;
-  /** Published lead contents, one per topic (issue 18; the CMS keeps them in German only). */
+  /** Published lead contents, one per topic (the CMS keeps them in German only). */
   leadContents(): Promise<LeadContentEntry[]>;
   /** An uploaded file (`/uploads/<file>`), or null when there is none. */
   media(file: string): Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;

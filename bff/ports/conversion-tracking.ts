@@ -1,7 +1,7 @@
 import type { ClickIdType } from '../contracts/funnel.ts';
 
 /**
- * The conversion-tracking service of the advertising networks (spec section 1): a verified lead is reported once, only
+ * The conversion-tracking service of the advertising networks: a verified lead is reported once, only
  * with the visitor's marketing consent, without name, e-mail or phone (docs/funnel.md). Adapter:
  * adapters/conversion-tracking.http.ts.
  */

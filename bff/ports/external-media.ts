@@ -7,8 +7,8 @@ export interface Maps {
 }
 
 /**
- * The review platform: the installer's public rating (widget) and personal review invitations (issue 15). Adapter:
- * adapters/external-media.http.ts; rejects with UPSTREAM.UNAVAILABLE when the platform fails.
+ * The review platform: the installer's public rating (widget) and personal review invitations (docs/surveys.md).
+ * Adapter: adapters/external-media.http.ts; rejects with UPSTREAM.UNAVAILABLE when the platform fails.
  */
 export interface ReviewPlatform {
   summary(): Promise<{ rating: number; count: number; profileUrl: string; reviewUrl: string }>;

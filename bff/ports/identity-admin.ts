@@ -10,7 +10,7 @@ export interface IdentityAccount {
   customerNumber: string | null;
 }
 
-/** A new account as the portal creates it (the lead funnel's lead after the verified SMS code, issue 18). */
+/** A new account as the portal creates it (the lead funnel's lead after the verified SMS code; docs/funnel.md). */
 export interface NewIdentityAccount {
   email: string;
   firstName: string;

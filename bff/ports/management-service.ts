@@ -1,4 +1,4 @@
-import type { MastrView } from '../contracts/journey.ts';
+import type { GridOperatorView, MastrView } from '../contracts/journey.ts';
 import type { FileStream, OutgoingFile } from './document-service.ts';
 
 /** A project as the installer's management service knows it. */
@@ -53,17 +53,8 @@ export interface ManagedJourney {
     status: 'PLANNED' | 'CONFIRMED' | 'DONE' | 'CANCELLED';
     representative: string | null;
   }[];
-  gridOperator: {
-    name: string;
-    caseNumber: string | null;
-    status: string;
-    since: string | null;
-    documentsCompleteAt: string | null;
-    requestedInformation: { text: string; from: 'CUSTOMER' | 'INSTALLER'; at: string } | null;
-    gridCheckResult: 'POSITIVE' | 'WITH_CONDITIONS' | null;
-    meterOrderedAt: string | null;
-    meterSetAt: string | null;
-  };
+  /** The grid operator's case in the contract's shape, its status as the vendor writes it (the view maps it). */
+  gridOperator: Omit<GridOperatorView, 'status'> & { status: string };
   /** The Marktstammdatenregister state, as the journey page shows it (the contract's shape). */
   mastr: MastrView;
   contactPerson: { name: string; role: string; phone: string; email: string };
@@ -178,9 +169,9 @@ export interface ManagedReferral {
 }
 
 /**
- * The management service's money part (issue 16): refunds, the direct debits a project needs and referrals. Adapter:
- * adapters/management-money.http.ts. Rejects with UPSTREAM.UNAVAILABLE when the service fails, with ManagementConflict
- * when its rules refuse a change.
+ * The management service's money part (docs/money.md): refunds, the direct debits a project needs and referrals.
+ * Adapter: adapters/management-money.http.ts. Rejects with UPSTREAM.UNAVAILABLE when the service fails, with
+ * ManagementConflict when its rules refuse a change.
  */
 export interface ManagementMoney {
   /** Null when the project has no refund (or the project is unknown). */

@@ -10,8 +10,8 @@ export interface MasterData {
   /** Starts (or finds the open) transfer of the actor to the installer's account; null for an unknown actor. */
   startTransfer(operatorNumber: string, reference: string): Promise<{ transferId: string; receiverName: string; supportCode: string } | null>;
   /**
-   * Registers a signed SEPA mandate in the customer master data (issue 16) and answers its id there (SepaMandate.mdsId);
-   * the same creditor and reference again answers the same id.
+   * Registers a signed SEPA mandate in the customer master data (docs/money.md) and answers its id there
+   * (SepaMandate.mdsId); the same creditor and reference again answers the same id.
    */
   registerSepaMandate(mandate: {
     mandateReference: string;

@@ -35,8 +35,8 @@ export interface TaskService {
   /** Uploads the files first; a failed upload creates nothing. */
   createRequest(request: { projectId: number; subject: string; text: string; supportQuestion: string[]; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<VendorTask>;
   /**
-   * An internal task for the installer's customer service (issue 15: a survey's detractor or a request for contact).
-   * It never appears among the customer's messages.
+   * An internal task for the installer's customer service (a survey's detractor or a request for contact;
+   * docs/surveys.md). It never appears among the customer's messages.
    */
   createServiceTask(task: { projectId: number; subject: string; text: string; source: string }): Promise<{ id: string }>;
   comment(taskId: string, comment: { text: string; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<void>;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
-import { DOCUMENT_TYPES } from '../../bff/contracts/documents.ts';
+import { loadConfig } from '~/bff/config.ts';
+import { DOCUMENT_TYPES } from '~/bff/contracts/documents.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { FileFolder } from '../shared/file-folder.ts';
 import { JsonFile } from '../shared/json-store.ts';
 import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 import { DEMO_DOCUMENTS, DEMO_PHOTOS, type DemoDocument } from './demo-documents.ts';
@@ -75,30 +76,26 @@ function isInvoice(type: string) {
  */
 export class DocumentStore {
   readonly #file: JsonFile<State>;
-  readonly #dir: string;
+  readonly #files: FileFolder;
   #state: State;
 
-  private constructor(file: JsonFile<State>, dir: string, state: State) {
+  private constructor(file: JsonFile<State>, files: FileFolder, state: State) {
     this.#file = file;
-    this.#dir = dir;
+    this.#files = files;
     this.#state = state;
   }
 
   static async open(dataDir: string, log: (line: string) => void): Promise<DocumentStore> {
     const dir = path.join(dataDir, 'documents');
-    await mkdir(path.join(dir, 'files'), { recursive: true });
+    const files = await FileFolder.open(path.join(dir, 'files'));
     const { store: file, saved } = await JsonFile.open(path.join(dir, 'index.json'), 'Dokumente', log, (json) => StateSchema.safeParse(json).data);
-    const store = new DocumentStore(file, dir, saved ?? { version: 1, documents: [], photos: [] });
+    const store = new DocumentStore(file, files, saved ?? { version: 1, documents: [], photos: [] });
     if (!saved) {
       const started = Date.now();
       await store.#makeDemo();
       log(`Dokumente: ${store.#state.documents.length} Demo-PDFs und ${store.#state.photos.length} Fotos erzeugt (${Date.now() - started} ms)`);
     }
     return store;
-  }
-
-  #path(uuid: string) {
-    return path.join(this.#dir, 'files', uuid);
   }
 
   async #makeDemo() {
@@ -140,15 +137,8 @@ export class DocumentStore {
 
   async #addBytes(meta: Omit<StoredDocument, 'uuid' | 'size' | 'sha256' | 'contentType' | 'demo'> & { contentType?: string }, bytes: Buffer, isDemo: boolean, id?: string) {
     const uuid = id ?? randomUUID();
-    await writeFile(this.#path(uuid), bytes);
-    const document: StoredDocument = {
-      uuid,
-      ...meta,
-      contentType: meta.contentType ?? 'application/pdf',
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      demo: isDemo,
-    };
+    const { size, sha256 } = await this.#files.write(uuid, bytes);
+    const document: StoredDocument = { uuid, ...meta, contentType: meta.contentType ?? 'application/pdf', size, sha256, demo: isDemo };
     this.#state.documents.push(document);
     return document;
   }
@@ -166,7 +156,7 @@ export class DocumentStore {
   }
 
   content(uuid: string) {
-    return createReadStream(this.#path(uuid));
+    return this.#files.read(uuid);
   }
 
   /** Stores a file the caller sends (streamed to disk); an `externalId` seen before answers the stored document. */
@@ -179,30 +169,15 @@ export class DocumentStore {
       }
     }
     const uuid = randomUUID();
-    const hash = createHash('sha256');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(new Error('too_large'));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(body, counter, createWriteStream(this.#path(uuid)));
-    } catch (error) {
-      await rm(this.#path(uuid), { force: true });
-      throw error;
-    }
+    const { size, sha256 } = await this.#files.receive(uuid, body, maxBytes);
     // Two uploads with the same externalId may stream at the same time (the portal's return page and the e-signature
     // webhook settle one envelope together): the first one stored wins, the other answers it.
     const raced = meta.externalId ? this.#state.documents.find((d) => d.externalId === meta.externalId) : undefined;
     if (raced) {
-      await rm(this.#path(uuid), { force: true });
+      await this.#files.remove(uuid);
       return { document: raced, created: false };
     }
-    const document: StoredDocument = { uuid, ...meta, size, sha256: hash.digest('hex'), createdAt: new Date().toISOString(), demo: false };
+    const document: StoredDocument = { uuid, ...meta, size, sha256, createdAt: new Date().toISOString(), demo: false };
     this.#state.documents.push(document);
     await this.#save();
     return { document, created: true };
@@ -213,8 +188,8 @@ export class DocumentStore {
     const issued = new Date().toISOString();
     if (input.sizeBytes) {
       const uuid = randomUUID();
-      await pipeline(Readable.from(largePdfChunks(input.sizeBytes)), createWriteStream(this.#path(uuid)));
-      const { size } = await stat(this.#path(uuid));
+      await pipeline(Readable.from(largePdfChunks(input.sizeBytes)), createWriteStream(this.#files.path(uuid)));
+      const { size } = await stat(this.#files.path(uuid));
       const document: StoredDocument = {
         uuid,
         projectId: input.projectId,
@@ -242,7 +217,7 @@ export class DocumentStore {
     const index = this.#state.documents.findIndex((d) => d.uuid === uuid);
     if (index < 0) return false;
     this.#state.documents.splice(index, 1);
-    await rm(this.#path(uuid), { force: true });
+    await this.#files.remove(uuid);
     await this.#save();
     return true;
   }
@@ -258,7 +233,7 @@ export class DocumentStore {
   async addPhoto(input: { projectId: number; subject: PhotoSubject; step: StoredPhoto['step']; caption: string; takenAt: string; variant?: number }, isDemo = false, id?: string) {
     const { bytes, width, height } = await sitePhoto(input.subject, input.variant ?? 0);
     const uuid = id ?? randomUUID();
-    await writeFile(this.#path(uuid), bytes);
+    await this.#files.write(uuid, bytes);
     const photo: StoredPhoto = { uuid, projectId: input.projectId, subject: input.subject, step: input.step, caption: input.caption, takenAt: input.takenAt, width, height, contentType: 'image/jpeg', size: bytes.length, demo: isDemo };
     this.#state.photos.push(photo);
     if (!isDemo) await this.#save();
@@ -270,7 +245,7 @@ export class DocumentStore {
     const gone = [...this.#state.documents.filter((d) => !d.demo), ...this.#state.photos.filter((p) => !p.demo)];
     this.#state.documents = this.#state.documents.filter((d) => d.demo);
     this.#state.photos = this.#state.photos.filter((p) => p.demo);
-    await Promise.all(gone.map((g) => rm(this.#path(g.uuid), { force: true })));
+    await Promise.all(gone.map((g) => this.#files.remove(g.uuid)));
     await this.#save();
   }
 

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { NAMES_OF_GERMANYS_COMMUNITIES, pdfText } from '../../tests/support/pdf-text.ts';
+import { NAMES_OF_GERMANYS_COMMUNITIES, pdfText } from '~/tests/support/pdf-text.ts';
 import { stampSignature } from './pdf.ts';
 
 describe('the signed copy', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Phase } from '../../bff/contracts/auth.ts';
+import type { Phase } from '~/bff/contracts/auth.ts';
 import { JsonFile } from '../shared/json-store.ts';
 
 /** A demo identity of the sandbox identity provider. Every demo account has the password `Sonne2026!`. */
@@ -11,7 +11,7 @@ export interface DemoAccount {
   email: string;
   givenName: string;
   familyName: string;
-  /** The installer's customer number; null for a newly registered customer (spec section 6, app-metadata claim). */
+  /** The installer's customer number; null for a newly registered customer (app-metadata claim, docs/account.md). */
   customerNumber: string | null;
   phone: string;
   phase: Phase;

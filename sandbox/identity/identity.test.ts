@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { authorizationRequest, type AuthorizationRequest } from '~/tests/support/authorization-request.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 /** A browser stand-in: fetch without following redirects, keeping cookies by name (paths are not needed here). */
@@ -37,10 +38,6 @@ class Browser {
   }
 }
 
-function base64url(buf: Buffer): string {
-  return buf.toString('base64url');
-}
-
 function decodeJwt(jwt: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [header = '', payload = ''] = jwt.split('.');
   return {
@@ -55,13 +52,6 @@ function form(fields: Record<string, string>): RequestInit {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   };
-}
-
-interface AuthRequest {
-  url: string;
-  state: string;
-  nonce: string;
-  verifier: string;
 }
 
 describe('sandbox identity provider (OIDC)', () => {
@@ -85,26 +75,10 @@ describe('sandbox identity provider (OIDC)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  function authRequest(overrides: Record<string, string> = {}): AuthRequest {
-    const state = base64url(randomBytes(16));
-    const nonce = base64url(randomBytes(16));
-    const verifier = base64url(randomBytes(32));
-    const params = new URLSearchParams({
-      client_id: config.OIDC_CLIENT_ID,
-      redirect_uri: redirectUri(),
-      response_type: 'code',
-      scope: 'openid email profile',
-      state,
-      nonce,
-      code_challenge: base64url(createHash('sha256').update(verifier).digest()),
-      code_challenge_method: 'S256',
-      ...overrides,
-    });
-    return { url: `${String(discovery.authorization_endpoint)}?${params}`, state, nonce, verifier };
-  }
+  const authRequest = (overrides: Record<string, string> = {}) => authorizationRequest(String(discovery.authorization_endpoint), config, overrides);
 
   /** Starts a login and returns the URL of the login page it lands on. */
-  async function openLoginPage(browser: Browser, request: AuthRequest): Promise<string> {
+  async function openLoginPage(browser: Browser, request: AuthorizationRequest): Promise<string> {
     const res = await browser.request(request.url);
     expect(res.status).toBe(303);
     const loginUrl = Browser.location(res, request.url);
@@ -124,7 +98,7 @@ describe('sandbox identity provider (OIDC)', () => {
     throw new Error('too many redirects');
   }
 
-  async function login(browser: Browser, request: AuthRequest, email: string, password: string): Promise<URL> {
+  async function login(browser: Browser, request: AuthorizationRequest, email: string, password: string): Promise<URL> {
     const loginUrl = await openLoginPage(browser, request);
     const res = await browser.request(`${loginUrl}/login`, form({ email, password }));
     expect(res.status).toBe(303);

@@ -161,7 +161,7 @@ export function passwordlessRoutes(deps: PasswordlessDeps): express.Router {
       return;
     }
     deps.log(`OIDC: Anmeldung mit Code ${account.sub}`);
-    // The code reached the address: it is verified now (a lead's account starts unverified; issue 18).
+    // The code reached the address: it is verified now (a lead's account starts unverified).
     if (account.emailVerified === false) deps.accounts.update(account.sub, { emailVerified: true });
     await deps.provider.interactionFinished(req, res, { login: { accountId: account.sub, amr: ['otp'] } }, { mergeWithLastSubmission: false });
   });

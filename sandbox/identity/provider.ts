@@ -2,8 +2,8 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Provider, { interactionPolicy, type Account, type ErrorOut, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Config } from '../../bff/config.ts';
-import { UPDATE_PASSWORD_ACTION, type ActionStatus } from '../../bff/contracts/auth.ts';
+import type { Config } from '~/bff/config.ts';
+import { UPDATE_PASSWORD_ACTION, type ActionStatus } from '~/bff/contracts/auth.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { createMemoryAdapter } from './memory-adapter.ts';
 import type { Realm } from './realm.ts';
@@ -83,7 +83,7 @@ export function portalLoginUrl(config: Config): string {
 /**
  * The sandbox's OpenID Provider (oidc-provider 9): one confidential first-party client (the portal), code flow with
  * PKCE S256, the demo accounts, and German pages. Claims land in the ID token itself (conformIdTokenClaims: false)
- * because the portal builds its session user from the ID token (spec section 6: app-metadata claim).
+ * because the portal builds its session user from the ID token (its app-metadata claim, docs/account.md).
  */
 /**
  * The default policy (login, consent) plus:

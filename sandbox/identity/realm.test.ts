@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envSchema, loadConfig } from '../../bff/config.ts';
-import { AUTH_PATHS, EMAIL_CODE_SCOPE, POST_LOGOUT_PATHS } from '../../bff/contracts/auth.ts';
+import { envSchema, loadConfig } from '~/bff/config.ts';
+import { AUTH_PATHS, EMAIL_CODE_SCOPE, POST_LOGOUT_PATHS } from '~/bff/contracts/auth.ts';
 import { claimPath, loadRealm, parsePasswordPolicy, placeholdersOf, REALM_FILE, resolvePlaceholders } from './realm.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 
 /**
  * The Keycloak realm of the portal (`deploy/keycloak/realm-kundenportal.json`, imported by Keycloak with

@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { errors, type Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 import { AccountDirectory, DEMO_PASSWORD_HINT, NewAccountSchema } from './accounts.ts';
 import { createIdentityProvider, portalLoginUrl, UPDATE_PASSWORD_PROMPT, type IdentityProviderOptions } from './provider.ts';
 import { loadRealm } from './realm.ts';

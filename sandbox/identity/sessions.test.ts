@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../bff/config.ts';
-import { EMAIL_CODE_SCOPE, UPDATE_PASSWORD_ACTION } from '../../bff/contracts/auth.ts';
-import { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
-import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
-import { waitForMail } from '../../tests/support/mailbox.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { Config } from '~/bff/config.ts';
+import { EMAIL_CODE_SCOPE, UPDATE_PASSWORD_ACTION } from '~/bff/contracts/auth.ts';
+import { authorizationRequest } from '~/tests/support/authorization-request.ts';
+import { BrowserLikeClient } from '~/tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '~/tests/support/identity-admin.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 
 /**
@@ -67,21 +68,7 @@ describe('sandbox identity provider: sessions, back-channel logout and the updat
     return { sub, email };
   }
 
-  function authorization(extra: Record<string, string> = {}) {
-    const verifier = randomBytes(32).toString('base64url');
-    const params = new URLSearchParams({
-      client_id: config.OIDC_CLIENT_ID,
-      redirect_uri: `${config.publicUrl}/api/auth/callback`,
-      response_type: 'code',
-      scope: 'openid email profile',
-      state: randomBytes(8).toString('hex'),
-      nonce: randomBytes(8).toString('hex'),
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { url: `${discovery.authorization_endpoint}?${params}`, verifier };
-  }
+  const authorization = (extra: Record<string, string> = {}) => authorizationRequest(discovery.authorization_endpoint, config, extra);
 
   /** Follows the provider's redirects until one leaves it (the portal's callback) or a page answers. */
   async function follow(browser: BrowserLikeClient, response: Response, from: string): Promise<{ url: URL; response: Response }> {

@@ -1,17 +1,18 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { BrowserLikeClient, readForm } from '../../tests/support/browser-like-client.ts';
-import { identityAdminHeaders } from '../../tests/support/identity-admin.ts';
-import { waitForMail } from '../../tests/support/mailbox.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { authorizationRequest } from '~/tests/support/authorization-request.ts';
+import { BrowserLikeClient, readForm } from '~/tests/support/browser-like-client.ts';
+import { identityAdminHeaders } from '~/tests/support/identity-admin.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 import { loadRealm } from './realm.ts';
 
 /** Wrong passwords in a row that block: the realm file's brute-force `failureFactor`. */
 const MAX_FAILURES = loadRealm(loadConfig({ NODE_ENV: 'test' })).lockoutAfter;
 
-/** Sign-in help and the admin API of the sandbox identity provider (issue 17). */
+/** Sign-in help and the admin API of the sandbox identity provider (docs/account.md). */
 describe('sandbox identity provider: sign-in help and admin API', () => {
   let sandbox: SandboxHandle;
   let config: Config;
@@ -62,19 +63,7 @@ describe('sandbox identity provider: sign-in help and admin API', () => {
 
   /** Opens the provider's login page for a fresh authorization request; answers the page's URL. */
   async function loginPage(browser: BrowserLikeClient, loginHint?: string): Promise<string> {
-    const verifier = randomBytes(32).toString('base64url');
-    const params = new URLSearchParams({
-      client_id: config.OIDC_CLIENT_ID,
-      redirect_uri: `${config.publicUrl}/api/auth/callback`,
-      response_type: 'code',
-      scope: 'openid email profile',
-      state: randomBytes(8).toString('hex'),
-      nonce: randomBytes(8).toString('hex'),
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      ...(loginHint ? { login_hint: loginHint } : {}),
-    });
-    const res = await browser.request(`${sandbox.issuer}/auth?${params}`);
+    const res = await browser.request(authorizationRequest(`${sandbox.issuer}/auth`, config, loginHint ? { login_hint: loginHint } : {}).url);
     return new URL(res.headers.get('location') ?? '', sandbox.issuer).href;
   }
 

@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { Interaction } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 import { createMailSender } from '../shared/mail-sender.ts';
 import { backgroundSender, createEventSender } from '../shared/signed-events.ts';
 import type { AccountDirectory, DemoAccount } from './accounts.ts';

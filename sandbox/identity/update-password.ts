@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { Interaction } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import type { ActionStatus } from '../../bff/contracts/auth.ts';
+import type { ActionStatus } from '~/bff/contracts/auth.ts';
 import { verifyPassword, type AccountDirectory, type DemoAccount } from './accounts.ts';
 import type { createPasswordCheck, PasswordCheckDeps } from './lockout.ts';
 import type { PasswordlessCodes } from './passwordless.ts';

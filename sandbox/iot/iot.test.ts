@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
+import type { PowerPoint } from './sim/simulator.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 const KEY = config.IOT_API_KEY;
@@ -14,15 +15,6 @@ interface Site {
   externalId: string;
   commissionedAt: string | null;
   [key: string]: unknown;
-}
-interface PowerPoint {
-  timestamp: string;
-  pvW: number;
-  consumptionW: number;
-  batteryW: number;
-  gridW: number;
-  batterySocPct: number | null;
-  wallboxW: number | null;
 }
 interface EnergyItem {
   start: string;

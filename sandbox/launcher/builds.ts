@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /** Newest modification time below the given paths (files or folders), skipping build output and dependencies. */
@@ -27,4 +27,27 @@ function newestMtime(paths: string[]): number {
 export function needsBuild(artefact: string, sources: string[]): boolean {
   if (!existsSync(artefact)) return true;
   return newestMtime(sources) > statSync(artefact).mtimeMs;
+}
+
+/** The compiled BFF (`npm run build:bff`, tsconfig.build.json): dist/node mirrors the repository like /app in the image. */
+export const COMPILED_BFF = 'dist/node';
+
+/**
+ * Puts beside the compiled BFF what the image puts beside it (bff/Dockerfile): the built site (dist/server,
+ * dist/client) and the PDF fonts, read from beside their module. Symbolic links, so a new site build needs nothing more.
+ */
+export function linkImageLayout(root: string) {
+  const compiled = path.join(root, COMPILED_BFF);
+  const links: [string, string][] = [
+    ['dist/server', 'dist/server'],
+    ['dist/client', 'dist/client'],
+    ['bff/domain/pdf/fonts', 'bff/domain/pdf/fonts'],
+  ];
+  for (const [at, target] of links) {
+    const link = path.join(compiled, at);
+    if (existsSync(link)) continue;
+    rmSync(link, { force: true });
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.relative(path.dirname(link), path.join(root, target)), link);
+  }
 }

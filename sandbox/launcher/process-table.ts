@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
+import { COMPILED_BFF } from './builds.ts';
 import { NGINX, instancePorts, writeNginxConfig } from './proxy.ts';
 
 /** What the launcher knows when it starts the long-running processes. */
@@ -34,8 +35,21 @@ const tsx = (context: LaunchContext, file: string, preload: string[] = []) => ({
   env: { ...context.env, DATABASE_URL: context.databaseUrl },
 });
 
-/** The portal with its tracing preload (does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set; docs/observability.md). */
-const portal = (context: LaunchContext) => tsx(context, 'bff/server.ts', ['bff/observability/tracing.ts']);
+/**
+ * The portal with its tracing preload (does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set; docs/observability.md).
+ * By default as production runs it (docs/operations.md "The local stack"): the compiled BFF with NODE_ENV=production,
+ * so React and Astro render with their production builds; LOCAL_PRODUCTION_BUILD keeps the development values the
+ * local stack runs on. PORTAL_BUILD=source: the sources through tsx, NODE_ENV as given (React's development build).
+ */
+const portal = (context: LaunchContext) => {
+  if (context.config.PORTAL_BUILD === 'source') return tsx(context, 'bff/server.ts', ['bff/observability/tracing.ts']);
+  const compiled = (file: string) => path.join(context.root, COMPILED_BFF, file);
+  return {
+    args: ['--import', compiled('bff/observability/tracing.js'), compiled('bff/server.js')],
+    cwd: context.root,
+    env: { ...context.env, DATABASE_URL: context.databaseUrl, NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true' },
+  };
+};
 
 /**
  * The processes `npm start` runs side by side, in start order (they are stopped in reverse). A new process, e.g. a job

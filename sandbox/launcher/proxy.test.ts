@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../tests/support/ports.ts';
+import { freePort } from '~/tests/support/ports.ts';
 import { NGINX, instancePorts, writeNginxConfig } from './proxy.ts';
 
 /**

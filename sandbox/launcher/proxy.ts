@@ -27,7 +27,7 @@ pid ${path.join(dir, 'nginx.pid')};
 error_log stderr warn;
 events { worker_connections 1024; }
 http {
-  # The path only ($uri), never the query string: an address may carry personal data (docs/security.md "Logs").
+  # The path only ($uri), never the query string: an address may carry personal data (docs/security.md "Logging").
   log_format portal '$remote_addr [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time';
   access_log ${path.join(dir, 'access.log')} portal;
   ${temp('client_body')}

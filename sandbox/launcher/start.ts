@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../../bff/config.ts';
-import { needsBuild } from './builds.ts';
+import { ConfigError, loadConfig, type Config } from '~/bff/config.ts';
+import { COMPILED_BFF, linkImageLayout, needsBuild } from './builds.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
 import { PROCESS_TABLE, type ProcessEntry } from './process-table.ts';
 import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
@@ -18,6 +18,8 @@ const log = prefixer('start');
 const node = process.execPath;
 
 const PORTAL_BUILD = { artefact: 'dist/server/entry.mjs', sources: ['site', 'bff/contracts', 'astro.config.mjs', 'package-lock.json'] };
+/** The BFF compiled as the image runs it (PORTAL_BUILD=compiled, the default). */
+const BFF_BUILD = { artefact: `${COMPILED_BFF}/bff/server.js`, sources: ['bff', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'] };
 const CMS_BUILD = { artefact: 'cms/dist/build/index.html', sources: ['cms/src', 'cms/config', 'cms/package.json', 'cms/package-lock.json', 'cms/tsconfig.json'] };
 
 let config: Config;
@@ -84,17 +86,25 @@ async function main() {
   const dataDir = path.resolve(root, config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  // 1. Builds, in parallel: the Astro site and Strapi's admin panel.
+  // 1. Builds, in parallel: the Astro site, the BFF (compiled, as the image runs it) and Strapi's admin panel.
+  const compiled = config.PORTAL_BUILD === 'compiled';
   const builds: Promise<void>[] = [];
   if (needsBuild(path.join(root, PORTAL_BUILD.artefact), PORTAL_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Website wird gebaut …');
-    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env }));
+    // Always the production build, whatever NODE_ENV the caller has: under vitest (NODE_ENV=test) Vite would compile
+    // JSX for React's development runtime, whose jsxDEV the production React that runs the portal does not have.
+    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } }));
+  }
+  if (compiled && needsBuild(path.join(root, BFF_BUILD.artefact), BFF_BUILD.sources.map((s) => path.join(root, s)))) {
+    log('BFF wird kompiliert …');
+    builds.push(run('bff', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, env }));
   }
   if (config.START_CMS && needsBuild(path.join(root, CMS_BUILD.artefact), CMS_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Strapi-Admin wird gebaut (dauert beim ersten Mal etwa eine Minute) …');
     builds.push(run('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], { cwd: cmsDir, env }));
   }
   await Promise.all(builds);
+  if (compiled) linkImageLayout(root);
 
   // 2. Database.
   let databaseUrl = config.DATABASE_URL;
@@ -113,7 +123,8 @@ async function main() {
   }
 
   // 3. The portal's migrations, once, before any instance starts (the production `migrate` service; docs/operations.md).
-  await run('migrate', node, ['--import', 'tsx', path.join(root, 'bff/db/migrate.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } });
+  const migrate = compiled ? [path.join(root, COMPILED_BFF, 'bff/db/migrate.js')] : ['--import', 'tsx', path.join(root, 'bff/db/migrate.ts')];
+  await run('migrate', node, migrate, { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } });
 
   // 4. The processes of the table start side by side; the portal retries the identity provider on first login.
   const context = { config, root, env, databaseUrl, cmsDatabaseUrl };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 import type { StoredMail } from './store.ts';
 import { extractLinks, formatGermanDate, linkify } from './views.ts';

@@ -7,7 +7,7 @@ import { MailStore } from './store.ts';
 
 /**
  * The mail relay (SMTP on SMTP_PORT) and the web mailbox under `/mailbox`. In review debug mode (REVIEW_DEBUG_MODE,
- * spec section 9) a second SMTP server listens on REVIEW_DEBUG_SMTP_PORT with its own inbox at `/mailbox/debug`: the
+ * docs/surveys.md) a second SMTP server listens on REVIEW_DEBUG_SMTP_PORT with its own inbox at `/mailbox/debug`: the
  * portal sends every review mail there instead of through the relay, as it would to a debug server (Mailtrap-like)
  * in a test environment with real data.
  */

@@ -1,12 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 import { letterPdf } from '../documents/pdf.ts';
+import { FileFolder } from '../shared/file-folder.ts';
 import { JsonFile } from '../shared/json-store.ts';
 
 const VendorDocumentSchema = z.object({
@@ -63,20 +61,19 @@ const DEMO: { projectId: number; filename: string; type: string; share: boolean;
  */
 export class ManagementFiles {
   readonly #file: JsonFile<State>;
-  readonly #dir: string;
+  readonly #files: FileFolder;
   #state: State;
 
-  private constructor(file: JsonFile<State>, dir: string, state: State) {
+  private constructor(file: JsonFile<State>, files: FileFolder, state: State) {
     this.#file = file;
-    this.#dir = dir;
+    this.#files = files;
     this.#state = state;
   }
 
   static async open(dataDir: string, log: (line: string) => void): Promise<ManagementFiles> {
-    const dir = path.join(dataDir, 'management-files');
-    await mkdir(dir, { recursive: true });
+    const folder = await FileFolder.open(path.join(dataDir, 'management-files'));
     const { store: file, saved } = await JsonFile.open(path.join(dataDir, 'management-files.json'), 'Management-Dateien', log, (json) => StateSchema.safeParse(json).data);
-    const files = new ManagementFiles(file, dir, saved ?? { version: 1, documents: [], meterChanges: [] });
+    const files = new ManagementFiles(file, folder, saved ?? { version: 1, documents: [], meterChanges: [] });
     if (!saved) {
       const today = berlinDay(new Date());
       for (const { at, ...demo } of DEMO) await files.addDocument(demo, true, String(resolveRelativeDates(at, today)));
@@ -89,14 +86,10 @@ export class ManagementFiles {
     return this.#file.save(this.#state);
   }
 
-  #path(name: string) {
-    return path.join(this.#dir, name);
-  }
-
   async #write(id: string, title: string, text: string, projectId: number) {
-    const bytes = Buffer.from(await letterPdf({ title, paragraphs: [text], facts: [['Projekt', String(projectId)]], issuedAt: new Date(), installer: 'Beispiel Solar GmbH' }));
-    await writeFile(this.#path(id), bytes);
-    return { hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+    const bytes = await letterPdf({ title, paragraphs: [text], facts: [['Projekt', String(projectId)]], issuedAt: new Date(), installer: 'Beispiel Solar GmbH' });
+    const { size, sha256 } = await this.#files.write(id, bytes);
+    return { hash: sha256, size };
   }
 
   documents(projectId: number): VendorDocument[] {
@@ -108,7 +101,7 @@ export class ManagementFiles {
   }
 
   content(id: string) {
-    return createReadStream(this.#path(id));
+    return this.#files.read(id);
   }
 
   async addDocument(input: { projectId: number; filename: string; type: string; share: boolean; title?: string; text?: string }, demo = false, at = new Date().toISOString()): Promise<VendorDocument> {
@@ -163,15 +156,7 @@ export class ManagementFiles {
   async savePhoto(projectId: number, requestId: string, file: { filename: string; contentType: string }, body: Readable, maxBytes: number): Promise<boolean> {
     const request = this.#state.meterChanges.find((m) => m.projectId === projectId && m.id === requestId);
     if (!request) return false;
-    let size = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        done(size > maxBytes ? new Error('too_large') : null, chunk);
-      },
-    });
-    const target = this.#path(`photo-${requestId}`);
-    await pipeline(body, limit, createWriteStream(target));
+    const { size } = await this.#files.receive(`photo-${requestId}`, body, maxBytes);
     request.photo = { ...file, size, receivedAt: new Date().toISOString() };
     request.status = 'PHOTO_RECEIVED';
     await this.#save();
@@ -181,8 +166,8 @@ export class ManagementFiles {
   async reset() {
     const gone = this.#state.documents.filter((d) => !d.demo);
     this.#state.documents = this.#state.documents.filter((d) => d.demo);
-    await Promise.all(gone.map((d) => rm(this.#path(d.id), { force: true })));
-    for (const request of this.#state.meterChanges) await rm(this.#path(`photo-${request.id}`), { force: true });
+    await Promise.all(gone.map((d) => this.#files.remove(d.id)));
+    for (const request of this.#state.meterChanges) await this.#files.remove(`photo-${request.id}`);
     this.#state.meterChanges = [];
     await this.#save();
   }

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 import { eventSignature } from '../shared/signed-events.ts';
 import { JOURNEY_STEPS, berlinInstant, defaultJourney, resolveRelativeDates, type Journey } from './journey.ts';

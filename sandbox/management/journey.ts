@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { addDays, berlinDay, berlinInstant } from '../shared/relative-dates.ts';
-import { GRID_STATES, JOURNEY_STEPS, type GridState, type JourneyStep } from '../../bff/contracts/journey.ts';
-import type { ProjectPhase, ProjectStep } from '../../bff/contracts/projects.ts';
-import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '../../bff/contracts/signing.ts';
+import { GRID_STATES, type GridState, type JourneyStep } from '~/bff/contracts/journey.ts';
+import { JOURNEY_STEPS } from '~/bff/contracts/projects.ts';
+import type { ProjectPhase, ProjectStep } from '~/bff/contracts/projects.ts';
+import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '~/bff/contracts/signing.ts';
 
 /**
  * The installer's view of a project's way from the signed offer to a running installation: the eight steps of the

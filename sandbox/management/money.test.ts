@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 
-describe('sandbox management service: refunds, direct debits, referrals (issue 16)', () => {
+describe('sandbox management service: refunds, direct debits, referrals', () => {
   let dataDir: string;
   let sandbox: SandboxHandle;
   const api = (p: string, init: RequestInit & { json?: unknown } = {}) =>

@@ -85,7 +85,7 @@ const DEMO_MONEY_FILE = new URL('./demo-money.json', import.meta.url);
 export class MoneyConflict extends Error {}
 
 /**
- * The management service's money part (issue 16): refunds per project (positive: the installer pays out, negative: the
+ * The management service's money part (docs/money.md): refunds per project (positive: the installer pays out, negative: the
  * customer owes), the direct debits a project needs and the mandates received for them, and the referrals customers
  * sent with their state (submitted → confirmed → paid out, or declined). State in `management-money.json`.
  */

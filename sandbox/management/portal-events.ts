@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 import { MONITORED_PRODUCT_LINES } from '../iot/installations.ts';
 import type { Journey } from './journey.ts';
 import type { VendorProject } from './store.ts';
@@ -8,7 +8,7 @@ import type { VendorProject } from './store.ts';
 /**
  * The installer's system reporting to the portal's external machine endpoint (`POST /api/external/events`, a JWT of
  * the caller `external` with the portal's fixed audience; docs/machine-api.md), as the real CRM would. Used by the
- * tester page's "DC/AC-Montage ans Portal melden" (issue 15: the survey invitation follows).
+ * tester page's "DC/AC-Montage ans Portal melden" (the survey invitation follows; docs/surveys.md).
  */
 export function createPortalReporter(config: Config) {
   const key = new TextEncoder().encode(config.EXTERNAL_API_SECRET);

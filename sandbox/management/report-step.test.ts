@@ -1,10 +1,10 @@
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../bff/config.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { Config } from '~/bff/config.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 
-/** Issue 15: the installer's CRM reports a finished DC or AC installation to the portal's external endpoint. */
+/** The installer's CRM reports a finished DC or AC installation to the portal's external endpoint. */
 describe('reporting a DC or AC installation to the portal', () => {
   let sandbox: SandboxHandle;
   let config: Config;

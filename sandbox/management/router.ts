@@ -32,7 +32,7 @@ function parseProjectsQuery(query: Request['query']): ProjectsQuery | undefined 
     const zip = value('zip');
     return customerNumber && zip ? { by: 'customer', customerNumber, zip } : undefined;
   }
-  // The invitations job's question (issue 14): projects that no portal account is connected to yet.
+  // The invitations job's question (docs/jobs.md "Invitations"): projects that no portal account is connected to yet.
   if (keys === 'portalAccount') return value('portalAccount') === 'none' ? { by: 'withoutPortalAccount' } : undefined;
   if (keys === 'portalUserId') {
     const portalUserId = value('portalUserId');
@@ -322,7 +322,7 @@ export function createManagementRouter(
           if (body) await answerChange(res, () => store.changeMastr(id, body));
         }),
       );
-      /** The installer's system reports a DC or AC installation done to the portal (issue 15: the survey follows). */
+      /** The installer's system reports a DC or AC installation done to the portal (docs/surveys.md). */
       control.post(
         '/projects/:id/report-step',
         controlJson,

@@ -6,7 +6,7 @@ import {
   ProjectStepSchema,
   type ProjectPhase,
   type ProjectStep,
-} from '../../bff/contracts/projects.ts';
+} from '~/bff/contracts/projects.ts';
 import { JsonFile } from '../shared/json-store.ts';
 import {
   DemoJourneySchema,
@@ -30,7 +30,7 @@ import {
   type SigningType,
 } from './journey.ts';
 
-/** Which steps belong to which phase (spec section 4, "Project phases"); the demo data must not mix them. */
+/** Which steps belong to which phase (docs/journey.md); the demo data must not mix them. */
 const STEPS_OF_PHASE: Record<ProjectPhase, readonly ProjectStep[]> = {
   PLANNING: ['OFFER_CONFIRMATION', 'POWER_OF_ATTORNEY', 'POWER_OF_ATTORNEY_MASTR', 'PLANNING_CONCLUSION'],
   ASSEMBLY: ['DELIVERY', 'DC', 'AC', 'ASSEMBLY_CONCLUSION'],

@@ -3,7 +3,7 @@ import type { GridState, Journey, JourneyStep } from './journey.ts';
 import type { DirectDebit, Referral, Refund } from './money.ts';
 import type { VendorProject } from './store.ts';
 
-/** What the page shows of a project's money (issue 16): refund, direct debit, referrals. */
+/** What the page shows of a project's money (docs/money.md): refund, direct debit, referrals. */
 export interface ProjectMoney {
   refund: Refund | null;
   directDebit: DirectDebit | null;
@@ -58,7 +58,7 @@ ul.plain li{border:0;padding:.15rem 0}
 
 const e = escapeHtml;
 
-/** Issue 15: the installer reports a finished DC or AC installation to the portal, which invites to its survey. */
+/** The installer reports a finished DC or AC installation to the portal, which invites to its survey. */
 function reportButtons(journey: Journey, base: string): string {
   const done = (['DC', 'AC'] as const).filter((step) => journey.steps.find((s) => s.step === step)?.status === 'DONE');
   if (done.length === 0) return '';

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { waitForMail } from '../../tests/support/mailbox.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
 
 describe('sandbox marketing service', () => {

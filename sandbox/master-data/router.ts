@@ -42,7 +42,7 @@ export function createMasterDataRouter(store: MasterDataStore, options: { apiKey
         if (!store.actor(body.data.operatorNumber)) return notFound(res);
         res.status(201).json(withCode(await store.startTransfer(body.data.operatorNumber, body.data.reference)));
       });
-      /** A signed SEPA mandate for the customer master data (issue 16); idempotent per creditor and reference. */
+      /** A signed SEPA mandate for the customer master data (docs/money.md); idempotent per creditor and reference. */
       api.post('/sepa-mandates', express.json({ limit: '4kb' }), async (req, res) => {
         const body = MandateBodySchema.safeParse(req.body);
         if (!body.success) return badRequest(res, 'invalid mandate');

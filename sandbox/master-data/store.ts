@@ -31,7 +31,7 @@ const TransferSchema = z.object({
   acceptedAt: z.string().nullable(),
 });
 export type Transfer = z.infer<typeof TransferSchema>;
-/** A signed SEPA mandate in the customer master data (issue 16), the reference unique per creditor identifier. */
+/** A signed SEPA mandate in the customer master data (docs/money.md), the reference unique per creditor identifier. */
 export const MandateBodySchema = z.strictObject({
   mandateReference: z.string().regex(/^[A-Za-z0-9/\-?:().,'+ ]{1,35}$/),
   creditorId: z.string().regex(/^DE\d{2}[A-Z0-9]{3}0\d{10}$/),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../bff/config.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { Config } from '~/bff/config.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 import { eventSignature } from '../shared/signed-events.ts';
 

@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../bff/config.ts';
-import { sandboxWithPortal } from '../../tests/support/sandbox-with-portal.ts';
+import type { Config } from '~/bff/config.ts';
+import { sandboxWithPortal } from '~/tests/support/sandbox-with-portal.ts';
 import type { SandboxHandle } from '../server.ts';
 
 describe('sandbox sales service', () => {

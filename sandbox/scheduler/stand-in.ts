@@ -26,7 +26,7 @@ const e = escapeHtml;
 const STATUS: Record<string, string> = { RUNNING: 'läuft', SUCCEEDED: 'erfolgreich', FAILED: 'fehlgeschlagen' };
 
 /**
- * An external scheduler under `/scheduler` (issue 14): what an installer's cron service does with the portal's cron
+ * An external scheduler under `/scheduler` (docs/jobs.md): what an installer's cron service does with the portal's cron
  * endpoint, as a German page for testers. It lists the portal's jobs (`GET /api/cron/jobs`, cron token) and their
  * newest runs, and starts one now (`POST /api/cron/jobs/{name}`), e.g. the invitations instead of waiting for 10:00.
  * It signs its tokens like any machine caller (HS256, the portal's audience; docs/machine-api.md).

@@ -7,7 +7,7 @@ import { berlinDay, resolveRelativeDates } from '../shared/relative-dates.ts';
 
 /**
  * The installer's task service (a ticketing system): tasks per project with status, team and subject, and their
- * thread. Entry kinds (spec section 3): EXTERNAL_REQUEST (the customer's request), EXTERNAL_RESPONSE (the installer's
+ * thread. Entry kinds (docs/messages.md): EXTERNAL_REQUEST (the customer's request), EXTERNAL_RESPONSE (the installer's
  * answer), COMMENT (a further message on the task, customer or installer), INTERNAL_INQUIRY (between the installer's
  * teams, never for the customer), ACTION_COMMENT (a system line such as a status change).
  */

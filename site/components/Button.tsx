@@ -5,7 +5,7 @@ import './Button.css';
 export type ButtonVariant = 'primary' | 'secondary' | 'tertiary';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Spec section 2: primary, secondary or tertiary. */
+  /** Primary, secondary or tertiary (docs/architecture.md "Shared UI and client state"). */
   variant?: ButtonVariant;
   /** Shows the logo animation instead of the text and ignores clicks; the button keeps its focus. */
   loading?: boolean;
@@ -14,7 +14,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /**
- * Button of the shared UI (spec section 2) on the global `.button` styles. While loading it is aria-disabled rather
+ * Button of the shared UI on the global `.button` styles. While loading it is aria-disabled rather
  * than disabled, so keyboard focus does not fall back to <body> in the middle of a submit.
  */
 export function Button({

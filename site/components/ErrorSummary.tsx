@@ -1,4 +1,4 @@
-import { refusalAnchor } from '../../bff/contracts/form-flash.ts';
+import { refusalAnchor } from '~/bff/contracts/form-flash.ts';
 
 interface Props {
   /** The form's id: the summary is its refusal's anchor (`<form>-errors`). */

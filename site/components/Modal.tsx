@@ -36,10 +36,10 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Modal dialog of the shared UI (spec section 2): a native <dialog> opened with showModal(), so the rest of the page
+ * Modal dialog of the shared UI: a native <dialog> opened with showModal(), so the rest of the page
  * is inert; Tab and Shift+Tab also cycle inside instead of leaving for the browser's address bar. Closes with the
  * "Schließen" button, Escape and a click on the overlay; focus goes back to the element that opened it.
- * Max width 870 px (spec section 9).
+ * Max width 870 px (docs/architecture.md "Shared UI and client state").
  */
 export function Modal({ open, onClose, title, closeLabel, children, initialFocusRef, describedBy, className }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

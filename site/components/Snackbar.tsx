@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Shows the queued snackbar messages one at a time (spec section 4). Mount it with `client:only="react"` on pages
+ * Shows the queued snackbar messages one at a time. Mount it with `client:only="react"` on pages
  * that need it (the dashboard mounts it with its linking island, features/linking/mount.tsx), never in every layout:
  * pages without islands ship no JavaScript. Rendering only in the browser
  * also means nothing is shown before the persisted state has been read.
@@ -34,7 +34,7 @@ export default function Snackbar({ messages }: Props) {
   const currentId = current?.id;
   const duration = current ? snackbarDuration(current) : 0;
 
-  // Spec section 4: the list is cleared on mount.
+  // The list is cleared on mount (docs/architecture.md "Shared UI and client state").
   useEffect(() => {
     clearSnackbar();
   }, []);
@@ -53,7 +53,7 @@ export default function Snackbar({ messages }: Props) {
   const body = shown && (
     <div className={`snackbar snackbar--${shown.type}`}>
       <p className="snackbar__text">{shown.message}</p>
-      <button type="button" className="snackbar__close" onClick={closeSnackbar} aria-label={t('snackbar.close')}>
+      <button type="button" className="close-button snackbar__close" onClick={closeSnackbar} aria-label={t('snackbar.close')}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

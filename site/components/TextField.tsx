@@ -15,7 +15,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /**
- * Text field of the shared UI (spec section 2): floating label, valid/invalid styling, an optional success or error
+ * Text field of the shared UI: floating label, valid/invalid styling, an optional success or error
  * message under the input (linked by aria-describedby; errors also set aria-invalid), and for password fields a
  * show/hide toggle.
  */

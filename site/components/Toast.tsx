@@ -16,7 +16,7 @@ import './Toast.css';
 
 export const toastMessageKeys = ['toast.viewportLabel', 'toast.close'] as const;
 
-/** Spec section 9: the hotkey that moves focus to the toasts. */
+/** The hotkey that moves focus to the toasts. */
 export const TOAST_HOTKEY = 'F8';
 
 interface Props {
@@ -84,7 +84,7 @@ function ToastItem({ toast, paused, closeLabel, onDismiss }: ItemProps) {
       onPointerCancel={handlePointerEnd}
     >
       <p className="toast__text">{toast.message}</p>
-      <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onDismiss(id)}>
+      <button type="button" className="close-button toast__close" aria-label={closeLabel} onClick={() => onDismiss(id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>
@@ -92,7 +92,7 @@ function ToastItem({ toast, paused, closeLabel, onDismiss }: ItemProps) {
 }
 
 /**
- * Toast notifications (spec sections 2, 4 and 9): bottom right, 390 px wide, F8 moves focus to them; each closes
+ * Toast notifications (docs/architecture.md): bottom right, 390 px wide, F8 moves focus to them; each closes
  * after 5 s, by its close button or a swipe to the right. The clocks stop while the pointer is over the toasts,
  * focus is inside them or the window is in the background. Mount once per page (the dashboard: features/linking/mount.tsx).
  */

@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next';
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 import { messagesOf } from './messages.ts';
 import { normalizeLanguage } from './language.ts';
 import type { IslandMessages } from './island.ts';
@@ -8,7 +8,7 @@ import type { MessageKey, Translate, TranslationValues } from './types.ts';
 export { normalizeLanguage };
 export type { MessageKey, Translate, TranslationValues };
 
-/** One namespace `common` (spec section 7), merged from the feature folders' messages files (see messages.ts). */
+/** One namespace `common`, merged from the feature folders' messages files (messages.ts; docs/architecture.md "Messages"). */
 export const NAMESPACE = 'common';
 
 /** Typed by MessageKey; that each key has a text in both languages, the key test checks per feature (keys.test.ts). */

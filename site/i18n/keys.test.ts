@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
 import { MESSAGE_FILES, areaOf, messagesOf } from './messages.ts';
 
 const de = messagesOf('de');
@@ -30,8 +30,9 @@ function usedKeys(): Map<string, string[]> {
     }
   };
   collect(siteDir, /\bt\(\s*(['"`])([^'"`$]+)\1/g);
-  // The BFF names messages for the site to word (notifications): `message('area.element', …)` in bff/domain.
-  collect(path.join(siteDir, '..', 'bff', 'domain'), /\bmessage\(\s*(['"`])([^'"`$]+)\1/g);
+  // The BFF names messages for the site to word (notifications): `message('area.element', …)` anywhere in bff/ (the
+  // domain, or a capability module's own notification source).
+  collect(path.join(siteDir, '..', 'bff'), /\bmessage\(\s*(['"`])([a-z][\w-]*\.[\w.-]+)\1/g);
   // The navigation's labels come from the route table (site/components/MainNav.astro renders them).
   for (const route of ROUTE_TABLE.routes) {
     if (route.nav) used.set(route.nav.labelKey, [...(used.get(route.nav.labelKey) ?? []), `route table: ${route.path}`]);

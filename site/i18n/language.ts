@@ -1,4 +1,4 @@
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 
 /**
  * German unless English was asked for. Pages see `Astro.locals.lang` from the BFF; it is undefined under

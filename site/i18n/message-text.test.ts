@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '../../bff/contracts/message-text.ts';
+import { message } from '~/bff/contracts/message-text.ts';
 import { wordMessage } from './message-text.ts';
 
 describe('wordMessage (a text the BFF names, worded by the site)', () => {

@@ -1,5 +1,5 @@
-import type { Language } from '../../bff/contracts/auth.ts';
-import type { MessageText, MessageValue } from '../../bff/contracts/message-text.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { MessageText, MessageValue } from '~/bff/contracts/message-text.ts';
 import { formatAmount } from '../lib/format.ts';
 import { getT, type MessageKey } from './index.ts';
 

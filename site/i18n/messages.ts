@@ -1,4 +1,4 @@
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 
 /** One messages file: where it lies, its language and its texts. */
 export interface MessageFile {

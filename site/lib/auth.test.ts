@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../bff/contracts/auth.ts';
+import type { SessionUser } from '~/bff/contracts/auth.ts';
 import { signedInUser } from './auth.ts';
 
 describe('signedInUser', () => {

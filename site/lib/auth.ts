@@ -1,8 +1,8 @@
-import { AUTH_BASE } from '../../bff/contracts/http.ts';
-import { withReturnTo } from '../../bff/contracts/auth.ts';
-import type { SessionUser } from '../../bff/contracts/auth.ts';
+import { AUTH_BASE } from '~/bff/contracts/http.ts';
+import { withReturnTo } from '~/bff/contracts/auth.ts';
+import type { SessionUser } from '~/bff/contracts/auth.ts';
 
-/** Spec section 2: the login URL defaults to the api path ending in auth/login. */
+/** The login URL defaults to the api path ending in auth/login (`LOGIN_URL`, README "Sign-in, sessions and pages"). */
 const DEFAULT_LOGIN_URL = `${AUTH_BASE}/login`;
 
 
@@ -18,7 +18,7 @@ interface PageContext {
 }
 
 /**
- * Page guard (spec section 2). The BFF lets only signed-in customers reach /home and /onboarding; this narrows
+ * Page guard (docs/architecture.md). The BFF lets only signed-in customers reach /home and /onboarding; this narrows
  * the type and, should a page be reached without a user anyway, redirects to the login with a returnTo.
  * Call it in the page's frontmatter and return the Response: once a layout streams, a redirect is too late.
  */

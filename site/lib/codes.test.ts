@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FunnelErrors } from '../../bff/contracts/funnel.ts';
+import { FunnelErrors } from '~/bff/contracts/funnel.ts';
 import { entryOf } from './codes.ts';
 
 describe('entryOf', () => {

@@ -1,14 +1,14 @@
 import { format, setDefaultOptions, startOfWeek, type Locale } from 'date-fns';
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 import { PORTAL_TIME_ZONE } from './format.ts';
 
-/** Weeks start on Monday (spec section 2), in English too. */
+/** Weeks start on Monday, in English too (docs/architecture.md "Shared UI and client state"). */
 export const WEEK_STARTS_ON = 1;
 
 
-// The default date locale is German (spec section 2): a date-fns call anywhere that passes no locale gets it.
+// The default date locale is German: a date-fns call anywhere that passes no locale gets it.
 setDefaultOptions({ locale: de, weekStartsOn: WEEK_STARTS_ON });
 
 export function dateLocale(lang: Language): Locale {

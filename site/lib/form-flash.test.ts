@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CommonErrors } from '../../bff/contracts/errors.ts';
-import { refusalLocation } from '../../bff/contracts/form-flash.ts';
-import { MoneyErrors } from '../../bff/contracts/money.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { refusalLocation } from '~/bff/contracts/form-flash.ts';
+import { MoneyErrors } from '~/bff/contracts/money.ts';
 import { getT } from '../i18n/index.ts';
 import { commonRefusalText, formState, refusedFields } from './form-flash.ts';
 

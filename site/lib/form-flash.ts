@@ -1,5 +1,5 @@
-import { CommonErrors } from '../../bff/contracts/errors.ts';
-import { readRefusal, type FormFlash, type FormRefusal, type FormValue } from '../../bff/contracts/form-flash.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { readRefusal, type FormFlash, type FormRefusal, type FormValue } from '~/bff/contracts/form-flash.ts';
 import type { Translate } from '../i18n/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from '../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 
 /** The installer and its customers are in Germany; "today" is a Berlin date even on a server running in UTC. */
 export const PORTAL_TIME_ZONE = 'Europe/Berlin';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CommonErrors } from '../../bff/contracts/errors.ts';
-import { LinkErrors } from '../../bff/contracts/linking.ts';
-import { HELP_PAGE_ROUTES } from '../../bff/contracts/help.ts';
-import type { PortalServices } from '../../bff/contracts/page-services.ts';
-import { createRouteTable } from '../../bff/contracts/routes.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { LinkErrors } from '~/bff/contracts/linking.ts';
+import { HELP_PAGE_ROUTES } from '~/bff/contracts/help.ts';
+import type { PortalServices } from '~/bff/contracts/page-services.ts';
+import { createRouteTable } from '~/bff/contracts/routes.ts';
 import { loadPage } from './page.server.ts';
 
 /** A domain error as the BFF's services reject with it (code + params, see bff/domain/errors.ts). */

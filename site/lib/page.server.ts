@@ -1,5 +1,5 @@
-import { CommonErrors, RETRY_AFTER_SECONDS, hasErrorCode } from '../../bff/contracts/errors.ts';
-import type { PortalServices } from '../../bff/contracts/page-services.ts';
+import { CommonErrors, RETRY_AFTER_SECONDS, hasErrorCode } from '~/bff/contracts/errors.ts';
+import type { PortalServices } from '~/bff/contracts/page-services.ts';
 import { signedInUser } from './auth.ts';
 
 /** What a page renders: its data, or the notice that the named service is down (503 + Retry-After). */

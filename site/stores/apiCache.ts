@@ -3,9 +3,9 @@ import { persistedState, updatePersistedState, withoutExpired, type ApiName, typ
 export type { ApiName, CacheEntry };
 
 /**
- * Cached GET responses of the two API bases (spec section 3: "two API-cache slices"), keyed by the request's
+ * Cached GET responses of the two API bases (docs/architecture.md "Shared UI and client state"), keyed by the request's
  * relative URL with base and query, e.g. `/api/v1/internal/user/project`. Reading an entry counts as using it;
- * entries unused for 60 s are dropped (spec section 9).
+ * entries unused for 60 s are dropped.
  */
 export function readCache(api: ApiName, url: string, now: number = Date.now()): CacheEntry | undefined {
   const before = persistedState.get();

@@ -1,11 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
 import * as z from 'zod/mini';
 
-/** Spec section 3 "Client state" and section 9: storage key `root`, version 1, in localStorage. */
+/** Storage key `root`, version 1, in localStorage (docs/architecture.md "Shared UI and client state"). */
 export const STORAGE_KEY = 'root';
 export const STORE_VERSION = 1;
 
-/** Spec section 9: "Cache keeps unused data for 60 seconds". */
+/** A cached response unused for 60 seconds is dropped. */
 export const CACHE_KEEP_UNUSED_MS = 60_000;
 
 export const SnackbarTypeSchema = z.enum(['success', 'error', 'warning', 'info']);

@@ -3,7 +3,7 @@ import { persistedState, updatePersistedState, type SnackbarMessage, type Snackb
 
 export type { SnackbarMessage, SnackbarType };
 
-/** Spec section 9. */
+/** The figures of docs/architecture.md "Shared UI and client state". */
 export const SNACKBAR_DEFAULT_DURATION_MS = 4500;
 export const SNACKBAR_CLEAR_DELAY_MS = 200;
 
@@ -30,7 +30,7 @@ function nextId(): string {
 
 const isSame = (a: SnackbarInput, b: SnackbarInput) => a.message === b.message && a.type === b.type;
 
-/** Spec section 4: adds the message only if no queued one has the same message and type. */
+/** Adds the message only if no queued one has the same message and type. */
 export function showSnackbar(input: SnackbarInput): void {
   updatePersistedState((state) =>
     state.snackbar.some((queued) => isSame(queued, input))
@@ -39,7 +39,7 @@ export function showSnackbar(input: SnackbarInput): void {
   );
 }
 
-/** Spec section 4: removes the oldest message. */
+/** Removes the oldest message. */
 export function hideSnackbar(): void {
   updatePersistedState((state) =>
     state.snackbar.length === 0 ? state : { ...state, snackbar: state.snackbar.slice(1) },
@@ -60,7 +60,7 @@ export function clearSnackbar(): void {
 }
 
 /**
- * Spec section 4: "when messages are in the store, duplicates are removed". Queues filled by another tab or an
+ * Removes duplicates from the queue. Queues filled by another tab or an
  * older page can hold duplicates that showSnackbar would have refused; the first of each is kept.
  */
 export function removeDuplicateSnackbars(): void {
@@ -72,7 +72,7 @@ export function removeDuplicateSnackbars(): void {
   });
 }
 
-/** Spec section 4: on close the snackbar hides at once, and its message leaves the store 200 ms later. */
+/** On close the snackbar hides at once, and its message leaves the store 200 ms later. */
 export function closeSnackbar(): void {
   if (snackbarClosing.get()) return;
   snackbarClosing.set(true);

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { SnackbarType } from './persisted.ts';
 
-/** Spec section 9. */
+/** The figures of docs/architecture.md "Shared UI and client state". */
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
@@ -51,7 +51,7 @@ export interface PausableTimer {
 }
 
 /**
- * A timeout that can be paused and resumed, keeping the time that was left (spec section 4: auto-close pauses on
+ * A timeout that can be paused and resumed, keeping the time that was left (a toast's auto-close pauses on
  * hover, focus or window blur and resumes afterwards). Starts running at once.
  */
 export function createPausableTimer(onTimeout: () => void, duration: number): PausableTimer {
@@ -93,7 +93,7 @@ export function createPausableTimer(onTimeout: () => void, duration: number): Pa
   };
 }
 
-/** Spec section 9: a swipe to the right by at least 50 px dismisses a toast; other directions do not. */
+/** A swipe to the right by at least 50 px dismisses a toast; other directions do not. */
 export function isDismissingSwipe(deltaX: number): boolean {
   return deltaX >= TOAST_SWIPE_THRESHOLD_PX;
 }

@@ -7,6 +7,8 @@ export interface LighthouseFigures {
   accessibility: number;
   lcpMs: number;
   transferKb: number;
+  /** Why Lighthouse gave no figures (it fails now and then on a loaded machine, e.g. NO_NAVSTART), after a second try. */
+  error?: string;
 }
 
 /**
@@ -21,22 +23,34 @@ export async function lighthouseMobile(origin: string, paths: readonly string[],
   });
   try {
     const results: LighthouseFigures[] = [];
-    for (const path of paths) {
+    const audit = async (path: string): Promise<LighthouseFigures> => {
       await fetch(`${origin}${path}`, { headers: { cookie } });
       const run = await lighthouse(
         `${origin}${path}`,
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } },
       );
-      if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (!run) throw new Error('no result');
       const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
-      results.push({
+      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+      return {
         path,
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
         transferKb: Math.round(((lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024) * 10) / 10,
-      });
+      };
+    };
+    for (const path of paths) {
+      // One failed trace does not cost the run: a second try, then the reason in the table.
+      const figures = await audit(path).catch(() => audit(path)).catch((error: unknown) => ({
+        path,
+        performance: Number.NaN,
+        accessibility: Number.NaN,
+        lcpMs: Number.NaN,
+        transferKb: Number.NaN,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+      results.push(figures);
     }
     return results;
   } finally {

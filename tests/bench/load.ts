@@ -8,7 +8,12 @@ export interface LoadResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  /** Answers by status class (`2xx`, `3xx`, `4xx`, `5xx`). */
+  byClass: Record<StatusClass, number>;
+  /** Failed connections and timeouts. */
+  failures: number;
 }
+export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -32,6 +37,8 @@ export async function load(
     rps: Math.round(ok / options.seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    byClass: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
+    failures: result.errors + result.timeouts,
   };
 }
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_SLICES } from '../../bff/composition/capabilities.ts';
-import { ConfigError, loadConfig as loadKernelAndSlices, productionVariables as productionVariablesOf } from '../../bff/config.ts';
-import { productionConfigProblems } from '../../cms/config/lib/secrets.ts';
+import { CONFIG_SLICES } from '~/bff/composition/capabilities.ts';
+import { ConfigError, loadConfig as loadKernelAndSlices, productionVariables as productionVariablesOf } from '~/bff/config.ts';
+import { productionConfigProblems } from '~/cms/config/lib/secrets.ts';
 import { operatorEnv } from './operator-env.ts';
 
 /** The portal's whole configuration: the kernel's variables and every capability's slice. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { creditorIdCheckDigits } from '../../bff/domain/money/sepa-identifiers.ts';
+import { creditorIdCheckDigits } from '~/bff/domain/money/sepa-identifiers.ts';
 
 /**
  * The `.env` an operator would write for docker-compose.yml (template: .env.example), as the deployment test uses it:
@@ -12,7 +12,7 @@ export const PUBLIC_HOST = 'kundenportal.test';
 const REALM = 'kundenportal';
 const VENDORS = 'http://sandbox:8080';
 
-/** URL-safe, so it can stand in a connection string unescaped (docs/operations.md, "Secrets"). */
+/** URL-safe, so it can stand in a connection string unescaped (docs/operations.md, "Secret rotation"). */
 const secret = (bytes = 24) => randomBytes(bytes).toString('hex');
 
 /** A creditor identifier with valid check digits that is not the Bundesbank's test identifier. */

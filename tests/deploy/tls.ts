@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * The deployment test's TLS: a throw-away certificate authority and a certificate for the public host, in the files
- * the proxy expects (fullchain.pem, privkey.pem; docs/operations.md, "TLS"), plus ca.pem for the test client and the
+ * the proxy expects (fullchain.pem, privkey.pem; docs/operations.md, "What the operator decides"), plus ca.pem for the test client and the
  * containers that call the public host. Made with Debian's openssl.
  */
 export function makeCertificates(dir: string, host: string): { ca: string } {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { envSchemaWith } from '../../bff/config.ts';
-import { CONFIG_SLICES, JOBS } from '../../bff/composition/capabilities.ts';
+import { envSchemaWith } from '~/bff/config.ts';
+import { CONFIG_SLICES, JOBS } from '~/bff/composition/capabilities.ts';
 
 /**
  * The README's variable table and docs/jobs.md's job table are second lists of what the code declares; this test keeps

@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { leadSignedIn } from './support/lead.ts';
 import { resetLinkingState, sql } from './support/stack.ts';
 
 /** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe('Barrierefreiheit (WCAG 2.1 AA)', () => {
   test('Anmeldeseite des Identity Providers', async ({ page }) => {
     await page.goto('/home/dashboard');

@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { testData, type TestCustomer, type TestData } from '../support/test-data.ts';
 import { signInAtIdentityProvider } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
-/** Settings, data export, account deletion and the sign-in help at the identity provider (issue 17). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
+/** Settings, data export, account deletion and the sign-in help at the identity provider (docs/account.md). */
 let data: TestData;
 test.beforeEach(() => {
   data = testData(E2E.sandbox);

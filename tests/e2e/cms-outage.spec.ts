@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
 import { sql, waitForStrapi } from './support/stack.ts';
 

@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { expect, test, type Request } from '@playwright/test';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { linkDemoProject, resetLinkingState } from './support/stack.ts';
 
 // A first-time visitor: no consent cookie (the other specs start as a returning visitor who rejected everything).
 test.use({ storageState: { cookies: [], origins: [] } });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const analyticsEvents = async () => ((await (await fetch(`${E2E.sandbox}/analytics/_control/events`)).json()) as { events: { name: string; url: string; forwardedFor: string | null; cookie: string | null }[] }).events;
 const recordings = async () =>

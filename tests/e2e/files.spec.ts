@@ -1,16 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { testData } from '../support/test-data.ts';
 import { customers, signIn } from './support/auth.ts';
-import { linkDemoProject, resetFilesState, waitForStrapi } from './support/stack.ts';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe.ts';
+import { linkDemoProject, resetFilesState, waitForStrapiBeforeAll } from './support/stack.ts';
 
 const documentsApi = (path: string) => fetch(`${E2E.sandbox}/documents/api/v1${path}`, { headers: { authorization: 'Bearer local-development-documents-token' } });
 /** A small JPEG as a phone camera would send it (the portal checks the content, not the name). */
@@ -19,9 +14,7 @@ const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb0043000806
 const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b8000000', 'hex'), Buffer.alloc(256)]);
 const level3 = (page: Page) => page.locator('main h3');
 
-test.beforeAll(async () => {
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 test.beforeEach(async () => {
   await resetFilesState();
 });

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
-import type { PageAccess } from '../../bff/contracts/routes.ts';
+import { E2E } from '~/playwright.config.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
+import type { PageAccess } from '~/bff/contracts/routes.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signInAtIdentityProvider } from './support/auth.ts';
 import { codeFromSmsInbox, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
-import { linkDemoProject, resetFilesState, resetLinkingState, resetMessagesState, resetMoneyState, sql, waitForStrapi } from './support/stack.ts';
+import { linkDemoProject, resetFilesState, resetLinkingState, resetMessagesState, resetMoneyState, sql, waitForStrapiBeforeAll } from './support/stack.ts';
 
 /**
  * Every plain form of the portal keeps what was typed (docs/architecture.md "Forms without JavaScript"). With JavaScript
@@ -359,9 +359,7 @@ async function choose(page: Page, projectId: number) {
   await expect(page.getByRole('heading', { name: `Dein Projekt ${projectId}` })).toBeVisible();
 }
 
-test.beforeAll(async () => {
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 
 let data: TestData;
 test.beforeEach(async () => {

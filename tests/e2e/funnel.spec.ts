@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { pageWeight } from '../bench/page-weight.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { codeFromSmsInbox, e164, expectNoAxeViolations, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { codeFromSmsInbox, e164, fillDetails, leadSignedIn, mobile } from './support/lead.ts';
 import { sql } from './support/stack.ts';
 
 /**
- * Issue 18: the lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox;
- * then (phase B) the lead's own area and the lead becoming a customer.
+ * The lead funnel from the ad's landing page to a verified lead, with the SMS code from the sandbox's inbox;
+ * then the lead's own area and the lead becoming a customer (docs/funnel.md).
  */
 
 test.beforeEach(async () => {

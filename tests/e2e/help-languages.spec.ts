@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
-import { waitForStrapi } from './support/stack.ts';
+import { DEMO_EDITOR, strapiAdminAsEditor, waitForStrapiBeforeAll } from './support/stack.ts';
 
 /** The shipped English seed: what the English portal must show. */
 const seed = <T>(file: string) => JSON.parse(readFileSync(new URL(`../../cms/seed/${file}`, import.meta.url), 'utf8')) as T;
@@ -16,7 +16,7 @@ async function editor() {
   const login = await fetch(`${E2E.strapi}/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'redaktion@example.de', password: 'Redaktion2026!' }),
+    body: JSON.stringify(DEMO_EDITOR),
   });
   expect(login.status).toBe(200);
   const { data } = (await login.json()) as { data: { token: string } };
@@ -32,10 +32,7 @@ async function editor() {
   return call;
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(200_000);
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 
 test.describe('Hilfe auf Englisch', () => {
   test('FAQs, categories, articles and the privacy policy are English in the English portal', async ({ page }) => {
@@ -140,12 +137,7 @@ test.describe('Kontakt', () => {
 
 test.describe('Redaktion', () => {
   test('the content manager labels every field in German', async ({ browser }) => {
-    const admin = await browser.newPage({ baseURL: E2E.strapi });
-    await admin.goto('/admin');
-    await admin.getByLabel(/E-?Mail/i).fill('redaktion@example.de');
-    await admin.getByLabel(/Passwort|Password/i).fill('Redaktion2026!');
-    await admin.getByRole('button', { name: /Anmelden|Login/i }).click();
-    await admin.waitForURL(/\/admin(?!\/auth)/);
+    const admin = await strapiAdminAsEditor(browser);
     const faqs = (await (await fetch(`${E2E.strapi}/api/faqs?pagination[pageSize]=1`)).json()) as { data: { documentId: string }[] };
     await admin.goto(`/admin/content-manager/collection-types/api::faq.faq/${faqs.data[0]?.documentId}?plugins[i18n][locale]=de`);
     // A field's label starts with its name (Strapi may append a hint, e.g. that the value is per language).

@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
-import { sql, waitForStrapi } from './support/stack.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { sql, strapiAdminAsEditor, waitForStrapiBeforeAll } from './support/stack.ts';
 
 const LINKING_FAQ = 'wie-verknuepfe-ich-mein-projekt';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The FAQ as Strapi publishes it (documentId for the admin URL). */
 async function faqFromStrapi(slug: string) {
@@ -20,10 +15,7 @@ async function faqFromStrapi(slug: string) {
   return faq;
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(200_000);
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 
 test.describe('Hilfe und FAQ', () => {
   test('die Hilfeseite ist ohne Anmeldung erreichbar und ?question= öffnet die richtige Frage', async ({ page }) => {
@@ -83,12 +75,7 @@ test.describe('Hilfe und FAQ', () => {
     const faq = await faqFromStrapi(LINKING_FAQ);
     const marker = `Neu von der Redaktion ${Date.now()}`;
 
-    const admin = await browser.newPage({ baseURL: E2E.strapi });
-    await admin.goto('/admin');
-    await admin.getByLabel(/E-?Mail/i).fill('redaktion@example.de');
-    await admin.getByLabel(/Passwort|Password/i).fill('Redaktion2026!');
-    await admin.getByRole('button', { name: /Anmelden|Login/i }).click();
-    await admin.waitForURL(/\/admin(?!\/auth)/);
+    const admin = await strapiAdminAsEditor(browser);
     await admin.goto(`/admin/content-manager/collection-types/api::faq.faq/${faq.documentId}`);
     const editor = admin.getByRole('textbox').filter({ has: admin.locator('[data-slate-node]') }).first();
     await editor.click();

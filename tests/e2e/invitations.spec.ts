@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { E2E } from '~/playwright.config.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { waitForMail } from '../support/mailbox.ts';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe.ts';
 
 let data: TestData;
 test.beforeEach(() => {

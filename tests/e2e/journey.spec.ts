@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { linkCodeFor, waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
-import { drawSignature } from './support/esign.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { drawSignature, signWithKeyboard } from './support/esign.ts';
 import { linkDemoProject, resetJourneyState } from './support/stack.ts';
-
-/** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const POA_PAGE = '/home/app/my-project/planning-phase/power-of-attorney';
 const ANNA = 'kp|anna-schmidt';
@@ -81,7 +75,7 @@ test.describe('Projektverlauf und Vollmachten', () => {
     const pdf = await PDFDocument.load(await readFile(await download.path()));
     expect(pdf.getPageCount()).toBe(2);
     expect(pdf.getTitle()).toBe('Vollmacht gegenüber dem Netzbetreiber');
-    // Filed with her other documents (issue 13).
+    // Filed with her other documents (docs/files.md).
     await page.goto('/home/app/files/documents');
     const powers = page.getByRole('region', { name: 'Vollmachten' });
     await expect(powers.getByRole('listitem').filter({ hasText: 'Vollmacht gegenüber dem Netzbetreiber' })).toContainText('Im Portal unterschrieben');
@@ -118,12 +112,7 @@ test.describe('Projektverlauf und Vollmachten', () => {
     await start.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/esign\/signing\//);
-    await page.getByRole('checkbox', { name: /getippter Name gilt als meine Unterschrift/ }).focus();
-    await page.keyboard.press('Space');
-    await page.getByRole('checkbox', { name: /gelesen und unterschreibe/ }).focus();
-    await page.keyboard.press('Space');
-    await page.getByRole('button', { name: 'Unterschreiben', exact: true }).focus();
-    await page.keyboard.press('Enter');
+    await signWithKeyboard(page);
     await expect(page.getByRole('status').filter({ hasText: 'Deine Unterschrift ist angekommen' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Vollmacht für den Netzbetreiber (PDF)' })).toHaveCount(1);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { linkCodeFor, waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
 import { expireLinkCodes, resetLinkingState } from './support/stack.ts';

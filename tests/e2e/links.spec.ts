@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
 
 /**
- * No dead links (issue 10): starting from the start page and the dashboard, every internal link of the portal's own
+ * No dead links: starting from the start page and the dashboard, every internal link of the portal's own
  * pages and of the CMS content is followed (breadth first, each path once) and must lead to a page. Links that change
  * state (sign-out is a form, not a link) and file downloads (documents, attachments, photos) are not followed; query variants of one path count once.
  */

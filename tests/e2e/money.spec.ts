@@ -1,16 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { drawSignature } from './support/esign.ts';
 import { resetMoneyState } from './support/stack.ts';
-
-/** docs/security.md, Accessibility: axe with the WCAG 2.1 AA tags finds no violation. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.beforeEach(async () => {
   await resetMoneyState();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { resetLinkingState } from './support/stack.ts';
 
 const IOT_KEY = 'local-development-iot-key';
@@ -265,7 +265,6 @@ test.describe('Monitoring', () => {
   test('axe findet auf der Monitoring-Seite nichts', async ({ page }) => {
     await signIn(page, customers.jonas);
     await page.goto('/home/app/monitoring?period=day');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { linkDemoProject, resetMessagesState } from './support/stack.ts';
 
 /** Where things live: the menus at the widths customers use, the project switcher on a phone, the message topic. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const ACCOUNT_PAGES = ['Profil', 'Einstellungen', 'Erstattung und offene Beträge', 'Lastschriftmandat', 'Weiterempfehlen', 'Umfragen'];
 
 test.describe('Wo was liegt', () => {

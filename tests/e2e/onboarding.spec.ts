@@ -1,17 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { E2E } from '~/playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { testData, type TestData } from '../support/test-data.ts';
 import { customers, signIn, signInAtIdentityProvider } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { sql } from './support/stack.ts';
 
-/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (issue 17). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
+/** Onboarding on the first sign-in, the dashboard tour and the newsletter banner (docs/account.md). */
 const codeOf = (text: string) => {
   const code = /Dein Bestätigungscode\n- (\d{6})/.exec(text)?.[1];
   if (!code) throw new Error('no code in the mail');

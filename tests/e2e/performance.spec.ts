@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pageWeight } from '../bench/page-weight.ts';
 import { customers, signIn } from './support/auth.ts';
 
-/** Issue 10: compressed answers, and JavaScript only where a page is interactive. */
+/** Compressed answers, and JavaScript only where a page is interactive (docs/architecture.md). */
 test.describe('Seitengewicht', () => {
   test('Seiten und Assets kommen komprimiert (brotli), mit Vary: Accept-Encoding', async ({ page, request }) => {
     const html = await request.get('/privacy-policy', { headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,7 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { customers, signIn } from './support/auth.ts';
 
-/** Issue 10, spec section 9: internal links are prefetched near the viewport, never anything that writes. */
+/** Internal links are prefetched near the viewport, never anything that writes (docs/architecture.md "Prefetch"). */
 test.describe('Vorabladen von Links', () => {
   test('die Seite nennt ihre Regeln; sie erlauben nur Seiten ohne Seiteneffekt', async ({ request }) => {
     const page = await request.get('/home/app/help');

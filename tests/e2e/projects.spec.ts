@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 import { customers, signIn } from './support/auth.ts';
 import { resetLinkingState } from './support/stack.ts';
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTE_TABLE } from '../../bff/composition/capabilities.ts';
-import type { PageRoute } from '../../bff/contracts/routes.ts';
+import { ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
+import type { PageRoute } from '~/bff/contracts/routes.ts';
 import { customers, signIn } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { leadSignedIn } from './support/lead.ts';
 import { sql } from './support/stack.ts';
 
@@ -33,8 +33,7 @@ async function openAndCheck(page: Page, route: PageRoute) {
   if (route.path in expectedStatus) expect(status, route.path).toBe(expectedStatus[route.path]);
   else expect(status, `${pathOf(route)} answered ${status}`).toBeLessThan(400);
   await expect(page.locator('main')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${pathOf(route)} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, pathOf(route));
 }
 
 test.describe('Alle Seiten der Routentabelle', () => {

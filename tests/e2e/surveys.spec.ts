@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from '../../playwright.config.ts';
+import { expect, test } from '@playwright/test';
+import { E2E } from '~/playwright.config.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { customers, signIn } from './support/auth.ts';
-import { resetJourneyState, resetMessagesState, sql, waitForStrapi } from './support/stack.ts';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe.ts';
+import { resetJourneyState, resetMessagesState, sql, waitForStrapiBeforeAll } from './support/stack.ts';
 
 /** No surveys or review invitations for the demo projects, and a review platform without invitations. */
 async function resetSurveyState() {
@@ -25,9 +20,7 @@ function surveyPathIn(text: string): string {
   return path;
 }
 
-test.beforeAll(async () => {
-  await waitForStrapi();
-});
+waitForStrapiBeforeAll();
 test.beforeEach(async () => {
   await resetJourneyState();
   await resetMessagesState();

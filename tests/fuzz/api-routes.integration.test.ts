@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../bff/contracts/http.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
 import type { BrowserLikeClient } from '../support/browser-like-client.ts';
 import { e164, signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
@@ -10,7 +10,7 @@ import { usePortal } from '../support/use-portal.ts';
 /**
  * Invalid input against every /api route the app really mounts (read from Express's router, so a new route is probed
  * without touching this file): wrong types, huge and unicode strings, bad dates, extra fields, malformed JSON and
- * wrong content types must never answer 5xx (issue 9: "a probe over every /api route").
+ * wrong content types must never answer 5xx (docs/architecture.md "Tests").
  */
 interface ApiRoute {
   method: string;
@@ -99,7 +99,7 @@ let client: BrowserLikeClient;
 let routes: ApiRoute[];
 /** Real ids of this test's customer, so that the probes reach past the ownership check into the parsing. */
 let ownIds: string[] = [];
-/** A lead of the funnel (issue 18) and its own ids, for the lead's routes. */
+/** A lead of the funnel and its own ids, for the lead's routes. */
 let leadClient: BrowserLikeClient;
 let leadIds: string[] = [];
 
@@ -177,7 +177,7 @@ describe('every /api route with invalid input', () => {
     expect(failures).toEqual([]);
   }, 180_000);
 
-  it('never answers 5xx to a lead on its own routes (issue 18) or on a customer’s', async () => {
+  it('never answers 5xx to a lead on its own routes or on a customer’s', async () => {
     const failures: string[] = [];
     const mine = routes.filter((r) => r.path.startsWith('/api/v1/internal/user/lead') || r.path.endsWith('/user/journey') || r.path.endsWith('/util/activity-log'));
     expect(mine.length).toBeGreaterThanOrEqual(8);

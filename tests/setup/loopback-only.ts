@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 
 /**
  * Tests talk to this machine only (docs/architecture.md, Conventions): a connection to anything but loopback (or a local socket)

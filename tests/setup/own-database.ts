@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createKnex, migrateLatest } from '../../bff/db/knex.ts';
+import { createKnex, migrateLatest } from '~/bff/db/knex.ts';
 
 /**
  * A migrated database of its own on the test PostgreSQL, for a test file that must neither see nor disturb other files'

@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createKnex, migrateLatest } from '../../bff/db/knex.ts';
-import { startEmbeddedPostgres } from '../../sandbox/launcher/postgres.ts';
+import { createKnex, migrateLatest } from '~/bff/db/knex.ts';
+import { startEmbeddedPostgres } from '~/sandbox/launcher/postgres.ts';
 import { freePort } from '../support/ports.ts';
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-import type { Config } from '../../bff/config.ts';
+import type { Config } from '~/bff/config.ts';
 
 /**
  * Headers for the identity provider's admin API as the portal sends them: a client-credentials token of the realm's

@@ -1,4 +1,4 @@
-import { CSRF_HEADER } from '../../bff/contracts/http.ts';
+import { CSRF_HEADER } from '~/bff/contracts/http.ts';
 import type { BrowserLikeClient } from './browser-like-client.ts';
 
 /** Answers are checked field by field with expect; a loose type keeps the assertions readable. */

@@ -3,7 +3,7 @@ import { BrowserLikeClient, readForm } from './browser-like-client.ts';
 import { waitForMail } from './mailbox.ts';
 
 /**
- * A lead of the funnel (issue 18) for integration tests, made the way a visitor makes one: consent choice, the
+ * A lead of the funnel (docs/funnel.md) for integration tests, made the way a visitor makes one: consent choice, the
  * details form, the SMS code from the sandbox's SMS gateway, and the sign-in with the identity provider's e-mail code.
  * The portal must run behind a proxy (TRUST_PROXY), so each test browser is a client address of its own.
  */

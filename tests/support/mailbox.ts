@@ -1,13 +1,7 @@
-/** Reads the sandbox mailbox's JSON API the way a tester reads http://localhost:4010/mailbox. */
-export interface SandboxMail {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { StoredMail } from '~/sandbox/mail/store.ts';
+
+/** Reads the sandbox mailbox's JSON API the way a tester reads http://localhost:4010/mailbox: the mails as it stores them. */
+export type SandboxMail = StoredMail;
 
 export async function mailsTo(sandboxUrl: string, address: string): Promise<SandboxMail[]> {
   const response = await fetch(`${sandboxUrl}/mailbox/api/messages?to=${encodeURIComponent(address)}`);

@@ -1,4 +1,4 @@
-import { registry } from '../../bff/observability/metrics.ts';
+import { registry } from '~/bff/observability/metrics.ts';
 
 /**
  * The value of one series of the portal's metrics in this process (a counter, or a histogram's `_count` when

@@ -3,8 +3,8 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import { startSandbox, type SandboxHandle } from '../../sandbox/server.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import { startSandbox, type SandboxHandle } from '~/sandbox/server.ts';
 
 /** A request a stand-in sent to the portal, its body read. */
 export interface PortalRequest {

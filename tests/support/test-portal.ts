@@ -2,14 +2,14 @@ import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Adapters } from '../../bff/composition/adapters.ts';
-import { CAPABILITIES } from '../../bff/composition/capabilities.ts';
-import { configSlicesOf, type AnyCapability } from '../../bff/composition/capability.ts';
-import { composePortal } from '../../bff/composition/portal.ts';
-import { loadConfig, type Config } from '../../bff/config.ts';
-import type { PageHandler } from '../../bff/http/app.ts';
-import { createLogger } from '../../bff/logger.ts';
-import { startSandbox } from '../../sandbox/server.ts';
+import type { Adapters } from '~/bff/composition/adapters.ts';
+import { CAPABILITIES } from '~/bff/composition/capabilities.ts';
+import { configSlicesOf, type AnyCapability } from '~/bff/composition/capability.ts';
+import { composePortal } from '~/bff/composition/portal.ts';
+import { loadConfig, type Config } from '~/bff/config.ts';
+import type { PageHandler } from '~/bff/http/app.ts';
+import { createLogger } from '~/bff/logger.ts';
+import { startSandbox } from '~/sandbox/server.ts';
 import { freePort } from './ports.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { trace } from '@opentelemetry/api';
-import { shutdownTracing } from '../../bff/observability/context.ts';
+import { shutdownTracing } from '~/bff/observability/context.ts';
 import { startTestPortal } from './test-portal.ts';
 
 /**

@@ -5,12 +5,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../bff/config.ts';
+import { loadConfig } from '~/bff/config.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { testData } from '../support/test-data.ts';
 
 /**
- * Two portal instances on one PostgreSQL behind nginx (issue 14, docs/two-instances.md), started exactly as
+ * Two portal instances on one PostgreSQL behind nginx (docs/two-instances.md), started exactly as
  * `npm run start:two` does, on ports of their own and without Strapi.
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);

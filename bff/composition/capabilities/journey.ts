@@ -15,9 +15,10 @@ declare module '../capability-services.ts' {
 export const journeyCapability = defineCapability({
   name: 'journey',
   needs: ['signing'],
-  build: ({ adapters, knex, projects, mailLog, users, activity, projectLanguage, config, warn }, { signing }) => ({
+  build: ({ adapters, knex, projects, upstreamCache, mailLog, users, activity, projectLanguage, config, warn }, { signing }) => ({
     journey: createJourneyService({
       projects,
+      cache: upstreamCache,
       management: adapters.management,
       journeys: adapters.journeys,
       signing,

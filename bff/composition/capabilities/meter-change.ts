@@ -15,7 +15,7 @@ declare module '../capability-services.ts' {
 /** Its variables (docs/files.md). */
 const meterChangeConfig = defineConfigSlice({
   /**
-   * Uploads of the meter change request's photo (spec section 9: upload can be switched off; docs/files.md). Off: the
+   * Uploads of the meter change request's photo (they can be switched off; docs/files.md "Uploads"). Off: the
    * form asks for the photo by message or e-mail instead, and `POST /meter-change-request/file` answers 403.
    */
   METER_CHANGE_UPLOAD: bool.default(true),

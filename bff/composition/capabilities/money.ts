@@ -38,7 +38,7 @@ const moneyConfig = defineConfigSlice({
       .default('DE98ZZZ09999999999'),
   ),
   /**
-   * The remote IBAN check (spec sections 5 and 9: IBAN validation can be switched off). Off: only the local check
+   * The remote IBAN check (it can be switched off; docs/money.md "IBAN"). Off: only the local check
    * (country, length, mod 97) runs, and the bank's name and BIC are what the customer typed.
    */
   IBAN_VALIDATION: bool.default(true),

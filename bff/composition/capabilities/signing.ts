@@ -15,9 +15,10 @@ declare module '../capability-services.ts' {
 export const signingCapability = defineCapability({
   name: 'signing',
   needs: [],
-  build: ({ adapters, knex, projects, archivePdf, config, warn }) => ({
+  build: ({ adapters, knex, projects, upstreamCache, archivePdf, config, warn }) => ({
     signing: createSigningService({
       projects,
+      projectChanged: (projectId) => upstreamCache.invalidateProject(projectId),
       journeys: adapters.journeys,
       eSignature: adapters.eSignature,
       envelopes: countingSignatures(createSigningEnvelopeRepository(knex)),

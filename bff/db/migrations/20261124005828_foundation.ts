@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { createSubLog } from '../schema.ts';
 
 /**
- * Foundation (sign-in, page visits): users, the ActivityLog with the sub-logs of sign-in and page visits (spec
- * section 3), and the session store. Sub-logs are 1:1 tables keyed by activity_log_id so each keeps its own typed
+ * Foundation (sign-in, page visits): users, the ActivityLog with the sub-logs of sign-in and page visits, and the
+ * session store. Sub-logs are 1:1 tables keyed by activity_log_id so each keeps its own typed
  * columns; a capability adds its own sub-log table in its migration.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Project linking (spec sections 3, 4, 8): hashed one-time codes, mail log, and Postgres-backed rate limits. */
+/** Project linking (README "Project linking"): hashed one-time codes, mail log, and Postgres-backed rate limits. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('project_link_code', (t) => {
     t.bigIncrements('id');

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Bilingual help (issue 10): cached CMS content is kept per language (`faqs:de`, `faqs:en`). The rows cached under
- * the old language-less keys (`faqs`) are never read again; they go.
+ * Bilingual help (docs/architecture.md "Help content in two languages"): cached CMS content is kept per language
+ * (`faqs:de`, `faqs:en`). The rows cached under the old language-less keys (`faqs`) are never read again; they go.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex('content_cache').whereNot('key', 'like', '%:%').delete();

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Project journey (issue 11): SigningEnvelopes (spec section 3: envelopeId, projectId, type, timestamps) with what the
+ * Project journey (docs/journey.md): SigningEnvelopes (envelopeId, projectId, type, timestamps) with what the
  * portal needs to resume, verify and hand out a signing — its customer, status, the representative named in AC/DC
  * powers of attorney, and the signed PDF with its SHA-256 — and the milestone mails already sent per project, so a
  * repeated event never mails twice.

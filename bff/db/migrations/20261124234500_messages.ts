@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { createSubLog } from '../schema.ts';
 
 /**
- * Messages (issue 12): TaskPath (spec section 3: taskId, position, value), the message sub-log of MESSAGE_SENT
+ * Messages (docs/messages.md): TaskPath (taskId, position, value), the message sub-log of MESSAGE_SENT
  * (taskPath, attachmentCount), when a customer last read a thread, which notifications they have seen, the last
  * answer mail per thread (at most one an hour), idempotency keys of record-creating requests, and the e-mail address
  * of each portal user (mails to customers go to the address they sign in with).

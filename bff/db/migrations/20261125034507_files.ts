@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { createSubLog } from '../schema.ts';
 
 /**
- * Files (issue 13, spec section 3): ManagementApiDocument (the mirror of the management service's files: a changed
+ * Files (docs/files.md): ManagementApiDocument (the mirror of the management service's files: a changed
  * hash is a new row, deleted and unshared ones stay but are not shown), the four sub-logs of DOCUMENT_DOWNLOADED
  * (document: category; and one of CMS file: fileId, document service: documentUuid, management service: hash and
  * project id), the portal's record of each meter change request, and the single-use upload capabilities for the

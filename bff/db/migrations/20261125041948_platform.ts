@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
 /**
- * Platform (issue 14): the visible run history of scheduled jobs (pg-boss keeps its own queue tables in schema
+ * Platform (docs/jobs.md): the visible run history of scheduled jobs (pg-boss keeps its own queue tables in schema
  * `pgboss`), the reminder mails (one row per customer action and reminder number, so a handler that runs twice mails
- * once), the users export (spec section 3, ExportUsersJob: id, createdAt, expiredAt, plus the file), and the
+ * once), the users export (ExportUsersJob: id, createdAt, expiredAt, plus the file), and the
  * invitations to projects without a portal account (token kept only as a hash).
  */
 export async function up(knex: Knex): Promise<void> {

@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { createSubLog } from '../schema.ts';
 
 /**
- * Surveys and review invitations (issue 15). Spec section 3: Survey (projectId, surveyType, netPromoterScore,
+ * Surveys and review invitations (docs/surveys.md): Survey (projectId, surveyType, netPromoterScore,
  * contactEmail, contactPhone, additionalMessage, completedAt, timestamps), StarQuestion (questionId, question, result,
  * labelOne..labelFive, surveyId, timestamps), ReviewPlatformReview (projectId, clickedAt, clickedOn, emailSentAt,
- * reviewGivenAt, timestamps) and the survey sub-log of the activity log (surveyName). Beyond the spec: who answered,
+ * reviewGivenAt, timestamps) and the survey sub-log of the activity log (surveyName). Beyond those: who answered,
  * the "please contact me" choice, the consent to one review mail, the service task of a follow-up, the invitation
  * and reminder mails (one row each per survey, claimed before mailing), the form's draft after a refused plain-form
  * submission, and the review platform's personal link per project.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The customer's account (issue 17, spec section 3): the two-factor code of the onboarding on User (twoFaCode as an
+ * The customer's account (docs/account.md): the two-factor code of the onboarding on User (twoFaCode as an
  * HMAC, twoFaCodeCreatedAt, twoFaConfirmedAt, plus attempts and resends for the limits), UserMeta (dashboardTourSeenAt,
  * journeyStatus, journeyLeadId, newsletterBannerSeenAt), the base data (user_profile), UpdateEmail (uuid, userId,
  * email, uuidCreatedAt, uuidConfirmedAt) and the customer's data exports (GDPR Art. 15/20; large ones built by a job).

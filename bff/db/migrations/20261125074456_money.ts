@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Money (issue 16; spec section 3: Refund, SepaMandate, ReferralReward, CTA). Amounts are `numeric` (exact decimals,
+ * Money (docs/money.md; Refund, SepaMandate, ReferralReward, CTA). Amounts are `numeric` (exact decimals,
  * read back as strings). Each record with bank details keeps whether the IBAN validator confirmed them
  * (`bank_check_status`: VERIFIED, PENDING while it was unavailable, REJECTED, OFF when switched off), so a pending check
  * is retried later (docs/money.md).
@@ -96,7 +96,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('cta', (t) => {
     t.bigIncrements('id');
     t.integer('project_id').notNullable();
-    // CtaType (spec section 3): SEPA.
+    // CtaType: SEPA.
     t.string('type', 16).notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('completed_at', { useTz: true });

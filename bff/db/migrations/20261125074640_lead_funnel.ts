@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Lead funnel (issue 18, spec section 3): FunnelStore (lead sources by URL parameter), the funnel requests of visitors
+ * Lead funnel (docs/funnel.md): FunnelStore (lead sources by URL parameter), the funnel requests of visitors
  * (what they typed, so a plain form loses nothing, bound to the browser by a nonce), FunnelSmsCode (codes only as
  * HMACs, bound to the request's nonce) and the leads the funnel produced (one per verified mobile number). Seeds the
  * German lead sources the installer's marketing starts with; the lead funnel maintains them through

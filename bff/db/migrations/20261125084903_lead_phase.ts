@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 
 /**
- * The lead phase (issue 18 phase B, spec section 3): UserMeta.journeyLeadId names the funnel lead whose account it is,
- * so it becomes a reference to `funnel_lead` (a UUID; issue 17 created it as an integer before leads existed, and no
- * row carries a value yet). A lead's account belongs to exactly one lead (`funnel_lead.account_user_id`, unique), and
- * the lead's names take the base data's length.
+ * The lead phase (docs/funnel.md "The lead phase"): UserMeta.journeyLeadId names the funnel lead whose account it is,
+ * so it becomes a reference to `funnel_lead` (a UUID; the account's migration made it an integer before leads
+ * existed, and no row carries a value yet). A lead's account belongs to exactly one lead
+ * (`funnel_lead.account_user_id`, unique), and the lead's names take the base data's length.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE user_meta ALTER COLUMN journey_lead_id TYPE uuid USING NULL');

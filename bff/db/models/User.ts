@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 
-/** A customer known to the portal (spec section 3, User); `userId` is the identity provider's subject. */
+/** A customer known to the portal (User); `userId` is the identity provider's subject. */
 export class User extends Model {
   static override tableName = 'users';
 

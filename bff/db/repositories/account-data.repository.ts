@@ -27,7 +27,7 @@ export function createAccountSubjectRepository(knex: Knex) {
   };
 }
 
-/** The account's own tables (issue 17): users, user_meta, user_profile, update_email, account_export. */
+/** The account's own tables: users, user_meta, user_profile, update_email, account_export. */
 export function accountTablesData(knex: Knex): AccountDataSource {
   return {
     name: 'account',
@@ -75,7 +75,7 @@ export function accountTablesData(knex: Knex): AccountDataSource {
   };
 }
 
-/** ActivityLog with its sub-logs (spec section 3); rows of the customer, by id or by the address they signed in with. */
+/** ActivityLog with its sub-logs; rows of the customer, by id or by the address they signed in with. */
 export function activityData(knex: Knex, subLogTables: readonly string[]): AccountDataSource {
   const mine = (subject: AccountSubject) => (q: Knex.QueryBuilder) => q.where('userId', subject.userId).orWhereRaw('lower(username) = any(?)', [lower(subject.emails)]);
   return {
@@ -86,17 +86,20 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
     },
     async export(subject) {
       const rows = await knex('activityLog').where(mine(subject)).orderBy('id');
-      const ids = rows.map((row: { id: string }) => row.id);
       const details = new Map<string, Record<string, unknown>>();
+      // The sub-logs by the same condition, not by a list of ids (a long history would send tens of thousands of
+      // parameters per table), and as `= any(array(…))` so each sub-log is read by its index, not hashed against a
+      // scan of the whole table (docs/scale.md).
+      const ids = knex('activityLog').select('id').where(mine(subject));
       for (const table of subLogTables) {
-        const subRows = ids.length > 0 ? await knex(table).whereIn('activityLogId', ids) : [];
+        const subRows = rows.length > 0 ? await knex(table).whereRaw('activity_log_id = any(array(?))', [ids]) : [];
         for (const { id: _id, activityLogId, ...fields } of subRows as Record<string, unknown>[]) {
           details.set(String(activityLogId), { ...details.get(String(activityLogId)), ...fields });
         }
       }
       return rows.map((row: Record<string, unknown>) => ({
         type: row.type,
-        // The type in words, German and English (docs/account.md "Data export").
+        // The type in words, German and English (docs/account.md "The customer's own data").
         name: activityName(String(row.type)),
         origin: row.origin,
         projectId: row.projectId,
@@ -119,7 +122,8 @@ export function activityData(knex: Knex, subLogTables: readonly string[]): Accou
 export function mailLogData(knex: Knex): AccountDataSource {
   const toCustomer = (subject: AccountSubject) => (q: Knex.QueryBuilder) => {
     for (const email of lower(subject.emails)) q.orWhereRaw('lower(receiver) like ?', [`%${email.replace(/[\\%_]/g, '\\$&')}%`]);
-    q.orWhereIn('activityLogId', knex('activityLog').select('id').where('userId', subject.userId));
+    // `= any(array(…))` keeps both conditions on their indexes (a bitmap OR); `in (…)` would filter a whole-table scan.
+    q.orWhereRaw('activity_log_id = any(array(?))', [knex('activityLog').select('id').where('userId', subject.userId)]);
   };
   return {
     name: 'mails',
@@ -152,7 +156,7 @@ export function identityProviderMails(knex: Knex) {
   };
 }
 
-/** Project linking (issue 8): pending codes and the rate-limit counters keyed by the customer. */
+/** Project linking: pending codes and the rate-limit counters keyed by the customer. */
 export function linkingData(knex: Knex): AccountDataSource {
   return {
     name: 'linking',
@@ -174,7 +178,7 @@ export function linkingData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Messages metadata (issue 12): read state, seen notifications, idempotency keys, and the topic path of own requests. */
+/** Messages metadata: read state, seen notifications, idempotency keys, and the topic path of own requests. */
 export function messagesData(knex: Knex): { rows(userId: string): Promise<Record<string, unknown>>; erase(userId: string, ownTaskIds: readonly string[]): Promise<Record<string, number>> } {
   return {
     async rows(userId) {
@@ -199,7 +203,7 @@ export function messagesData(knex: Knex): { rows(userId: string): Promise<Record
 }
 
 /**
- * Signing envelopes (issue 11): powers of attorney the customer signed are the installer's business records (HGB
+ * Signing envelopes: powers of attorney the customer signed are the installer's business records (HGB
  * section 257, AO section 147: six and ten years); the envelope with its signed PDF stays, pointing to the customer
  * only by the identity provider's subject, which no account carries any more after the deletion.
  */
@@ -223,7 +227,7 @@ export function signingData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Meter change requests (issue 13): the request belongs to the project and stays with the installer, anonymised. */
+/** Meter change requests: the request belongs to the project and stays with the installer, anonymised. */
 export function meterChangeData(knex: Knex): AccountDataSource {
   return {
     name: 'meterChange',
@@ -237,7 +241,7 @@ export function meterChangeData(knex: Knex): AccountDataSource {
   };
 }
 
-/** Scheduled jobs (issue 14): reminder rows, invitations to the customer's address, and the customer's line in users exports. */
+/** Scheduled jobs: reminder rows, invitations to the customer's address, and the customer's line in users exports. */
 export function jobsData(knex: Knex): AccountDataSource {
   const invitations = (subject: AccountSubject) => (q: Knex.QueryBuilder) => q.where('acceptedBy', subject.userId).orWhereRaw('lower(email) = any(?)', [lower(subject.emails)]);
   return {

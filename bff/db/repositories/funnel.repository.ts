@@ -220,7 +220,7 @@ export function createFunnelRepository(knex: Knex): FunnelRepository {
 }
 
 /**
- * The lead funnel's data of an account (issue 18; docs/account.md registry): the funnel lead whose account it is, or
+ * The lead funnel's data of an account (docs/account.md registry): the funnel lead whose account it is, or
  * that was made with one of the account's addresses, with the funnel requests that led to it (what was typed; their
  * codes go with them). Erased on deletion; the lead at the sales service stays with the installer's sales (like the
  * projects at the management service).

@@ -33,12 +33,30 @@ export function createJobRunRepository(knex: Knex): JobRunRepository {
   };
 }
 
-export function createRetentionRepository(knex: Knex): RetentionRepository {
+/** Rows one retention statement deletes at most (docs/scale.md "Retention in batches"). */
+export const RETENTION_BATCH_SIZE = 5000;
+
+export function createRetentionRepository(knex: Knex, options: { batchSize?: number } = {}): RetentionRepository {
+  const batchSize = options.batchSize ?? RETENTION_BATCH_SIZE;
+  // One short statement (its own transaction) per batch, picked by primary key through the date index: a night with
+  // millions of old rows never holds row locks for long, nor makes one huge WAL burst; the portal keeps writing meanwhile.
+  async function deleteInBatches(table: 'activity_log' | 'mail_log', date: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      // `= any(array(…))`, not `in (…)`: the planner then looks the batch up by primary key instead of hashing it
+      // against a scan of the whole table.
+      const deleted = await knex(table)
+        .whereRaw('id = any(array(?))', [knex(table).select('id').where('createdAt', '<', date).orderBy('createdAt').limit(batchSize)])
+        .delete();
+      total += deleted;
+      if (deleted < batchSize) return total;
+    }
+  }
   return {
     async deleteBefore(date) {
       // Sub-logs go with their activity (ON DELETE CASCADE); a mail log of a deleted activity keeps its own date.
-      const activityLogs = await knex('activity_log').where('createdAt', '<', date).delete();
-      const mailLogs = await knex('mail_log').where('createdAt', '<', date).delete();
+      const activityLogs = await deleteInBatches('activity_log', date);
+      const mailLogs = await deleteInBatches('mail_log', date);
       return { activityLogs, mailLogs };
     },
   };
@@ -63,7 +81,8 @@ export function createReminderRepository(knex: Knex): ReminderRepository {
 export function createExportRepository(knex: Knex): ExportRepository {
   return {
     async customers() {
-      // A lead's account is no customer's until its sale closed (issue 18): open and lost leads are left out.
+      // A lead's account is no customer's until its sale closed (docs/funnel.md "From lead to customer"): open and lost
+      // leads are left out.
       const rows = await knex('users')
         .select('userId', 'email', 'createdAt')
         .whereNotExists(knex('funnelLead').select(knex.raw('1')).whereRaw('funnel_lead.account_user_id = users.user_id').whereNot('status', 'WON'))

@@ -1,9 +1,9 @@
 /**
- * The customer's own data (GDPR Art. 15, 17, 20; issue 17): one registry of every place that keeps something about a
- * customer. Each capability declares its sources (`accountData` in bff/composition/capabilities/<area>.ts), saying how
- * to export its data and how to erase or anonymise it, and what it must keep by law. The data export and the account
- * deletion walk the same list, so a capability added later (surveys, refunds, mandates) is covered by its one line;
- * the deletion test scans every table of the schema, so a forgotten table fails it.
+ * The customer's own data (GDPR Art. 15, 17, 20; docs/account.md): one registry of every place that keeps something
+ * about a customer. Each capability declares its sources (`accountData` in bff/composition/capabilities/<area>.ts),
+ * saying how to export its data and how to erase or anonymise it, and what it must keep by law. The data export and the
+ * account deletion walk the same list, so a capability added later (surveys, refunds, mandates) is covered by its one
+ * line; the deletion test scans every table of the schema, so a forgotten table fails it.
  */
 
 /** Who the data is about: everything the sources need to find it. */

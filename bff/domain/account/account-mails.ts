@@ -1,10 +1,8 @@
 import type { Language } from '../../contracts/auth.ts';
-import { BRAND, greeting, renderBrandedMail } from '../mail/mail-layout.ts';
-
-const signOff: Record<Language, string> = { de: `Dein Team vom ${BRAND.name}`, en: `Your ${BRAND.name} team` };
+import { BRAND, renderCustomerMail } from '../mail/mail-layout.ts';
 
 /**
- * Spec section 3, update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
+ * The update-e-mail mail: the confirmation link to the new address (valid 24 hours). It greets nobody by
  * name: whoever reads the new address has not proven yet that they are the requester (it may be someone else's
  * address), so it carries no personal data of the requester.
  */
@@ -34,16 +32,7 @@ export function emailChangeLinkMail(options: { newEmail: string; link: string; h
       footer: 'You are receiving this e-mail because this address was entered in the customer portal as a new sign-in address.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    button: { label: texts.button, href: options.link },
-    signOff: signOff[lang],
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, blocks: texts.blocks, href: options.link });
 }
 
 /** To the old address after the change: whoever did it, the owner learns of it. */
@@ -69,18 +58,10 @@ export function emailChangedNoticeMail(options: { firstName: string; newEmailMas
       footer: 'You are receiving this e-mail at your previous address so that you learn of the change.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    signOff: signOff[lang],
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.firstName, blocks: texts.blocks });
 }
 
-/** Spec section 3, password change: a notice that it happened. */
+/** The password-change mail: a notice that it happened. */
 export function passwordChangedMail(options: { firstName: string; lang?: Language }) {
   const lang = options.lang ?? 'de';
   const texts = {
@@ -103,15 +84,7 @@ export function passwordChangedMail(options: { firstName: string; lang?: Languag
       footer: 'You are receiving this e-mail because the password of your account was changed.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    signOff: signOff[lang],
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.firstName, blocks: texts.blocks });
 }
 
 /** The big data export is ready (built by a job). */
@@ -131,16 +104,7 @@ export function dataExportReadyMail(options: { firstName: string; link: string; 
       footer: 'You are receiving this e-mail because you asked for an export of your data in the customer portal.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.subject,
-    greeting: greeting(lang, options.firstName),
-    blocks: [{ paragraph: texts.text }],
-    button: { label: texts.button, href: options.link },
-    signOff: signOff[lang],
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.firstName, blocks: [texts.text], href: options.link });
 }
 
 /**
@@ -169,18 +133,15 @@ export function accountDeletedMail(options: { firstName?: string | null; retaine
       footer: 'This is the last e-mail about your customer portal account.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
+    texts,
+    name: options.firstName,
     blocks: [
-      { paragraph: texts.done },
+      texts.done,
       ...(options.retained.length > 0 ? [{ title: texts.kept, items: options.retained }] : []),
-      { paragraph: texts.projects },
-      { paragraph: texts.back },
+      texts.projects,
+      texts.back,
     ],
-    signOff: signOff[lang],
-    footer: [texts.footer],
   });
 }

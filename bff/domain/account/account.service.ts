@@ -64,10 +64,10 @@ export interface AccountDeps {
 const exportHref = (id: string) => `${INTERNAL_API_BASE}/${ACCOUNT_API.dataExportDownload.replace(':id', id)}`;
 
 /**
- * The customer's account (issue 17): the e-mail change (a link to the new address, valid 24 hours; the identity provider
- * changes only on confirmation; the old address is told; the other sessions end), what follows a password change at
- * the identity provider (the other sessions end, a notice mail), the data export and the account deletion over the
- * account-data registry.
+ * The customer's account (docs/account.md): the e-mail change (a link to the new address, valid 24 hours; the
+ * identity provider changes only on confirmation; the old address is told; the other sessions end), what follows a
+ * password change at the identity provider (the other sessions end, a notice mail), the data export and the account
+ * deletion over the account-data registry.
  */
 export function createAccountService(deps: AccountDeps) {
   const now = deps.now ?? (() => new Date());

@@ -27,7 +27,7 @@ const mailNames = Object.fromEntries(
 
 /**
  * Every activity type in words, German and English (the data export names each entry, so a customer can read what a
- * type like PAGE_VISITED means; docs/account.md "Data export"). Complete by type: a new type needs its words here.
+ * type like PAGE_VISITED means; docs/account.md "The customer's own data"). Complete by type: a new type needs its words here.
  */
 export const ACTIVITY_NAMES: Record<ActivityType, Words> = {
   AC_SURVEY_INVITATION_SENT: { de: 'Einladung zur Umfrage nach der AC-Montage gesendet', en: 'Invitation to the survey after the AC installation sent' },

@@ -19,7 +19,7 @@ const IDENTITY_MAILS: Record<string, string> = {
 };
 
 /**
- * Every mail the customer received (docs/account.md "Data export"): the portal's own (MailLog), and those the
+ * Every mail the customer received (docs/account.md "The customer's own data"): the portal's own (MailLog), and those the
  * installer's services sent for it: the identity provider's sign-in codes and notices (known from its events) and the
  * marketing service's newsletter mails (its transactional log). Erasing erases the portal's log; the others go with
  * their own sources (the activity log, the newsletter contact).

@@ -2,7 +2,7 @@ import type { ActivityType } from '../../contracts/activity.ts';
 import type { Phase } from '../../contracts/auth.ts';
 
 /**
- * The sub-logs of spec section 3 (ActivityLog), declared once: each kind with its fields. A capability that needs a
+ * The sub-logs of the ActivityLog, declared once: each kind with its fields. A capability that needs a
  * new kind adds one line here, its table in bff/db (SUB_LOG_TABLES, compile-checked) and a migration.
  */
 export interface SubLogFields {
@@ -18,7 +18,7 @@ export interface SubLogFields {
   cmsFileDocument: { fileId: string };
   documentServiceDocument: { documentUuid: string };
   managementDocument: { hash: string; projectId: number };
-  /** SURVEY_COMPLETED and the survey invitations: which survey (spec section 3, survey names). */
+  /** SURVEY_COMPLETED and the survey invitations: which survey (its name). */
   survey: { surveyName: string };
 }
 export type SubLogKind = keyof SubLogFields;
@@ -54,7 +54,7 @@ export const ACTIVITY_KINDS = {
   FAILED_REVIEW_EMAIL: null,
   SUCCESS_FUNNEL_EMAIL: null,
   FAILED_FUNNEL_EMAIL: null,
-  /** Money (issue 16): no sub-log; bank details never go into the activity log. */
+  /** Money (docs/money.md): no sub-log; bank details never go into the activity log. */
   REFUND_COMPLETED: null,
   SUCCESS_REFUND_EMAIL: null,
   FAILED_REFUND_EMAIL: null,
@@ -64,7 +64,7 @@ export const ACTIVITY_KINDS = {
   FAILED_REFERRAL_REWARD_EMAIL: null,
   SUCCESS_FUNNEL_REFERRAL_EMAIL: null,
   FAILED_FUNNEL_REFERRAL_EMAIL: null,
-  // The customer's account (issue 17): onboarding, settings, and what the identity provider reports.
+  // The customer's account (docs/account.md): onboarding, settings, and what the identity provider reports.
   MFA_EMAIL_SENT: null,
   TWO_FA_CODE_CONFIRMED: null,
   DASHBOARD_TOUR_SEEN: null,

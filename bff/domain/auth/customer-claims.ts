@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../contracts/auth.ts';
 import { PhaseSchema } from '../../contracts/auth.ts';
 
-/** The custom app-metadata claim (spec section 6): the customer's data and roles. */
+/** The custom app-metadata claim: the customer's data and roles. */
 const AppMetadataSchema = z.object({
   roles: z.array(z.string()).default([]),
   customerNumber: z.string().nullish(),
@@ -25,8 +25,9 @@ export type ClaimsResult =
 
 /**
  * Turns verified ID-token claims into the session's account. Accounts carrying the configured customer role id in the
- * app-metadata claim are customers (spec section 6); accounts carrying only the lead role are leads (issue 18: phase
- * LEAD, whatever else the claim says, so a lead never reaches a customer's pages). Anything else is refused.
+ * app-metadata claim are customers; accounts carrying only the lead role are leads (phase LEAD, whatever else the
+ * claim says, so a lead never reaches a customer's pages; docs/funnel.md "The lead's account"). Anything else is
+ * refused.
  */
 export function customerFromClaims(
   claims: Record<string, unknown>,

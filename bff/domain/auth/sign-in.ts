@@ -9,9 +9,9 @@ export type SignInResult = { ok: true; user: SessionUser; onboarding: Onboarding
 /**
  * Completes a sign-in after the identity provider verified the account: user row, LOGIN activity (with the phase), and
  * for a customer the first open onboarding step (docs/account.md), which the page guard keeps the customer on.
- * A lead (issue 18) goes through the lead phase's sign-in first: when the sale closed since, the account becomes a
- * customer's now and the sign-in continues as one; otherwise the lead skips the customer onboarding (the lead
- * dashboard has its own steps: contact details and the lead tour).
+ * A lead goes through the lead phase's sign-in first (docs/funnel.md "From lead to customer"): when the sale closed
+ * since, the account becomes a customer's now and the sign-in continues as one; otherwise the lead skips the customer
+ * onboarding (the lead dashboard has its own steps: contact details and the lead tour).
  */
 export function createSignIn(deps: {
   users: UserAccounts;

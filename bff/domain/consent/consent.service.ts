@@ -14,7 +14,7 @@ export interface ReviewsSummary {
 }
 
 /**
- * What runs only after consent (issue 14, docs/consent.md): analytics forwarding, the installation's map and the
+ * What runs only after consent (docs/consent.md): analytics forwarding, the installation's map and the
  * review platform's rating. The callers check the consent; this service only talks to the services.
  */
 export function createConsentService(deps: { analytics: Analytics; maps: Maps; reviews: ReviewPlatform; projects: ProjectAccess; domain: string; warn: (message: string, fields?: Record<string, unknown>) => void }) {

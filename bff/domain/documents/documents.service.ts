@@ -21,7 +21,7 @@ import type { Language } from '../../contracts/auth.ts';
 import type { DocumentService, FileStream, StoredDocument } from '../../ports/document-service.ts';
 import type { ManagedProject, ManagementFiles, ManagementService } from '../../ports/management-service.ts';
 import type { Mailer } from '../../ports/mailer.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
 import type { MailRecipient, UserAccounts } from '../repositories/users.ts';
@@ -45,7 +45,7 @@ export interface DocumentsDeps {
   /** Subjects of the project's tasks, for documents attached to a task (within a request the bell's call, shared). */
   taskSubjects: (projectId: number, ctx?: RequestContext) => Promise<Map<string, string>>;
   activity: ActivityService;
-  /** For the "new document" mail on the installer's event (issue 14). */
+  /** For the "new document" mail on the installer's event. */
   management: ManagementService;
   users: UserAccounts;
   mailer: Mailer;
@@ -56,8 +56,8 @@ export interface DocumentsDeps {
   installerName: string;
   warn: (message: string, fields?: Record<string, unknown>) => void;
   /**
-   * Told of every download of a document-service document the customer was handed (issue 16: the first download of the
-   * refund document sets documentDownloadedAt). A failure here never fails the download.
+   * Told of every download of a document-service document the customer was handed (the money capability: the first
+   * download of the refund document sets documentDownloadedAt). A failure here never fails the download.
    */
   downloaded?: (document: StoredDocument) => Promise<void>;
 }
@@ -98,9 +98,10 @@ export function downloadName(name: string): string {
 }
 
 /**
- * Files (issue 13, docs/files.md): one list of the session project's documents from the document service, the
+ * Files (docs/files.md): one list of the session project's documents from the document service, the
  * management service's shared files (mirrored as ManagementApiDocument) and the CMS's manuals for the project's product
- * lines, grouped by the spec's categories; downloads with the ownership check and DOCUMENT_DOWNLOADED; the photos.
+ * lines, grouped by category (`DOCUMENT_CATEGORIES`); downloads with the ownership check and DOCUMENT_DOWNLOADED; the
+ * photos.
  */
 export function createDocumentsService(deps: DocumentsDeps) {
   const thumbnails = createThumbnailCache();
@@ -263,8 +264,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   /**
-   * The installer published a document (external event, issue 14): the project's portal customers get one mail per
-   * document with a link to their documents; a repeated event mails nobody again.
+   * The installer published a document (external event, docs/machine-api.md): the project's portal customers get one
+   * mail per document with a link to their documents; a repeated event mails nobody again.
    */
   function documentPublishedMail(to: MailRecipient, event: { projectId: number; title: string }) {
     const texts = {
@@ -273,7 +274,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
         heading: 'Ein neues Dokument für Dich',
         text: `wir haben Dir zu Projekt ${event.projectId} ein Dokument bereitgestellt: „${event.title}“. Du findest es im Kundenportal unter „Dateien“.`,
         button: 'Dokumente ansehen',
-        signOff: `Dein Team der ${deps.installerName}`,
         footer: 'Du bekommst diese E-Mail, weil Du im Kundenportal mit diesem Projekt verbunden bist.',
       },
       en: {
@@ -281,20 +281,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
         heading: 'A new document for you',
         text: `We have provided a document for project ${event.projectId}: “${event.title}”. You will find it in the customer portal under “Files”.`,
         button: 'See documents',
-        signOff: `Your team at ${deps.installerName}`,
         footer: 'You are receiving this e-mail because you are connected to this project in the customer portal.',
       },
     }[to.lang];
-    return renderBrandedMail({
-      lang: to.lang,
-      subject: texts.subject,
-      heading: texts.heading,
-      greeting: greeting(to.lang, to.firstName),
-      blocks: [{ paragraph: texts.text }],
-      button: { label: texts.button, href: new URL('/home/app/files/documents', deps.publicUrl).href },
-      signOff: texts.signOff,
-      footer: [texts.footer],
-    });
+    return renderCustomerMail({ lang: to.lang, texts, name: to.firstName, blocks: [texts.text], href: new URL('/home/app/files/documents', deps.publicUrl).href, installerName: deps.installerName });
   }
 
   async function documentPublished(event: { projectId: number; documentId: string; title: string }): Promise<'mailed' | 'already' | 'no-recipient' | 'failed'> {

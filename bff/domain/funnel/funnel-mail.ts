@@ -1,7 +1,7 @@
 import type { LeadContentTopic } from '../../contracts/funnel.ts';
 import type { SalesRep } from '../../ports/sales-service.ts';
 import type { Language } from '../../contracts/auth.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderBrandedMail, renderCustomerMail } from '../mail/mail-layout.ts';
 import { maskPhone } from './phone.ts';
 
 /** The product lines' names in mails, in both languages (the site has its own i18n labels). */
@@ -42,7 +42,6 @@ export function buildFunnelConfirmationMail(input: {
       area: 'In Deinem persönlichen Bereich stellt sich Deine Ansprechperson im Video vor, und Du findest Informationen zu den Themen, die Dich interessieren. Du meldest Dich dort mit Deiner E-Mail-Adresse und einem Code an, den wir Dir schicken – ein Passwort brauchst Du nicht.',
       consent: `Du kannst Deine Einwilligung, dass wir Dich kontaktieren, jederzeit widerrufen: Antworte einfach auf diese E-Mail. Wie wir Deine Daten verarbeiten, steht in unserer Datenschutzerklärung: ${input.privacyUrl}`,
       button: 'Zu Deinem Bereich',
-      signOff: `Dein Team der ${input.installerName}`,
       footer: 'Du bekommst diese E-Mail, weil Du auf unserer Angebotsseite eine Beratung angefragt hast.',
     },
     en: {
@@ -58,26 +57,23 @@ export function buildFunnelConfirmationMail(input: {
       area: 'In your personal area your contact person introduces themselves in a video, and you find information on the topics you are interested in. You sign in there with your e-mail address and a code we send you – you do not need a password.',
       consent: `You can withdraw your consent to be contacted at any time: simply reply to this e-mail. How we process your data is explained in our privacy policy: ${input.privacyUrl}`,
       button: 'Go to your area',
-      signOff: `Your team at ${input.installerName}`,
       footer: 'You are receiving this e-mail because you asked for advice on our offer page.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, input.firstName),
+    texts,
+    name: input.firstName,
     blocks: [
-      { paragraph: texts.thanks },
+      texts.thanks,
       { title: texts.interested, items: input.topics.map((topic) => TOPIC_NAMES[lang][topic]) },
-      rep ? { title: texts.contact, items: [rep.name, `${texts.phone}: ${rep.phone}`, `${texts.email}: ${rep.email}`] } : { paragraph: texts.noRep },
-      { paragraph: texts.next },
-      { paragraph: texts.area },
-      { paragraph: texts.consent },
+      rep ? { title: texts.contact, items: [rep.name, `${texts.phone}: ${rep.phone}`, `${texts.email}: ${rep.email}`] } : texts.noRep,
+      texts.next,
+      texts.area,
+      texts.consent,
     ],
-    button: { label: texts.button, href: input.signInUrl },
-    signOff: texts.signOff,
-    footer: [texts.footer],
+    href: input.signInUrl,
+    installerName: input.installerName,
   });
 }
 

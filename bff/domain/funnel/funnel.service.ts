@@ -46,7 +46,7 @@ export interface FunnelDeps {
   activity: ActivityService;
   /** The identity provider's admin API: the lead's account (phase B). */
   identity: Pick<IdentityAdmin, 'createAccount' | 'accountIdByEmail' | 'account'>;
-  /** UserMeta of a new lead account: journeyStatus REGISTERED, journeyLeadId (issue 17's table). */
+  /** UserMeta of a new lead account: journeyStatus REGISTERED, journeyLeadId (the account's table). */
   leadAccounts: { registered(userId: string, leadId: string): Promise<void> };
   settings: {
     publicUrl: string;
@@ -78,7 +78,7 @@ export const resendCooldownSeconds = (sends: number) => FUNNEL_CODE.resendBaseSe
 const rateLimited = (retryAfterSeconds: number) => new AppError(FunnelErrors.RATE_LIMITED, { retryAfterSeconds });
 
 /**
- * The lead funnel (issue 18; docs/funnel.md): details → SMS code → verified lead. Every answer is the same for a number
+ * The lead funnel (docs/funnel.md): details → SMS code → verified lead. Every answer is the same for a number
  * the portal knows (an earlier lead) and one it does not; nothing in a log names a full number or a code.
  */
 export function createFunnelService(deps: FunnelDeps) {

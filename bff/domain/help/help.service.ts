@@ -96,7 +96,8 @@ export function createHelpService(deps: {
         return german && english ? translatedOver(german, english, ['phone', 'email']) : (english ?? german);
       },
     },
-    // Survey questions (issue 15): an English survey replaces its German one as a whole (its questions are per language).
+    // Survey questions (docs/surveys.md): an English survey replaces its German one as a whole (its questions are per
+    // language).
     'survey-definitions': {
       de: () => source.surveyDefinitions('de'),
       en: async () => {
@@ -105,7 +106,7 @@ export function createHelpService(deps: {
         return [...german.map((d) => byName.get(d.surveyName) ?? d), ...english.filter((d) => !german.some((g) => g.surveyName === d.surveyName))];
       },
     },
-    // Lead contents (issue 18) exist in German only: both languages show them, marked `lang: 'de'`.
+    // Lead contents exist in German only: both languages show them, marked `lang: 'de'`.
     'lead-contents': {
       de: () => source.leadContents(),
       en: () => source.leadContents(),
@@ -132,9 +133,9 @@ export function createHelpService(deps: {
       return policy;
     },
     supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
-    /** The survey definitions in a language, German where no translation exists (issue 15). */
+    /** The survey definitions in a language, German where no translation exists. */
     surveyDefinitions: (lang: Language): Promise<SurveyDefinition[]> => cached('survey-definitions', lang, z.array(SurveyDefinitionSchema)),
-    /** The lead contents (issue 18), cached like every CMS read; German whatever the language. */
+    /** The lead contents, cached like every CMS read; German whatever the language. */
     leadContents: (lang: Language): Promise<LeadContentEntry[]> => cached('lead-contents', lang, z.array(LeadContentEntrySchema)),
     /**
      * Never rejects: the footer of every page shows it, and a page must not fail for it. While the CMS is down (and

@@ -5,11 +5,11 @@ type Entry = { slug: string; documentId?: string | undefined };
 const keyOf = (entry: Entry) => entry.documentId ?? `slug:${entry.slug}`;
 
 /**
- * English help with German where a translation is missing (issue 10, bilingual help). The CMS answers each language
- * on its own; these put the English entries over the German ones, matched by CMS document (support questions: their
- * id). The German slug stays the entry's address in both languages (the language is a cookie, not part of the URL),
- * so links like `?question=<slug>` work whatever slug an editor gave the English version. German order is kept
- * (editors order entries once, for both languages); English-only entries follow.
+ * English help with German where a translation is missing (docs/architecture.md "Help content in two languages"). The
+ * CMS answers each language on its own; these put the English entries over the German ones, matched by CMS document
+ * (support questions: their id). The German slug stays the entry's address in both languages (the language is a cookie,
+ * not part of the URL), so links like `?question=<slug>` work whatever slug an editor gave the English version. German
+ * order is kept (editors order entries once, for both languages); English-only entries follow.
  */
 export function overGerman<T extends Entry>(german: readonly T[], english: readonly T[], shared: readonly (keyof T)[] = []): T[] {
   const translated = new Map(english.map((entry) => [keyOf(entry), entry]));

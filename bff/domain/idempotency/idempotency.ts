@@ -11,7 +11,7 @@ export function requestHash(parts: readonly (string | Uint8Array)[]): string {
 }
 
 /**
- * Runs `work` once per Idempotency-Key (docs/security.md "Reliability"): the same key with the same request answers
+ * Runs `work` once per Idempotency-Key (docs/money.md "Idempotency"): the same key with the same request answers
  * the first answer again without running anything; with another request 422; while the first still runs 409. Without
  * a key the work simply runs. A failed first request frees the key.
  */

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../../ports/mailer.ts';
-import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
+import type { ManagementService } from '../../ports/management-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Invitation, InvitationRepository } from '../repositories/invitations.ts';
 import { createInvitationService } from './invitations.service.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
-const project = (id: number, emails: string[]): ManagedProject => ({
-  id,
-  customerNumber: '8000001',
-  address: { street: 'Teststraße', houseNumber: '1', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Erika Test', emails },
-  productLines: ['SOLAR'],
-  phase: 'PLANNING',
-  step: 'POWER_OF_ATTORNEY',
-  portalUserIds: [],
-});
+const project = (id: number, emails: string[]) => managedProject({ id, customerNumber: '8000001', contact: { name: 'Erika Test', emails } });
 
 /** The repository's rules in memory: one row per project and address, a sent row is never claimed again. */
 function memoryRepository() {

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { greeting, renderBrandedMail, signOff } from '../mail/mail-layout.ts';
 import type { InvitationRepository } from '../repositories/invitations.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 
@@ -23,11 +23,11 @@ export type InvitationAcceptance = { status: 'accepted'; projectId: number } | {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Invitations (issue 14): a customer whose project no portal account is connected to yet gets one personal mail
- * (ID_INVITATION) with a link; the link (INVITATION_LINK_CLICKED) leads to the identity provider's account creation
- * and, after the first sign-in, connects the project to the new (or existing) account. The token is 32 random bytes,
- * stored as its SHA-256 only; it works for INVITATION_VALID_DAYS and for one account. Like a link code, possessing
- * the mail proves the right to the project, so the account's address may differ from the invited one.
+ * Invitations (docs/jobs.md "Invitations"): a customer whose project no portal account is connected to yet gets one
+ * personal mail (ID_INVITATION) with a link; the link (INVITATION_LINK_CLICKED) leads to the identity provider's
+ * account creation and, after the first sign-in, connects the project to the new (or existing) account. The token is 32
+ * random bytes, stored as its SHA-256 only; it works for INVITATION_VALID_DAYS and for one account. Like a link code,
+ * possessing the mail proves the right to the project, so the account's address may differ from the invited one.
  */
 export function createInvitationService(deps: {
   management: ManagementService;
@@ -73,7 +73,7 @@ export function createInvitationService(deps: {
         },
       ],
       button: { label: 'Konto erstellen / Create account', href: link.href },
-      signOff: `Dein Team der ${deps.installerName}`,
+      signOff: signOff('de', deps.installerName),
       footer: [
         'Du bekommst diese E-Mail einmal, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.',
         'Möchtest Du kein Konto, ignoriere sie einfach. Leite sie bitte nicht weiter: Der Link verknüpft Dein Projekt mit dem Konto, das ihn benutzt.',

@@ -1,9 +1,10 @@
 import type { JobSpec } from './job.ts';
 
 /**
- * Bank check (issue 16, docs/money.md "Retried later"): bank details the customer sent while the IBAN validator was
- * down were taken with the local check only; every ten minutes they are checked again, BIC and bank name filled in,
- * a closed account or unknown bank recorded (the page then asks the customer). Still down: they wait for the next run.
+ * Bank check (docs/money.md "Validator down: retried later, nothing lost"): bank details the customer sent while the
+ * IBAN validator was down were taken with the local check only; every ten minutes they are checked again, BIC and bank
+ * name filled in, a closed account or unknown bank recorded (the page then asks the customer). Still down: they wait
+ * for the next run.
  */
 export const bankCheckJob: JobSpec<{ bankDetails: { recheckPending(): Promise<Record<string, number>> } }> = {
   name: 'bank-check',

@@ -5,7 +5,7 @@ import type { JobSettings, JobSpec } from './job.ts';
 const field = (value: string) => `"${value.replace(/^[=+\-@\t\r]/, "'$&").replace(/"/g, '""')}"`;
 
 /**
- * The users export (spec section 3, ExportUsersJob: id, createdAt, expiredAt): a CSV of the portal's customers for the
+ * The users export (ExportUsersJob: id, createdAt, expiredAt; docs/jobs.md): a CSV of the portal's customers for the
  * marketing service, kept until `expiredAt` (EXPORT_KEEP_DAYS) and fetched with the external token
  * (`GET /api/external/exports/{id}`). Each run makes a new export; expired ones are deleted by the retention job.
  */

@@ -2,7 +2,7 @@ import type { FunnelService } from '../funnel/funnel.service.ts';
 import type { JobSpec } from './job.ts';
 
 /**
- * The lead funnel's housekeeping (issue 18, docs/funnel.md): funnel requests past their 24 hours go (what visitors
+ * The lead funnel's housekeeping (docs/funnel.md): funnel requests past their 24 hours go (what visitors
  * typed, their codes), leads the sales service lost go after the privacy policy's period together with their account
  * (the account deletion's registry: portal data, the sign-in account, sessions), and verified leads the sales service
  * did not take at the time (its outage) are handed over again. Idempotent: deletes by date, an account already erased

@@ -2,7 +2,7 @@ import type { InvitationService } from '../invitations/invitations.service.ts';
 import type { JobSpec } from './job.ts';
 
 /**
- * Invitations (issue 14, docs/jobs.md): customers of projects without a portal account get one personal invitation
+ * Invitations (docs/jobs.md "Invitations"): customers of projects without a portal account get one personal invitation
  * mail each (SUCCESS_/FAILED_ID_INVITATION_EMAIL). Idempotent: an invitation is claimed by its unique row
  * (project, address) before the mail, and a sent one is never sent again.
  */

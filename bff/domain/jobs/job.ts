@@ -1,5 +1,5 @@
 /**
- * One scheduled or triggered job (issue 14, docs/jobs.md). Handlers must be idempotent: pg-boss delivers at least once,
+ * One scheduled or triggered job (docs/jobs.md). Handlers must be idempotent: pg-boss delivers at least once,
  * so a second run finds its work done (a unique row per mail, deletes by date).
  */
 export interface JobSpec<Deps> {

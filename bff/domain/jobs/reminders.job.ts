@@ -1,7 +1,7 @@
 import { STEP_PAGES, isJourneyStep } from '../../contracts/journey.ts';
 import { threadHref } from '../../contracts/messages.ts';
 import type { Language } from '../../contracts/auth.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 import type { MailRecipient } from '../repositories/users.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import type { ManagementJourneys } from '../../ports/management-service.ts';
@@ -30,7 +30,7 @@ export interface RemindersJobDeps {
   warn: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-/** Issue 14: the first reminder after three days, then weekly, at most three. */
+/** The first reminder after three days, then weekly, at most three (docs/jobs.md "Jobs"). */
 export const REMINDER_RULES = { firstAfterDays: 3, everyDays: 7, max: 3 } as const;
 const DAY_MS = 86_400_000;
 
@@ -99,7 +99,6 @@ export function reminderMail(settings: { publicUrl: string; installerName: strin
       step: `für Dein Projekt ${projectId} fehlt noch ein Schritt von Dir: „${title}“. Sobald er erledigt ist, geht es weiter.`,
       questions: last ? 'Das ist unsere letzte Erinnerung dazu. Wenn etwas unklar ist, schreib uns im Kundenportal unter „Nachrichten“.' : 'Falls Du Fragen hast, schreib uns im Kundenportal unter „Nachrichten“.',
       button: 'Jetzt erledigen',
-      signOff: `Dein Team der ${settings.installerName}`,
       footer: `Erinnerung ${sequence} von höchstens ${REMINDER_RULES.max}. Du bekommst sie, weil in Deinem Projekt ein Schritt auf Dich wartet.`,
     },
     en: {
@@ -108,26 +107,16 @@ export function reminderMail(settings: { publicUrl: string; installerName: strin
       step: `One step of yours is still missing for your project ${projectId}: “${title}”. As soon as it is done, things move on.`,
       questions: last ? 'This is our last reminder about it. If anything is unclear, write to us in the customer portal under “Messages”.' : 'If you have questions, write to us in the customer portal under “Messages”.',
       button: 'Do it now',
-      signOff: `Your team at ${settings.installerName}`,
       footer: `Reminder ${sequence} of at most ${REMINDER_RULES.max}. You are receiving it because a step in your project is waiting for you.`,
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, to.firstName),
-    blocks: [{ paragraph: texts.step }, { paragraph: texts.questions }],
-    button: { label: texts.button, href: new URL(action.href, settings.publicUrl).href },
-    signOff: texts.signOff,
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: to.firstName, blocks: [texts.step, texts.questions], href: new URL(action.href, settings.publicUrl).href, installerName: settings.installerName });
 }
 
 /**
- * Reminders (issue 14): for every portal customer and project, each open customer action gets its first reminder after
- * three days, then one a week, at most three (SUCCESS_/FAILED_REMINDER_EMAIL, MailLog). A reminder is claimed by a
- * unique row before it is mailed, so a second run (or instance) never mails twice.
+ * Reminders (docs/jobs.md): for every portal customer and project, each open customer action gets its first reminder
+ * after three days, then one a week, at most three (SUCCESS_/FAILED_REMINDER_EMAIL, MailLog). A reminder is claimed by
+ * a unique row before it is mailed, so a second run (or instance) never mails twice.
  */
 export const remindersJob: JobSpec<RemindersJobDeps> = {
   name: 'reminders',

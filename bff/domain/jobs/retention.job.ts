@@ -2,7 +2,7 @@ import type { ExportRepository, RetentionRepository } from '../repositories/jobs
 import type { JobSettings, JobSpec } from './job.ts';
 
 /**
- * Retention (privacy policy, docs/security.md "Privacy"): activity logs (with their sub-logs) and mail logs older than
+ * Retention (privacy policy, docs/security.md "Account and privacy"): activity logs (with their sub-logs) and mail logs older than
  * the policy's period (RETENTION_MONTHS, 24 as the published privacy policy says) are deleted every night, with the
  * expired users exports and customers' data exports.
  */

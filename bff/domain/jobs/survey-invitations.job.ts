@@ -3,7 +3,7 @@ import type { SurveysService } from '../surveys/surveys.service.ts';
 import type { JobSpec } from './job.ts';
 
 /**
- * Survey invitations (issue 15, docs/surveys.md): daily, every project of the portal's customers whose DC or AC step was
+ * Survey invitations (docs/surveys.md): daily, every project of the portal's customers whose DC or AC step was
  * done within the last 30 days gets its survey and one invitation (AC_/DC_SURVEY_INVITATION_SENT or _FAILED, MailLog),
  * an unanswered one a single reminder after 7 days, and a follow-up whose service task could not be created gets it
  * now. The installer's events queue it for one project (`{ projectId, step? }`; a named step is surveyed however long

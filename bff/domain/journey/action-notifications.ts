@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { JourneyStep, NextAction, ProjectJourney } from '../../contracts/journey.ts';
 import { message, type MessageText } from '../../contracts/message-text.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
-import { renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderBrandedMail, signOff } from '../mail/mail-layout.ts';
 
 /**
  * One text of an action in its two uses: the message the bell's entry names (the site words it, German and English;
@@ -144,7 +144,7 @@ export function buildTodoMail(options: { publicUrl: string; installerName: strin
       { paragraph: `Fragen beantwortet Dir ${journey.contactPerson.name} (${journey.contactPerson.phone}) oder schreib uns im Kundenportal unter „Nachrichten“.` },
     ],
     button: { label: 'Im Kundenportal erledigen', href: new URL(first?.href ?? '/home/dashboard', options.publicUrl).href },
-    signOff: `Dein Team der ${options.installerName}`,
+    signOff: signOff('de', options.installerName),
     footer: ['Du bekommst diese E-Mail einmal für jeden neuen Schritt, der auf Dich wartet. Erinnerungen kommen frühestens nach drei Tagen.'],
   });
 }

@@ -1,6 +1,6 @@
 import type { Language } from '../../contracts/auth.ts';
 import type { ManagedJourney, ManagedProject } from '../../ports/management-service.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 
 const berlinDate: Record<Language, Intl.DateTimeFormat> = {
   de: new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }),
@@ -41,7 +41,6 @@ export function buildFinishedMail(options: { publicUrl: string; installerName: s
       done: `Deine Anlage in der ${place} ist fertig und in Betrieb. Danke für Dein Vertrauen!`,
       next: 'So geht es weiter',
       button: 'Zum Kundenportal',
-      signOff: `Dein Team der ${options.installerName}`,
       footer: 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.',
     },
     en: {
@@ -64,19 +63,16 @@ export function buildFinishedMail(options: { publicUrl: string; installerName: s
       done: `Your installation at ${place} is finished and in operation. Thank you for your trust!`,
       next: 'What happens next',
       button: 'Go to the customer portal',
-      signOff: `Your team at ${options.installerName}`,
       footer: 'You are receiving this e-mail because your address is on file with us as the contact for this project.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, project.contact.name),
+    texts,
+    name: project.contact.name,
     // Monitoring is promised only for an installation the IoT cloud knows; the portal's page says the same.
-    blocks: [{ paragraph: texts.done }, { title: texts.next, items: [texts.meter, texts.register, ...(options.monitored ? [texts.monitoring] : [])] }],
-    button: { label: texts.button, href: new URL('/home/dashboard', options.publicUrl).href },
-    signOff: texts.signOff,
-    footer: [texts.footer],
+    blocks: [texts.done, { title: texts.next, items: [texts.meter, texts.register, ...(options.monitored ? [texts.monitoring] : [])] }],
+    href: new URL('/home/dashboard', options.publicUrl).href,
+    installerName: options.installerName,
   });
 }

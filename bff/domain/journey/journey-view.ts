@@ -1,8 +1,8 @@
 import {
-  JOURNEY_STEPS,
   GRID_STATES,
   MOVE_MASTR_PATH,
   STEP_PAGES,
+  isJourneyStep,
   phaseOfStep,
   type Appointment,
   type GridState,
@@ -11,13 +11,12 @@ import {
   type NextAction,
   type ProjectJourney,
 } from '../../contracts/journey.ts';
-import type { ProjectSummary } from '../../contracts/projects.ts';
+import { JOURNEY_STEPS, type ProjectSummary } from '../../contracts/projects.ts';
 import type { EmbeddedSigningType, SignedDocument } from '../../contracts/signing.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
 import { berlinToday } from '../monitoring/periods.ts';
 import { deadlinesOf } from './deadlines.ts';
 
-const isJourneyStep = (step: string): step is JourneyStep => (JOURNEY_STEPS as readonly string[]).includes(step);
 const isGridState = (state: string): state is GridState => (GRID_STATES as readonly string[]).includes(state);
 
 /** The step of each representative power of attorney, and the appointment it is for. */

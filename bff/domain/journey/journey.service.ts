@@ -20,6 +20,7 @@ import type { MasterData } from '../../ports/master-data.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { AppError, notFound } from '../errors.ts';
 import { toProjectSummary, type ProjectAccess } from '../projects/project-access.ts';
+import type { UpstreamCache } from '../upstream-cache.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MilestoneMailRepository } from '../repositories/signing-envelopes.ts';
@@ -31,6 +32,8 @@ import { toProjectJourney } from './journey-view.ts';
 
 export interface JourneyDeps {
   projects: ProjectAccess;
+  /** Upstream answers kept for seconds (bff/domain/upstream-cache.ts); without it every request asks. */
+  cache?: UpstreamCache;
   management: ManagementService;
   journeys: ManagementJourneys;
   signing: SigningService;
@@ -56,7 +59,7 @@ export interface JourneyDeps {
 const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /**
- * The project journey (spec sections 2-4, 7): what the installer's management service knows about a project's way to
+ * The project journey (docs/journey.md): what the installer's management service knows about a project's way to
  * a running installation, in the portal's shape with deadlines and the customer's actions; the customer's own steps
  * (confirmations, MaStR); search and the few fields a customer may change; the "finished" mail on the installer's event.
  */
@@ -64,8 +67,12 @@ export function createJourneyService(deps: JourneyDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function journeyOf(project: ManagedProject, ctx?: RequestContext): Promise<ProjectJourney> {
+    // The management service's answer is kept for seconds across the customer's requests (an event of the project or
+    // the customer's own change ends it); the portal's own signatures are read each time.
+    const upstream = () => deps.journeys.journey(project.id);
+    const managed = () => (ctx && deps.cache ? deps.cache.through(ctx, `managed-journey:${project.id}`, upstream, () => [project.id], 'management') : upstream());
     const load = async () => {
-      const [journey, signed] = await Promise.all([deps.journeys.journey(project.id), deps.signing.signedDocuments(project.id)]);
+      const [journey, signed] = await Promise.all([managed(), deps.signing.signedDocuments(project.id)]);
       if (!journey) throw notFound();
       return toProjectJourney(toProjectSummary(project), journey, signed, now());
     };

@@ -12,7 +12,7 @@ export function createLayoutService(deps: { projects: ProjectAccess; notificatio
     forRequest: (ctx: RequestContext): LayoutServices => ({
       async view() {
         if (!ctx.user) return null;
-        // A lead (issue 18) has no projects and no notifications: nothing to ask the services for.
+        // A lead has no projects and no notifications: nothing to ask the services for.
         if (ctx.user.phase === 'LEAD') return { user: ctx.user, projects: { available: true, projects: [], current: null }, notifications: null };
         const [projects, notifications] = await Promise.all([
           deps.projects.forRequest(ctx).mine(),

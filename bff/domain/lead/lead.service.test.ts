@@ -5,10 +5,10 @@ import type { BaseData, JourneyStatus } from '../../contracts/onboarding.ts';
 import { JOURNEY_STATUSES, journeyRank } from '../../contracts/onboarding.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { AppError } from '../errors.ts';
-import type { ManagedProject } from '../../ports/management-service.ts';
 import type { SalesLeadView } from '../../ports/sales-service.ts';
 import type { FunnelLead } from '../repositories/funnel.ts';
 import { afterTourStep, contactTarget, createLeadService, orderedContent } from './lead.service.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 const entry = (topic: LeadContentEntry['topic']): LeadContentEntry => ({ topic, title: topic, text: [], image: null, lang: 'de' });
 
@@ -58,16 +58,7 @@ const lead = (overrides: Partial<FunnelLead> = {}): FunnelLead => ({
 });
 const user: SessionUser = { id: 'kp|lena', email: 'lena@example.de', firstName: 'Lena', lastName: 'Krüger', customerNumber: null, phase: 'LEAD', emailVerified: true };
 
-const soldProject: ManagedProject = {
-  id: 900123,
-  customerNumber: '781234',
-  address: { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Lena Krüger', emails: ['lena@example.de'] },
-  productLines: ['SOLAR'],
-  phase: 'PLANNING',
-  step: 'OFFER_CONFIRMATION',
-  portalUserIds: [],
-};
+const soldProject = managedProject({ id: 900123, customerNumber: '781234', address: { street: 'Lindenallee', houseNumber: '7', zip: '04109', city: 'Leipzig' }, step: 'OFFER_CONFIRMATION' });
 
 function service(options: { lead?: FunnelLead | null; makeCustomer?: () => Promise<void>; sold?: Partial<SalesLeadView> | null; connect?: () => Promise<void> } = {}) {
   const state = {

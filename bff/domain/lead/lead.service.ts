@@ -29,9 +29,9 @@ export interface LeadDeps {
   leads: Pick<FunnelRepository, 'leadByAccount' | 'updateContact'>;
   sales: SalesService;
   identity: Pick<IdentityAdmin, 'makeCustomer' | 'changeName'>;
-  /** Issue 17's UserMeta and two-factor state: the journey status moves only forward. */
+  /** The onboarding's UserMeta and two-factor state: the journey status moves only forward. */
   journey: Pick<OnboardingRepository, 'state' | 'advanceJourney' | 'confirm' | 'registerLead'>;
-  /** Issue 17's base data: a lead's contact details are the base data a customer has. */
+  /** The onboarding's base data: a lead's contact details are the base data a customer has. */
   profiles: ProfileRepository;
   /** The management service: the won sale's project (its address) is connected to the new customer's account. */
   projects: Pick<ManagementService, 'getProject' | 'connectUser'>;
@@ -85,7 +85,7 @@ function checkTopics(topics: readonly string[]): LeadContentTopic[] | null {
 }
 
 /**
- * The lead phase (issue 18 phase B; docs/funnel.md "The lead phase"): the lead dashboard's data, the contact details,
+ * The lead phase (docs/funnel.md "The lead phase"): the lead dashboard's data, the contact details,
  * the representative's media streamed through the portal (behind the sales token), what the lead does there
  * (LEAD_VIDEO_PLAYED, LEAD_CONTENT_CLICKED, SALES_PERSON_CONTACTED), the lead tour's journey statuses, and the sign-in
  * that turns a lead whose sale closed into a customer. Every call is about the signed-in lead's own lead: another

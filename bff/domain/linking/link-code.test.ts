@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeHasher, generateLinkCode, maskEmail } from './link-code.ts';
 import { buildLinkMail, REDACTED_CODE } from './link-mail.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 describe('link codes', () => {
   it('are six digits, leading zeros kept', () => {
@@ -33,16 +34,14 @@ describe('masked e-mail addresses', () => {
 });
 
 describe('the linking mail', () => {
-  const project = (id: number) => ({
-    id,
-    customerNumber: '700200',
-    address: { street: 'Sendlinger Straße', houseNumber: '12', zip: '80331', city: 'München' },
-    contact: { name: 'Familie Huber', emails: ['familie.huber@example.de'] },
-    productLines: ['SOLAR'],
-    phase: 'PLANNING',
-    step: 'OFFER_CONFIRMATION',
-    portalUserIds: [],
-  });
+  const project = (id: number) =>
+    managedProject({
+      id,
+      customerNumber: '700200',
+      address: { street: 'Sendlinger Straße', houseNumber: '12', zip: '80331', city: 'München' },
+      contact: { name: 'Familie Huber', emails: ['familie.huber@example.de'] },
+      step: 'OFFER_CONFIRMATION',
+    });
 
   it('lists every project with its code and a prefilled link to the dashboard', () => {
     const mail = buildLinkMail('http://localhost:4321', 'Familie Huber', [

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MINUTES } from '../../contracts/linking.ts';
-import type { ManagedProject } from '../../ports/management-service.ts';
 import { buildLinkMail, REDACTED_CODE } from './link-mail.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
-const project = (id: number, street = 'Sonnenallee'): ManagedProject => ({
-  id,
-  customerNumber: '700100',
-  address: { street, houseNumber: '12', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Erika Test', emails: ['erika@example.de'] },
-  productLines: ['SOLAR'],
-  phase: 'PLANNING',
-  step: 'POWER_OF_ATTORNEY',
-  portalUserIds: [],
-});
+const project = (id: number, street = 'Sonnenallee') => managedProject({ id, customerNumber: '700100', address: { street, houseNumber: '12', zip: '04109', city: 'Leipzig' } });
 
 const URL_BASE = 'https://portal.example';
 
-/** Words that only fit several codes or projects, and words that only fit one (issue: agreement in number). */
+/** Words that only fit several codes or projects, and words that only fit one (agreement in number). */
 const PLURAL_ONLY = /Deine Codes|die Codes|Codes sind|keine Codes|Bestätigungscodes|diese Projekte|Hier sind/;
 const SINGULAR_ONLY = /\bDein Code\b|\bden Code\b|keinen Code|dieses Projekt|Hier ist|Code ist/;
 const TAG = /<[a-z/!][^>]*>/i;
@@ -29,33 +20,42 @@ const twoCodes = () =>
   ]);
 
 describe('the linking mail', () => {
-  it('one code: "Dein Code" in subject, text and HTML, never the plural', () => {
-    const mail = oneCode();
-    expect(mail.subject).toBe('Dein Bestätigungscode für Projekt 100234');
-    expect(mail.subject).not.toMatch(PLURAL_ONLY);
+  it.each([
+    {
+      name: 'one code: "Dein Code" in subject, text and HTML, never the plural',
+      build: oneCode,
+      subject: 'Dein Bestätigungscode für Projekt 100234',
+      other: PLURAL_ONLY,
+      words: [
+        'Dein Bestätigungscode',
+        'Hier ist Dein Code:',
+        `Dein Code ist ${LINK_CODE_TTL_MINUTES} Minuten gültig.`,
+        'Ohne den Code wird nichts verbunden.',
+        'als Kontakt für dieses Projekt hinterlegt',
+        'Hast Du keinen Code angefordert, kannst Du diese E-Mail einfach ignorieren.',
+      ],
+    },
+    {
+      name: 'several codes: "Deine Codes" in subject, text and HTML, never the singular',
+      build: twoCodes,
+      subject: 'Deine Bestätigungscodes für das Kundenportal',
+      other: SINGULAR_ONLY,
+      words: [
+        'Deine Bestätigungscodes',
+        'Hier sind Deine Codes:',
+        `Deine Codes sind ${LINK_CODE_TTL_MINUTES} Minuten gültig.`,
+        'Ohne die Codes wird nichts verbunden.',
+        'als Kontakt für diese Projekte hinterlegt',
+        'Hast Du keine Codes angefordert, kannst Du diese E-Mail einfach ignorieren.',
+      ],
+    },
+  ])('$name', ({ build, subject, other, words }) => {
+    const mail = build();
+    expect(mail.subject).toBe(subject);
+    expect(mail.subject).not.toMatch(other);
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Dein Bestätigungscode');
-      expect(part).toContain('Hier ist Dein Code:');
-      expect(part).toContain(`Dein Code ist ${LINK_CODE_TTL_MINUTES} Minuten gültig.`);
-      expect(part).toContain('Ohne den Code wird nichts verbunden.');
-      expect(part).toContain('als Kontakt für dieses Projekt hinterlegt');
-      expect(part).toContain('Hast Du keinen Code angefordert, kannst Du diese E-Mail einfach ignorieren.');
-      expect(part).not.toMatch(PLURAL_ONLY);
-    }
-  });
-
-  it('several codes: "Deine Codes" in subject, text and HTML, never the singular', () => {
-    const mail = twoCodes();
-    expect(mail.subject).toBe('Deine Bestätigungscodes für das Kundenportal');
-    expect(mail.subject).not.toMatch(SINGULAR_ONLY);
-    for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Deine Bestätigungscodes');
-      expect(part).toContain('Hier sind Deine Codes:');
-      expect(part).toContain(`Deine Codes sind ${LINK_CODE_TTL_MINUTES} Minuten gültig.`);
-      expect(part).toContain('Ohne die Codes wird nichts verbunden.');
-      expect(part).toContain('als Kontakt für diese Projekte hinterlegt');
-      expect(part).toContain('Hast Du keine Codes angefordert, kannst Du diese E-Mail einfach ignorieren.');
-      expect(part).not.toMatch(SINGULAR_ONLY);
+      for (const word of words) expect(part).toContain(word);
+      expect(part).not.toMatch(other);
     }
   });
 

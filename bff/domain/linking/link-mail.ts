@@ -1,7 +1,7 @@
 import { LINK_CODE_TTL_MINUTES, LINK_MAIL_PARAMS } from '../../contracts/linking.ts';
 import type { ManagedProject } from '../../ports/management-service.ts';
 import type { Language } from '../../contracts/auth.ts';
-import { BRAND, escapeHtml, greeting } from '../mail/mail-layout.ts';
+import { BRAND, escapeHtml, greeting, renderMailFrame, signOff } from '../mail/mail-layout.ts';
 
 export interface LinkMailEntry {
   project: ManagedProject;
@@ -36,7 +36,6 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
         ? 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für diese Projekte hinterlegt ist.'
         : 'Du bekommst diese E-Mail, weil Deine Adresse bei uns als Kontakt für dieses Projekt hinterlegt ist.',
       ignore: several ? 'Hast Du keine Codes angefordert, kannst Du diese E-Mail einfach ignorieren.' : 'Hast Du keinen Code angefordert, kannst Du diese E-Mail einfach ignorieren.',
-      signOff: `Dein Team vom ${BRAND.name}`,
       project: 'Projekt',
       code: 'Bestätigungscode',
       confirm: 'Direkt bestätigen',
@@ -54,16 +53,14 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
         ? 'You are receiving this e-mail because your address is on file with us as the contact for these projects.'
         : 'You are receiving this e-mail because your address is on file with us as the contact for this project.',
       ignore: several ? 'If you did not ask for codes, simply ignore this e-mail.' : 'If you did not ask for a code, simply ignore this e-mail.',
-      signOff: `Your ${BRAND.name} team`,
       project: 'Project',
       code: 'Confirmation code',
       confirm: 'Confirm directly',
       confirmButton: (id: number) => `Confirm project ${id} now`,
     },
   }[lang];
-  const { subject, heading, intro, validity, notYou, why, ignore, signOff } = words;
+  const { subject, heading, intro, validity, notYou, why, ignore } = words;
   const hello = greeting(lang, contactName);
-  const closing = lang === 'en' ? 'Kind regards' : 'Viele Grüße';
   const linkFor = (entry: LinkMailEntry) => {
     const url = new URL('/home/dashboard', publicUrl);
     url.searchParams.set(LINK_MAIL_PARAMS.projectId, String(entry.project.id));
@@ -73,8 +70,6 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
   const place = (p: ManagedProject) => `${p.address.street} ${p.address.houseNumber}, ${p.address.zip} ${p.address.city}`;
 
   const text = [
-    `${BRAND.name} – ${heading}`,
-    '',
     hello,
     '',
     intro,
@@ -88,13 +83,7 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
     validity,
     notYou,
     '',
-    closing,
-    signOff,
-    '',
-    '-- ',
-    why,
-    ignore,
-  ].join('\n');
+  ];
 
   const cards = entries
     .map(
@@ -107,24 +96,11 @@ export function buildLinkMail(publicUrl: string, contactName: string, entries: L
     )
     .join('\n');
 
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:${BRAND.background};font-family:-apple-system,'Segoe UI',Roboto,Arial,Helvetica,sans-serif;color:${BRAND.text}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background}"><tr><td align="center" style="padding:16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
-<tr><td style="padding:16px 20px;background:${BRAND.navy};border-radius:8px 8px 0 0;border-bottom:4px solid ${BRAND.sun}">
-<span style="font-size:20px;font-weight:bold;color:#ffffff"><span aria-hidden="true" style="color:${BRAND.sun}">&#9728;</span> ${BRAND.name}</span></td></tr>
-<tr><td style="padding:20px;background:#ffffff;border-radius:0 0 8px 8px">
-<h1 style="margin:0 0 16px;font-size:22px;color:${BRAND.navy}">${heading}</h1>
-<p style="margin:0 0 12px;font-size:15px">${escapeHtml(hello)}</p>
+  const html = `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(hello)}</p>
 <p style="margin:0 0 16px;font-size:15px">${escapeHtml(intro)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${cards}</table>
 <p style="margin:0 0 8px;font-size:15px">${escapeHtml(validity)}</p>
-<p style="margin:0 0 16px;font-size:15px">${escapeHtml(notYou)}</p>
-<p style="margin:0;font-size:15px">${closing}<br>${escapeHtml(signOff)}</p>
-</td></tr>
-<tr><td style="padding:12px 20px;font-size:13px;line-height:1.5;color:${BRAND.muted}">${escapeHtml(why)}<br>${escapeHtml(ignore)}</td></tr>
-</table></td></tr></table>
-</body></html>`;
+<p style="margin:0 0 16px;font-size:15px">${escapeHtml(notYou)}</p>`;
 
-  return { subject, text, html };
+  return renderMailFrame({ lang, subject, heading, signOff: signOff(lang), footer: [why, ignore] }, { text, html });
 }

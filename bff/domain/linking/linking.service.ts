@@ -44,7 +44,7 @@ export interface LinkingDeps {
 const notFound = () => new AppError(LinkErrors.PROJECT_NOT_FOUND);
 
 /**
- * Project linking (spec sections 3-5, 8; docs/security.md one-time codes): a customer proves access to a project by the
+ * Project linking (docs/security.md "One-time codes"): a customer proves access to a project by the
  * code mailed to the project's contact address on file, never to an address the requester supplies.
  */
 export function createLinkingService(deps: LinkingDeps) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../contracts/auth.ts';
-import type { ManagedProject } from '../../ports/management-service.ts';
 import { accountDeletedMail, dataExportReadyMail, emailChangedNoticeMail, emailChangeLinkMail, passwordChangedMail } from '../account/account-mails.ts';
 import { buildFunnelConfirmationMail } from '../funnel/funnel-mail.ts';
 import { reminderMail } from '../jobs/reminders.job.ts';
@@ -10,6 +9,7 @@ import { buildAnswerMail, buildTaskConfirmationMail } from '../messages/message-
 import { buildFunnelReferralMail, buildRefundMail, buildRefundSubmitMail, buildReferralRewardMail } from '../money/money-mails.ts';
 import { buildTwoFactorMail } from '../onboarding/two-factor-mail.ts';
 import { buildInvitationMail, buildReviewMail } from '../surveys/survey-mails.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 /**
  * Every mail the portal sends a customer, built in each language with the customer's name (docs/architecture.md
@@ -18,16 +18,15 @@ import { buildInvitationMail, buildReviewMail } from '../surveys/survey-mails.ts
  */
 const url = 'https://portal.example.de';
 const installerName = 'Beispiel Solar GmbH';
-const project: ManagedProject = {
+const project = managedProject({
   id: 100240,
   customerNumber: '700400',
   address: { street: 'Katharinenstraße', houseNumber: '14', zip: '04109', city: 'Leipzig' },
   contact: { name: 'Mehmet Yılmaz', emails: ['mehmet@example.de'] },
-  productLines: ['SOLAR'],
   phase: 'COMPLETED',
   step: 'IN_OPERATION',
   portalUserIds: ['kp|mehmet'],
-};
+});
 const firstName = 'Mehmet';
 
 const catalogue: Record<string, (lang: Language) => { subject: string; text: string; html: string }> = {

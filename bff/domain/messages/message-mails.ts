@@ -1,7 +1,6 @@
 import type { Language } from '../../contracts/auth.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 
-const signOff = (lang: Language, installerName: string) => (lang === 'en' ? `Your team at ${installerName}` : `Dein Team der ${installerName}`);
 
 /** "Neue Antwort" mail: the installer answered in a thread; the text stays in the portal (a link, no content). */
 export function buildAnswerMail(options: { publicUrl: string; installerName: string; subject: string; threadPath: string; lang?: Language; firstName?: string | null }) {
@@ -22,16 +21,7 @@ export function buildAnswerMail(options: { publicUrl: string; installerName: str
       footer: 'You are receiving this e-mail because you are writing with us in the customer portal. We send at most one e-mail per hour and conversation.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
-    blocks: [{ paragraph: texts.text }],
-    button: { label: texts.button, href: new URL(options.threadPath, options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.firstName, blocks: [texts.text], href: new URL(options.threadPath, options.publicUrl).href, installerName: options.installerName });
 }
 
 /** Task confirmation (ActivityType SUCCESS_/FAILED_TASK_CONFIRMATION_EMAIL): the request arrived, who handles it. */
@@ -59,14 +49,5 @@ export function buildTaskConfirmationMail(options: { publicUrl: string; installe
       footer: 'You are receiving this e-mail because you wrote to us in the customer portal.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.name),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    button: { label: texts.button, href: new URL(options.threadPath, options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.name, blocks: texts.blocks, href: new URL(options.threadPath, options.publicUrl).href, installerName: options.installerName });
 }

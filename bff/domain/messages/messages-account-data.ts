@@ -2,10 +2,10 @@ import type { TaskService } from '../../ports/task-service.ts';
 import type { AccountDataSource } from '../account/account-data.ts';
 
 /**
- * Messages as account data (issue 12 + 17): the threads stay at the installer's task service (business correspondence,
- * kept there under the installer's own retention); the export carries the customer's own entries in them, the
- * portal's metadata (read state, seen notifications, idempotency keys, the topic path of the customer's requests) goes
- * with the account.
+ * Messages as account data (docs/account.md): the threads stay at the installer's task service (business
+ * correspondence, kept there under the installer's own retention); the export carries the customer's own entries in
+ * them, the portal's metadata (read state, seen notifications, idempotency keys, the topic path of the customer's
+ * requests) goes with the account.
  */
 export function messagesAccountData(deps: {
   tasks: TaskService;

@@ -54,7 +54,7 @@ const fromInstaller = (e: VendorEntry) => e.author.role !== 'CUSTOMER';
 const STATUS_LINE = /^STATUS:(OPEN|IN_PROGRESS|DONE)$/;
 
 /**
- * Messages with the installer (spec sections 2, 3, 7): the task service's threads of the customer's projects, without
+ * Messages with the installer (docs/messages.md): the task service's threads of the customer's projects, without
  * the installer's internal inquiries, which never leave this module. A thread is unread while the installer (or the
  * system) wrote something after the customer last opened it or wrote themselves.
  */

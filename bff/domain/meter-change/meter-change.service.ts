@@ -19,7 +19,7 @@ import type { OutgoingFile } from '../../ports/document-service.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import { ManagementConflict, type ManagedJourney, type ManagementFiles } from '../../ports/management-service.ts';
 import { AppError } from '../errors.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MeterChangeRepository } from '../repositories/files.ts';
@@ -63,7 +63,7 @@ const meterIsSet = (journey: ManagedJourney | null) =>
   journey?.gridOperator.status === 'METER_SET' || Boolean(journey?.gridOperator.meterSetAt) || journey?.steps.find((s) => s.step === 'ASSEMBLY_CONCLUSION')?.status === 'DONE';
 
 /**
- * The meter change request (issue 13, docs/files.md "Meter change request"): sent to the management service once per
+ * The meter change request (docs/files.md "Meter change request"): sent to the management service once per
  * project; the photo of the meter cabinet goes there too, through a single-use capability (a random token and a
  * six-digit code, both kept only as HMACs, valid 24 hours, five wrong codes and it is dead) that the form uses at once
  * and the confirmation mail carries as a link for a phone.
@@ -115,7 +115,6 @@ export function createMeterChangeService(deps: MeterChangeDeps) {
           ? `Fehlt noch das Foto Deines Zählerschranks? Öffne den Link auf Deinem Handy und fotografiere den Schrank direkt. Der Link gilt ${hours} Stunden und nur für ein Foto; Du musst Dich dafür nicht anmelden.`
           : 'Das Foto Deines Zählerschranks kannst Du uns als Antwort auf diese E-Mail oder über „Nachrichten“ im Kundenportal schicken.',
         button: 'Foto mit dem Handy hochladen',
-        signOff: `Dein Team der ${deps.installerName}`,
         footer: 'Du bekommst diese E-Mail, weil Du im Kundenportal einen Antrag auf Zählerwechsel gestellt hast. Leite sie nicht weiter: Der Link erlaubt das Hochladen eines Fotos zu Deinem Antrag.',
       },
       en: {
@@ -128,19 +127,16 @@ export function createMeterChangeService(deps: MeterChangeDeps) {
           ? `Still missing the photo of your meter cabinet? Open the link on your phone and photograph the cabinet directly. The link is valid for ${hours} hours and for one photo only; you do not need to sign in for it.`
           : 'You can send us the photo of your meter cabinet as a reply to this e-mail or under “Messages” in the customer portal.',
         button: 'Upload the photo with your phone',
-        signOff: `Your team at ${deps.installerName}`,
         footer: 'You are receiving this e-mail because you asked for a meter change in the customer portal. Do not forward it: the link allows uploading a photo to your request.',
       },
     }[lang];
-    const mail = renderBrandedMail({
+    const mail = renderCustomerMail({
       lang,
-      subject: texts.subject,
-      heading: texts.heading,
-      greeting: greeting(lang, user.firstName),
-      blocks: [{ paragraph: texts.thanks }, { title: texts.yours, items: texts.items }, { paragraph: texts.photo }],
-      ...(upload ? { button: { label: texts.button, href: photoLink(upload.token, upload.code) } } : {}),
-      signOff: texts.signOff,
-      footer: [texts.footer],
+      texts,
+      name: user.firstName,
+      blocks: [texts.thanks, { title: texts.yours, items: texts.items }, texts.photo],
+      href: upload ? photoLink(upload.token, upload.code) : undefined,
+      installerName: deps.installerName,
     });
     try {
       await deps.mailer.send({ to: [user.email], ...mail });

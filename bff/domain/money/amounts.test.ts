@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money, formatEuro, parseAmount, payoutOf, sumAmounts, toCents } from './amounts.ts';
 
-describe('money amounts (spec section 9: precision 20, rounding mode 4)', () => {
+describe('money amounts (precision 20, rounding mode 4)', () => {
   it('uses precision 20 and ROUND_HALF_UP', () => {
     expect(Money.precision).toBe(20);
     expect(Money.rounding).toBe(4);

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { DECIMAL_AMOUNT_PATTERN } from '../../contracts/money.ts';
 
 /**
- * Money arithmetic (spec section 9: decimal arithmetic, precision 20, rounding mode 4). Rounding mode 4 is
+ * Money arithmetic (docs/money.md "Amounts": decimal arithmetic, precision 20, rounding mode 4). Rounding mode 4 is
  * ROUND_HALF_UP: to the nearest cent, a half cent away from zero. Amounts come and go as decimal strings; a JavaScript
  * number never holds money (0.1 + 0.2 is not 0.3 in binary floating point).
  */

@@ -7,7 +7,7 @@ import { checkIbanLocally, normalizeBic } from './iban.ts';
 
 export interface BankCheckDeps {
   validator: IbanValidator;
-  /** IBAN_VALIDATION (spec section 9): off, only the local check runs. */
+  /** IBAN_VALIDATION: off, only the local check runs. */
   enabled: boolean;
   warn: (message: string, fields?: Record<string, unknown>) => void;
   now?: () => Date;
@@ -29,7 +29,7 @@ export function ibanRefused(problem: IbanProblem, expectedLength: number | null 
 }
 
 /**
- * The IBAN check (spec section 5; docs/money.md): first the local check (ibantools: country, length, mod 97), then,
+ * The IBAN check (docs/money.md "IBAN"): first the local check (ibantools: country, length, mod 97), then,
  * unless switched off, the IBAN validator (bank name and BIC; unknown bank, closed account). When the validator does
  * not answer, the local check stands: a submission is taken with its check PENDING and the bank-check job asks the
  * validator again later, so nothing the customer typed is lost.

@@ -1,16 +1,8 @@
 import { ValidationErrorsIBAN, friendlyFormatIBAN, getCountrySpecifications, validateIBAN } from 'ibantools';
-import { BIC_PATTERN, electronicIban, type IbanProblem } from '../../contracts/money.ts';
+import { BIC_PATTERN, electronicIban, type IbanCheck, type IbanProblem } from '../../contracts/money.ts';
 
-export interface LocalIbanCheck {
-  /** Electronic format: no spaces, upper case (what the portal stores). */
-  iban: string;
-  formatted: string;
-  valid: boolean;
-  problem: IbanProblem | null;
-  /** For LENGTH: how long the country's IBANs are. */
-  expectedLength: number | null;
-  country: string | null;
-}
+/** What the check can say without the IBAN validator: the contract's `IbanCheck` up to the bank's name and BIC. */
+export type LocalIbanCheck = Omit<IbanCheck, 'bic' | 'bankName' | 'remote'>;
 
 const SPECS = getCountrySpecifications();
 

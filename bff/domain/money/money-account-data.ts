@@ -7,7 +7,7 @@ const BOOKING_REASON = {
 };
 
 /**
- * Refunds, SEPA mandates and referral rewards as account data (issue 16 + 17). The export holds every row of the
+ * Refunds, SEPA mandates and referral rewards as account data (docs/account.md). The export holds every row of the
  * customer with the bank details they entered. The deletion removes what is no payment record (unsigned mandates,
  * referrals never paid) and the referred person's name and address; completed refunds, signed mandates and paid
  * rewards are the installer's booking records and stay, with exactly the columns below.

@@ -60,7 +60,7 @@ export async function currentProject(deps: Pick<MoneyDeps, 'projects'>, ctx: Req
   return deps.projects.current(ctx);
 }
 
-/** The capability's mails (spec section 3 ActivityType: each with a SUCCESS_ and a FAILED_ variant). */
+/** The capability's mails (ActivityType: each with a SUCCESS_ and a FAILED_ variant). */
 type MailActivity = 'REFUND' | 'REFUND_SUBMIT' | 'REFERRAL_REWARD' | 'FUNNEL_REFERRAL';
 
 /**
@@ -88,9 +88,9 @@ export async function sendRecorded(
 }
 
 /**
- * The management service's money answers for the bell, kept 60 seconds per project and instance (spec section 9: the
- * cache keeps data 60 s): the bell is on every page, and the portal's own state (a submitted refund, a signed mandate)
- * is read fresh, so a notification still disappears at once after the customer acted.
+ * The management service's money answers for the bell, kept 60 seconds per project and instance (docs/money.md
+ * "Notifications and the bell"): the bell is on every page, and the portal's own state (a submitted refund, a signed
+ * mandate) is read fresh, so a notification still disappears at once after the customer acted.
  */
 export function createTtlMemo(ttlMs = 60_000, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();

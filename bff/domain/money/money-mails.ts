@@ -1,10 +1,9 @@
 import type { Language } from '../../contracts/auth.ts';
 import { FUNNEL_PAGES } from '../../contracts/funnel.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 import { formatEuro } from './amounts.ts';
 import { maskIban } from './iban.ts';
 
-const signOff = (lang: Language, installerName: string) => (lang === 'en' ? `Your team at ${installerName}` : `Dein Team der ${installerName}`);
 const day = (date: string, lang: Language) => {
   const [year, month, dayOfMonth] = date.split('-');
   return lang === 'en' ? `${dayOfMonth}/${month}/${year}` : `${dayOfMonth}.${month}.${year}`;
@@ -39,16 +38,7 @@ export function buildRefundMail(options: { publicUrl: string; installerName: str
       footer: 'You are receiving this e-mail because you are connected to this project in the customer portal.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
-    blocks: [{ paragraph: texts.text }],
-    button: { label: texts.button, href: new URL('/home/app/refund', options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: options.firstName, blocks: [texts.text], href: new URL('/home/app/refund', options.publicUrl).href, installerName: options.installerName });
 }
 
 /** refund-submit (SUCCESS_/FAILED_REFUND_SUBMIT_EMAIL): the bank details for a refund arrived. The IBAN only masked. */
@@ -78,15 +68,13 @@ export function buildRefundSubmitMail(options: { publicUrl: string; installerNam
       footer: 'You are receiving this e-mail because you entered bank details for a refund in the customer portal.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.name),
-    blocks: [{ paragraph: texts.thanks }, { title: texts.account, items: [`${texts.holder}: ${options.accountHolder}`, `IBAN: ${maskIban(options.iban)}`] }, { paragraph: texts.pdf }],
-    button: { label: texts.button, href: new URL('/home/app/files/documents?categoryFilter=BILL', options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
+    texts,
+    name: options.name,
+    blocks: [texts.thanks, { title: texts.account, items: [`${texts.holder}: ${options.accountHolder}`, `IBAN: ${maskIban(options.iban)}`] }, texts.pdf],
+    href: new URL('/home/app/files/documents?categoryFilter=BILL', options.publicUrl).href,
+    installerName: options.installerName,
   });
 }
 
@@ -123,15 +111,13 @@ export function buildReferralRewardMail(options: { publicUrl: string; installerN
       footer: 'You are receiving this e-mail because you recommended someone in the customer portal.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.name),
-    blocks: [{ paragraph: texts.text }, { title: texts.next, items: texts.steps }],
-    button: { label: texts.button, href: new URL('/home/app/referral-reward', options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
+    texts,
+    name: options.name,
+    blocks: [texts.text, { title: texts.next, items: texts.steps }],
+    href: new URL('/home/app/referral-reward', options.publicUrl).href,
+    installerName: options.installerName,
   });
 }
 
@@ -163,15 +149,6 @@ export function buildFunnelReferralMail(options: { publicUrl: string; installerN
       footer: `You are receiving this e-mail once because ${options.referrerName} recommended you to us with your consent. We use your address only for this recommendation.`,
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.referredName),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    // The offer page (the lead funnel), not the portal's start page: that one only offers a customer's sign-in.
-    button: { label: texts.button, href: new URL(FUNNEL_PAGES.details, options.publicUrl).href },
-    signOff: signOff(lang, options.installerName),
-    footer: [texts.footer],
-  });
+  // The offer page (the lead funnel), not the portal's start page: that one only offers a customer's sign-in.
+  return renderCustomerMail({ lang, texts, name: options.referredName, blocks: texts.blocks, href: new URL(FUNNEL_PAGES.details, options.publicUrl).href, installerName: options.installerName });
 }

@@ -13,7 +13,7 @@ import { createSepaMandates } from './sepa-mandates.ts';
 const IBAN_CHECKS_PER_MINUTE = 30;
 
 /**
- * Money (issue 16, docs/money.md): the IBAN check, the refund, the SEPA mandate and the referral reward, with their
+ * Money (docs/money.md): the IBAN check, the refund, the SEPA mandate and the referral reward, with their
  * notification sources, page services, the retried bank check and the customer's rows for export and deletion.
  */
 export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepository }) {
@@ -27,7 +27,7 @@ export function createMoneyService(deps: MoneyDeps & { bankChecks: BankCheckRepo
     sepa,
     referrals,
 
-    /** `POST /util/ibanvalidation` (spec sections 5, 7; the IBAN in the body), rate limited per customer. */
+    /** `POST /util/ibanvalidation` (the IBAN in the body), rate limited per customer. */
     async checkIban(user: SessionUser, iban: string): Promise<IbanCheck> {
       const limit = await deps.rateLimiter.hit(`iban-check:${user.id}`, IBAN_CHECKS_PER_MINUTE, 60);
       if (!limit.allowed) throw new AppError(MoneyErrors.RATE_LIMITED, { retryAfterSeconds: limit.retryAfterSeconds });

@@ -13,7 +13,7 @@ import { buildFunnelReferralMail, buildReferralRewardMail } from './money-mails.
 import { accountView, createTtlMemo, currentProject, displayName, sendRecorded, type MoneyDeps } from './money-deps.ts';
 
 /**
- * The referral reward (issue 16; spec sections 3, 7): the customer names who they recommended and where the reward
+ * The referral reward (docs/money.md): the customer names who they recommended and where the reward
  * goes; the installer's management service confirms the referral once the person became a customer and pays the
  * reward out. The portal keeps the ReferralReward rows and mirrors the service's state (eingereicht, bestätigt,
  * ausgezahlt); a referral the service could not take yet is registered on the next page view.

@@ -18,7 +18,7 @@ const REFUND_TITLE = 'Erstattung – Bestätigung der Bankverbindung';
 export const refundDocumentExternalId = (refundId: number) => `refund:${refundId}`;
 
 /**
- * The refund (issue 16; spec sections 3, 7): the management service says whether a project has a refund and its amount
+ * The refund (docs/money.md): the management service says whether a project has a refund and its amount
  * (a decimal string; positive: paid to the customer, negative: owed by them). For a payout the customer sends account
  * holder and IBAN once (`PATCH /project/{projectId}/refund`); the portal checks the IBAN, hands the account to the
  * installer, writes REFUND_COMPLETED, files the refund document (REFUND) and confirms by mail (refund-submit).

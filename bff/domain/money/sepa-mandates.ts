@@ -21,7 +21,7 @@ const requirementOf = (debit: ManagedDirectDebit | null): SepaRequirement | null
   debit?.required ? { purpose: debit.purpose, amount: debit.amount === null ? null : toCents(parseAmount(debit.amount)), interval: debit.interval, firstCollectionOn: debit.firstCollectionOn } : null;
 
 /**
- * The SEPA direct-debit mandate (issue 16; EPC SDD Core; docs/money.md): the management service says a project needs
+ * The SEPA direct-debit mandate (EPC SDD Core; docs/money.md): the management service says a project needs
  * one (a maintenance contract, instalments); the customer fills in the debtor's data and IBAN, the portal makes the
  * mandate PDF with every mandatory element and a unique reference, and the customer signs it at the e-signature
  * provider. Only the provider's envelope status counts: settling (return URL, webhook, page view) registers the
@@ -44,12 +44,6 @@ export function createSepaMandates(deps: MoneyDeps) {
       signedPlace: mandate.signedPlace,
       documentHref: mandate.documentId ? documentHref(`ds-${mandate.documentId}`) : null,
     };
-  }
-
-  /** The CTA (type SEPA) follows the requirement: open while a mandate is needed and missing, completed once signed. */
-  async function syncCta(projectId: number, requirement: SepaRequirement | null, active: StoredSepaMandate | null) {
-    if (active) await deps.ctas.complete(projectId, 'SEPA', active.signedAt ?? now());
-    else if (requirement) await deps.ctas.open(projectId, 'SEPA');
   }
 
   /** The signed mandate: registered, told to the installer, activated; every step may run again (next settle). */
@@ -105,6 +99,16 @@ export function createSepaMandates(deps: MoneyDeps) {
       await deps.mandates.cancel(mandate.id);
     }
     return deps.mandates.current(projectId);
+  }
+
+  /**
+   * For the page (a GET writes nothing): a mandate whose envelope can no longer be signed shows as cancelled, so the
+   * page offers the form again; the next POST (a new mandate, "Jetzt unterschreiben") cancels it in the database.
+   */
+  async function endedAsCancelled(mandate: StoredSepaMandate | null): Promise<StoredSepaMandate | null> {
+    if (mandate?.status !== 'PENDING_SIGNATURE' || !mandate.envelopeId) return mandate;
+    const status = await deps.signing.peekStatus(mandate.envelopeId);
+    return status === 'VOIDED' || status === 'DECLINED' ? null : mandate;
   }
 
   async function create(user: SessionUser, input: SepaMandateRequest): Promise<SepaMandateCreated> {
@@ -193,8 +197,7 @@ export function createSepaMandates(deps: MoneyDeps) {
       if (!project || !ctx.user) return null;
       const back = returned ? await deps.signing.returned(ctx.user, returned.projectId, returned.envelopeId) : null;
       const requirement = requirementOf(await deps.management.directDebit(project.id));
-      const mandate = await settled(await deps.mandates.current(project.id), project.id);
-      await syncCta(project.id, requirement, mandate?.status === 'ACTIVE' ? mandate : null);
+      const mandate = await endedAsCancelled(await deps.mandates.current(project.id));
       return {
         projectId: project.id,
         requirement,
@@ -209,8 +212,8 @@ export function createSepaMandates(deps: MoneyDeps) {
     async notifications(_ctx: RequestContext, project: ManagedProject): Promise<Omit<PortalNotification, 'seen'>[]> {
       const requirement = requirementOf(await memo(`debit:${project.id}`, () => deps.management.directDebit(project.id)));
       const active = await deps.mandates.active(project.id);
-      await syncCta(project.id, requirement, active);
       if (!requirement || active) return [];
+      // The CTA opens with the first mandate the customer fills in; until then the notice is as new as the answer.
       const since = await deps.ctas.openSince(project.id, 'SEPA');
       return [
         {

@@ -61,7 +61,7 @@ export function periodStarts(from: string, to: string, resolution: Resolution): 
 }
 
 /**
- * The IoT cloud with the answers for finished periods kept in memory (issue 10; docs/monitoring.md, "Finished periods").
+ * The IoT cloud with the answers for finished periods kept in memory (docs/monitoring.md "Finished periods").
  *
  * A day, month or year whose Berlin end lies more than SETTLE_MS in the past never changes, so its energy bucket (or
  * the fact that it has none) and a finished day's 15-minute power are asked once per site and kept; only the open

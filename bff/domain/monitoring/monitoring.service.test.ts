@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../contracts/auth.ts';
 import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
-import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
+import type { ManagementService } from '../../ports/management-service.ts';
 import { createLayoutService } from '../layout/layout.service.ts';
 import { createProjectAccess } from '../projects/project-access.ts';
 import { createRequestContext } from '../request-context.ts';
 import { createMonitoringService } from './monitoring.service.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 const jonas: SessionUser = { id: 'kp|jonas', email: 'jonas@example.de', firstName: 'Jonas', lastName: 'W', customerNumber: '1', phase: 'PROJECT' };
-const project = (id: number): ManagedProject => ({
-  id,
-  customerNumber: '1',
-  address: { street: 'Straße', houseNumber: '1', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Jonas', emails: ['jonas@example.de'] },
-  productLines: ['SOLAR'],
-  phase: 'COMPLETED',
-  step: 'IN_OPERATION',
-  portalUserIds: [jonas.id],
-});
+const project = (id: number) => managedProject({ id, contact: { name: 'Jonas', emails: ['jonas@example.de'] }, phase: 'COMPLETED', step: 'IN_OPERATION', portalUserIds: [jonas.id] });
 const site = (siteId: string, projectId: number, commissionedAt: string | null): IotSite => ({
   siteId,
   projectId,

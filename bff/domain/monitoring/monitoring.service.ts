@@ -80,7 +80,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
   }
 
   /**
-   * Dates at the API's edge (issue 9): a period wholly before commissioning or after today is a 400 with the range
+   * Dates at the API's edge: a period wholly before commissioning or after today is a 400 with the range
    * that exists, never a call to the cloud (which would answer nonsense dates like 0100-01-01 with an error).
    */
   function checked(installation: Installation, query: MonitoringQuery): MonitoringQuery {

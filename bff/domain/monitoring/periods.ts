@@ -10,7 +10,7 @@ const addDays = (date: string, days: number) => {
 };
 
 /**
- * The calendar days a period covers (weeks start on Monday, spec section 2). `total` runs from the year of
+ * The calendar days a period covers (weeks start on Monday; docs/monitoring.md). `total` runs from the year of
  * commissioning to the end of the current year.
  */
 export function periodRange(period: Period, date: string, options: { commissionedAt: string | null; today: string }): PeriodRange {

@@ -10,7 +10,7 @@ import type { RequestContext } from '../request-context.ts';
 const BANNER_WAIT_MS = 1_500;
 
 /**
- * The newsletter (issue 17, spec section 4): the subscription lives at the marketing service (double opt-in there),
+ * The newsletter (docs/account.md "Newsletter"): the subscription lives at the marketing service (double opt-in there),
  * whether the banner was seen in the portal (UserMeta.newsletterBannerSeenAt). An event goes to the service first;
  * only when it took it is the banner marked as seen, so a failed call leaves both as they were (the site rolls its
  * optimistic state back).

@@ -27,9 +27,10 @@ export function eachProject(
 }
 
 /**
- * The notifications feed (spec sections 3, 4, 7: `GET /notification`, `POST /notification` with notificationId): every
- * registered source's notifications, newest first, each marked seen or not. A failing source is left out (and
- * logged), so the bell never breaks a page. Sources register in bff/composition/services.ts, one line each.
+ * The notifications feed (docs/messages.md "Notifications"; `GET /notification`, `POST /notification` with
+ * notificationId): every registered source's notifications, newest first, each marked seen or not. A failing source is
+ * left out (and logged), so the bell never breaks a page. Sources register in bff/composition/services.ts, one line
+ * each.
  */
 export function createNotificationsService(deps: { sources: readonly NotificationSource[]; seen: NotificationSeenRepository; warn: (message: string, fields?: Record<string, unknown>) => void }) {
   async function mine(ctx: RequestContext): Promise<NotificationsResponse> {

@@ -73,9 +73,10 @@ const livePending = (state: OnboardingState, now: Date) =>
   state.twoFactor.failedAttempts < TWO_FACTOR.maxAttempts;
 
 /**
- * Onboarding on the first sign-in (issue 17): the two-factor code by e-mail confirms the address (docs/security.md
- * one-time codes: six digits, hashed and bound to the user and the address, single use, ten minutes, five attempts, a
- * resend replaces the code and waits longer each time), the base data, the tour, and the journey status.
+ * Onboarding on the first sign-in (docs/account.md): the two-factor code by e-mail confirms the address
+ * (docs/security.md one-time codes: six digits, hashed and bound to the user and the address, single use, ten minutes,
+ * five attempts, a resend replaces the code and waits longer each time), the base data, the tour, and the journey
+ * status.
  */
 export function createOnboardingService(deps: OnboardingDeps) {
   const now = deps.now ?? (() => new Date());

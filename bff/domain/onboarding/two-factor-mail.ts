@@ -1,10 +1,10 @@
 import type { Language } from '../../contracts/auth.ts';
 import { TWO_FACTOR } from '../../contracts/onboarding.ts';
-import { BRAND, greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { BRAND, renderCustomerMail } from '../mail/mail-layout.ts';
 
 /**
- * The MFA mail of the onboarding (spec section 3, "MFA e-mail sent"): the code and a link to the dashboard, the
- * two-factor link target (spec section 2), where the page guard shows the code page. The link carries no code.
+ * The MFA mail of the onboarding (MFA_EMAIL_SENT): the code and a link to the dashboard, the two-factor link target,
+ * where the page guard shows the code page. The link carries no code.
  */
 export function buildTwoFactorMail(options: { publicUrl: string; firstName: string; code: string; lang?: Language }) {
   const lang = options.lang ?? 'de';
@@ -17,7 +17,6 @@ export function buildTwoFactorMail(options: { publicUrl: string; firstName: stri
       valid: `Der Code gilt ${TWO_FACTOR.ttlMinutes} Minuten und nur einmal.`,
       notYou: 'Hast Du Dich nicht angemeldet? Dann ignoriere diese E-Mail einfach; ohne den Code passiert nichts.',
       button: 'Zum Kundenportal',
-      signOff: `Dein Team vom ${BRAND.name}`,
       footer: 'Du bekommst diese E-Mail, weil Du Dich zum ersten Mal im Kundenportal angemeldet hast.',
     },
     en: {
@@ -28,18 +27,14 @@ export function buildTwoFactorMail(options: { publicUrl: string; firstName: stri
       valid: `The code is valid for ${TWO_FACTOR.ttlMinutes} minutes and once only.`,
       notYou: 'Did not sign in? Then simply ignore this e-mail; nothing happens without the code.',
       button: 'Go to the customer portal',
-      signOff: `Your ${BRAND.name} team`,
       footer: 'You are receiving this e-mail because you signed in to the customer portal for the first time.',
     },
   }[lang];
-  return renderBrandedMail({
+  return renderCustomerMail({
     lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, options.firstName),
-    blocks: [{ paragraph: texts.welcome }, { title: texts.code, items: [options.code] }, { paragraph: texts.valid }, { paragraph: texts.notYou }],
-    button: { label: texts.button, href: new URL('/home/dashboard', options.publicUrl).href },
-    signOff: texts.signOff,
-    footer: [texts.footer],
+    texts,
+    name: options.firstName,
+    blocks: [texts.welcome, { title: texts.code, items: [options.code] }, texts.valid, texts.notYou],
+    href: new URL('/home/dashboard', options.publicUrl).href,
   });
 }

@@ -3,18 +3,10 @@ import type { SessionUser } from '../../contracts/auth.ts';
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import { createRequestContext } from '../request-context.ts';
 import { createProjectAccess } from './project-access.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 const erika: SessionUser = { id: 'kp|erika', email: 'erika@example.de', firstName: 'Erika', lastName: 'M', customerNumber: '1', phase: 'PROJECT' };
-const project = (id: number, portalUserIds = [erika.id]): ManagedProject => ({
-  id,
-  customerNumber: '1',
-  address: { street: 'Straße', houseNumber: '1', zip: '04109', city: 'Leipzig' },
-  contact: { name: 'Erika', emails: ['erika@example.de'] },
-  productLines: ['SOLAR'],
-  phase: 'PLANNING',
-  step: 'POWER_OF_ATTORNEY',
-  portalUserIds,
-});
+const project = (id: number, portalUserIds = [erika.id]) => managedProject({ id, contact: { name: 'Erika', emails: ['erika@example.de'] }, portalUserIds });
 
 function access(projects: ManagedProject[]) {
   let calls = 0;

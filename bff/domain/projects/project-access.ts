@@ -5,6 +5,7 @@ import { ProjectPhaseSchema, ProjectStepSchema, ProductLineSchema } from '../../
 import type { ManagedProject, ManagementService } from '../../ports/management-service.ts';
 import { notFound } from '../errors.ts';
 import type { RequestContext } from '../request-context.ts';
+import type { UpstreamCache } from '../upstream-cache.ts';
 
 /** The vendor's project in the portal's shape; values the portal does not know are left out or defaulted. */
 export function toProjectSummary(project: ManagedProject): ProjectSummary {
@@ -36,14 +37,24 @@ const currentOf = <P extends { id: number }>(projects: readonly P[], chosen: num
  * The one place that answers "does this project belong to this customer" (docs/architecture.md, data flows).
  * A foreign project answers exactly like a missing one: 404.
  */
-export function createProjectAccess(management: ManagementService) {
-  /** The customer's projects by id; within a page request asked once (`ctx`), whoever asks. */
+export function createProjectAccess(management: ManagementService, cache?: UpstreamCache) {
+  /**
+   * The customer's projects by id; within a page request asked once (`ctx`), whoever asks, and kept for seconds across
+   * the customer's requests (`cache`). A kept list without the session's project is older than the session's choice
+   * (a project connected on another instance): it is asked afresh.
+   */
   async function projectsOf(userId: string, ctx?: RequestContext): Promise<ManagedProject[]> {
     const load = async () => {
       const projects = await management.projectsOfUser(userId);
       return projects.filter((p) => p.portalUserIds.includes(userId)).sort((a, b) => a.id - b.id);
     };
-    return ctx ? ctx.once(`projects:${userId}`, load, 'management') : load();
+    if (!ctx) return load();
+    if (!cache) return ctx.once(`projects:${userId}`, load, 'management');
+    const ids = (projects: ManagedProject[]) => projects.map((p) => p.id);
+    const kept = await cache.through(ctx, `projects:${userId}`, load, ids, 'management');
+    const chosen = ctx.currentProjectId;
+    if (chosen === undefined || kept.some((p) => p.id === chosen)) return kept;
+    return cache.refresh(ctx, `projects:${userId}`, load, ids, 'management');
   }
 
   async function myProjects(userId: string, chosen: number | undefined, ctx?: RequestContext) {

@@ -1,10 +1,10 @@
 import type { DataExportStatus } from '../../contracts/account.ts';
 import type { BaseData, JourneyStatus } from '../../contracts/onboarding.ts';
 
-/** Persistence of the customer's account (issue 17); implemented in bff/db/repositories/account.repository.ts. */
+/** Persistence of the customer's account; implemented in bff/db/repositories/account.repository.ts. */
 
 export interface TwoFactorState {
-  /** HMAC of the pending code (spec section 3, User.twoFaCode), null when none is pending. */
+  /** HMAC of the pending code (User.twoFaCode), null when none is pending. */
   codeHash: string | null;
   codeCreatedAt: Date | null;
   confirmedAt: Date | null;
@@ -32,7 +32,7 @@ export interface OnboardingRepository {
   /** A customer the identity provider marks as onboarded (migrated): every step counts as done, once. */
   markOnboarded(userId: string, at: Date): Promise<void>;
   /**
-   * A lead's account (issue 18): UserMeta names its funnel lead (journeyLeadId) and starts at REGISTERED (a status
+   * A lead's account: UserMeta names its funnel lead (journeyLeadId) and starts at REGISTERED (a status
    * further on stays). Idempotent.
    */
   registerLead(userId: string, leadId: string): Promise<void>;

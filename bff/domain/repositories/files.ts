@@ -1,26 +1,14 @@
-/** A mirrored file of the management service (spec section 3, ManagementApiDocument). */
-export interface MirroredDocument {
+import type { ManagedDocument } from '../../ports/management-service.ts';
+
+/** A file as the management service lists it (`ManagedDocument`), under its id there. */
+export type VendorFile = Pick<ManagedDocument, 'filename' | 'share' | 'path' | 'type' | 'hash' | 'deleted'> & { managementId: string };
+
+/** A mirrored file of the management service (ManagementApiDocument; docs/files.md). */
+export interface MirroredDocument extends VendorFile {
   id: number;
   projectId: number;
-  managementId: string;
-  filename: string;
-  share: boolean;
-  path: string;
-  type: string;
-  hash: string;
-  deleted: boolean;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export interface VendorFile {
-  managementId: string;
-  filename: string;
-  share: boolean;
-  path: string;
-  type: string;
-  hash: string;
-  deleted: boolean;
 }
 
 /** Persistence of the mirror; implemented in bff/db/repositories/files.repository.ts. */

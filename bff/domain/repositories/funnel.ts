@@ -1,6 +1,6 @@
 import type { ClickIdType, FunnelDraft, FunnelFieldErrors, LeadContentTopic } from '../../contracts/funnel.ts';
 
-/** FunnelStore (spec section 3): a lead source selected by the `quelle` URL parameter. */
+/** FunnelStore (docs/funnel.md "Lead sources (FunnelStore)"): a lead source selected by the `quelle` URL parameter. */
 export interface LeadSource {
   id: number;
   leadsourceId: string;
@@ -31,7 +31,7 @@ export interface FunnelRequest {
   expiresAt: Date;
 }
 
-/** FunnelSmsCode (spec section 3): a code, stored only as its HMAC, bound to the request's nonce. */
+/** FunnelSmsCode: a code, stored only as its HMAC, bound to the request's nonce. */
 export interface FunnelSmsCode {
   id: number;
   phoneNumber: string;

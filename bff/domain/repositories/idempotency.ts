@@ -1,4 +1,4 @@
-/** Idempotency keys of record-creating requests (docs/security.md "Reliability"); in PostgreSQL, shared by instances. */
+/** Idempotency keys of record-creating requests (docs/money.md "Idempotency"); in PostgreSQL, shared by instances. */
 export interface IdempotencyRepository {
   /** Claims the key for this request: `claimed`, or what is stored for it already. */
   claim(userId: string, key: string, scope: string, requestHash: string): Promise<

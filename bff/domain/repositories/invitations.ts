@@ -1,4 +1,4 @@
-/** Invitations of customers whose projects have no portal account yet (issue 14); bff/db/repositories/invitations.repository.ts. */
+/** Invitations of customers whose projects have no portal account yet; bff/db/repositories/invitations.repository.ts. */
 
 export interface Invitation {
   id: number;

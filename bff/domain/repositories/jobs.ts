@@ -1,4 +1,4 @@
-/** Persistence of the scheduled jobs (issue 14); implemented in bff/db/repositories/jobs.repository.ts. */
+/** Persistence of the scheduled jobs (docs/jobs.md); implemented in bff/db/repositories/jobs.repository.ts. */
 
 export interface JobRun {
   id: number;

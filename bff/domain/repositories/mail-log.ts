@@ -1,4 +1,4 @@
-/** Every mail the portal sends writes one MailLog row (spec section 3), linked to its activity. */
+/** Every mail the portal sends writes one MailLog row, linked to its activity. */
 export interface MailLogEntry {
   activityLogId: number | null;
   sender: string;

@@ -1,6 +1,6 @@
 /** The portal's own state around the task service's threads; implemented in bff/db/repositories. */
 export interface MessagesRepository {
-  /** TaskPath rows (spec section 3): the support question's titles, top level first. */
+  /** TaskPath rows: the support question's titles, top level first. */
   saveTaskPath(taskId: string, path: readonly string[]): Promise<void>;
   /** When each of these threads was last opened by the user. */
   readAt(userId: string, taskIds: readonly string[]): Promise<Map<string, Date>>;

@@ -10,7 +10,7 @@ export interface StoredBankDetails {
   checkedAt: Date | null;
 }
 
-/** Refund (spec section 3): the management service's refund mirrored per project, and the bank details sent for it. */
+/** Refund: the management service's refund mirrored per project, and the bank details sent for it. */
 export interface StoredRefund {
   id: number;
   projectId: number;
@@ -82,7 +82,7 @@ export interface SepaMandateRepository {
   cancel(id: number): Promise<void>;
 }
 
-/** CTA (spec section 3): an open call to action of a project (CtaType SEPA), completed once done. */
+/** CTA: an open call to action of a project (CtaType SEPA), completed once done. */
 export interface CtaRepository {
   /** Opens the project's CTA of this type unless one is open. */
   open(projectId: number, type: 'SEPA'): Promise<void>;
@@ -126,9 +126,9 @@ export interface BankCheckRepository {
 }
 
 /**
- * A customer's rows of this capability for the personal-data export and the account deletion (issue 17's registry).
- * Completed refunds, paid-out rewards and signed mandates are payment records the law makes the installer keep (HGB
- * § 257, AO § 147; the EPC rulebook for mandates): they stay; everything else goes.
+ * A customer's rows of this capability for the personal-data export and the account deletion (docs/account.md
+ * registry). Completed refunds, paid-out rewards and signed mandates are payment records the law makes the installer
+ * keep (HGB § 257, AO § 147; the EPC rulebook for mandates): they stay; everything else goes.
  */
 export interface MoneyPersonalDataRepository {
   rowsOfUser(userId: string): Promise<{ refunds: Record<string, unknown>[]; sepaMandates: Record<string, unknown>[]; referralRewards: Record<string, unknown>[] }>;

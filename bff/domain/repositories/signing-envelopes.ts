@@ -12,7 +12,7 @@ export interface StoredEnvelope {
   createdAt: Date;
 }
 
-/** SigningEnvelopes (spec section 3); implemented in bff/db/repositories. */
+/** SigningEnvelopes; implemented in bff/db/repositories. */
 export interface SigningEnvelopeRepository {
   create(envelope: Omit<StoredEnvelope, 'status' | 'documentSha256' | 'completedAt' | 'createdAt'>): Promise<StoredEnvelope>;
   find(envelopeId: string): Promise<StoredEnvelope | null>;

@@ -1,8 +1,8 @@
-import type { ReviewClickedOn, SurveyFieldErrors, SurveyFormValues, SurveyType } from '../../contracts/surveys.ts';
+import type { ReviewClickedOn, SurveyAnswers, SurveyFieldErrors, SurveyFormValues, SurveyType } from '../../contracts/surveys.ts';
 
-/** Persistence of surveys and review invitations (issue 15); implemented in bff/db/repositories/surveys.repository.ts. */
+/** Persistence of surveys and review invitations; implemented in bff/db/repositories/surveys.repository.ts. */
 
-/** A survey row (spec section 3, Survey) with the portal's own columns. */
+/** A survey row (Survey) with the portal's own columns. */
 export interface SurveyRow {
   id: number;
   projectId: number;
@@ -21,7 +21,7 @@ export interface SurveyRow {
   updatedAt: Date;
 }
 
-/** A stored star question (spec section 3, StarQuestion): what was asked, in the words the customer saw. */
+/** A stored star question (StarQuestion): what was asked, in the words the customer saw. */
 export interface StarQuestionRow {
   questionId: string;
   question: string;
@@ -33,13 +33,8 @@ export interface StarQuestionRow {
   labelFive: string;
 }
 
-export interface SurveyCompletion {
-  netPromoterScore: number;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  additionalMessage: string | null;
-  contactRequested: boolean;
-  reviewMailConsent: boolean;
+/** The customer's answers (the stars as rows in `questions`) and who completed the survey when. */
+export interface SurveyCompletion extends Omit<SurveyAnswers, 'stars'> {
   completedBy: string;
   completedAt: Date;
   followUp: boolean;
@@ -81,12 +76,12 @@ export interface SurveyRepository {
   /** The portal accounts (with their sign-in address) among these user ids. */
   accountsOf(userIds: readonly string[]): Promise<{ id: string; email: string }[]>;
 
-  /** Personal data (issue 17): the surveys a user answered, with their star questions. */
+  /** Personal data: the surveys a user answered, with their star questions. */
   listForUser(userId: string): Promise<(SurveyRow & { questions: StarQuestionRow[] })[]>;
-  /** Personal data (issue 17): every survey of a project, with their star questions. */
+  /** Personal data: every survey of a project, with their star questions. */
   listForProject(projectId: number): Promise<(SurveyRow & { questions: StarQuestionRow[] })[]>;
   /**
-   * Account deletion (issue 17): the contact details and the free text a user gave are removed and the answer is no
+   * Account deletion: the contact details and the free text a user gave are removed and the answer is no
    * longer linked to them; the scores stay for the installer's NPS (they no longer identify anybody). Drafts go.
    */
   anonymiseForUser(userId: string): Promise<number>;
@@ -94,7 +89,7 @@ export interface SurveyRepository {
   deleteForProject(projectId: number): Promise<number>;
 }
 
-/** Spec section 3, ReviewPlatformReview: one row per project. */
+/** ReviewPlatformReview: one row per project. */
 export interface ReviewRow {
   projectId: number;
   clickedAt: Date | null;
@@ -124,7 +119,7 @@ export interface ReviewRepository {
    * no mail yet, no click and no review. With the account that agreed and its address.
    */
   mailsDue(answeredBefore: Date): Promise<{ projectId: number; userId: string; email: string }[]>;
-  /** Personal data (issue 17). */
+  /** Personal data (docs/account.md registry). */
   listForProject(projectId: number): Promise<ReviewRow[]>;
   deleteForProject(projectId: number): Promise<number>;
 }

@@ -29,7 +29,7 @@ export const SIGNING_STEP: Record<EmbeddedSigningType, JourneyStep> = {
   AC_REPRESENTATIVE_POA: 'AC',
 };
 
-/** The document type (spec section 3) a signed document is filed under in the document service. */
+/** The document type a signed document is filed under in the document service. */
 export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
   NETWORK_OPERATOR_POWER_OF_ATTORNEY: 'POWER_OF_ATTORNEY_DOCUMENT',
   MARKET_REGISTER_AUTHORIZATION: 'MARKET_REGISTER_AUTHORIZATION',
@@ -38,12 +38,13 @@ export const SIGNED_DOCUMENT_TYPE: Record<EmbeddedSigningType, string> = {
 };
 
 /**
- * A document another capability has signed through this domain (issue 16: the SEPA mandate). The capability builds the
- * PDF and starts the signing (`start`); settling stays here, so only the provider's envelope status counts for it too.
+ * A document another capability has signed through this domain (the money capability's SEPA mandate). The capability
+ * builds the PDF and starts the signing (`start`); settling stays here, so only the provider's envelope status counts
+ * for it too.
  */
 export interface SigningDocumentKind {
   title: string;
-  /** The document type (spec section 3) the signed PDF is filed under. */
+  /** The document type the signed PDF is filed under. */
   documentType: string;
   /** The portal page the provider sends the customer back to. */
   returnPath: string;
@@ -55,6 +56,11 @@ export interface SigningDocumentKind {
 }
 
 export interface SigningDeps {
+  /**
+   * The portal changed the project at the installer (a signature recorded): what the portal keeps of it for seconds
+   * is asked afresh (docs/architecture.md "The data path of a page").
+   */
+  projectChanged?: (projectId: number) => void;
   /**
    * Files the signed PDF in the installer's document service (idempotent per envelope), so it is listed with the
    * customer's other documents (docs/files.md); answers the document's id there.
@@ -100,9 +106,9 @@ export function isValidWebhookSignature(secret: string, rawBody: Buffer | undefi
 }
 
 /**
- * Embedded signing of the powers of attorney (spec section 7, the five `embedded-signing` calls). The provider's
- * envelope status is the only proof of a signature: the return URL's `event` and even the webhook only make the
- * portal ask the provider. Only then the signed PDF is stored, the management service told (which advances the
+ * Embedded signing of the powers of attorney (the five `embedded-signing` calls; docs/journey.md "Embedded signing").
+ * The provider's envelope status is the only proof of a signature: the return URL's `event` and even the webhook only
+ * make the portal ask the provider. Only then the signed PDF is stored, the management service told (which advances the
  * step), and the envelope marked completed — once, however often complete is called.
  */
 export function createSigningService(deps: SigningDeps) {
@@ -186,6 +192,7 @@ export function createSigningService(deps: SigningDeps) {
       pdf,
     });
     await deps.envelopes.complete(envelope.envelopeId, { pdf, sha256: digest, completedAt });
+    deps.projectChanged?.(envelope.projectId);
     return { ...envelope, status: 'COMPLETED', documentSha256: digest, completedAt };
   }
 
@@ -342,6 +349,19 @@ export function createSigningService(deps: SigningDeps) {
     },
 
     /** Settles an envelope (the provider's status) and answers its status; null for an unknown one. */
+    /**
+     * The envelope's status as the provider sees it now, without settling anything (for a page: a GET writes nothing;
+     * the webhook, the return address and the next POST settle).
+     */
+    async peekStatus(envelopeId: string): Promise<EnvelopeView['status'] | null> {
+      const envelope = await deps.envelopes.find(envelopeId);
+      if (!envelope || envelope.status !== 'OPEN') return envelope?.status ?? null;
+      const provider = await deps.eSignature.status(envelopeId);
+      if (provider?.status === 'declined') return 'DECLINED';
+      if (provider?.status === 'voided') return 'VOIDED';
+      return envelope.status;
+    },
+
     async statusOf(envelopeId: string): Promise<EnvelopeView['status'] | null> {
       const envelope = await deps.envelopes.find(envelopeId);
       return envelope ? (await settle(envelope)).status : null;

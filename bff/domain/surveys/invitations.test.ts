@@ -5,12 +5,13 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { SurveyMailKind, SurveyRepository, SurveyRow } from '../repositories/surveys.ts';
 import { createSurveysService, SURVEY_RULES, type SurveysDeps } from './surveys.service.ts';
+import { managedProject } from '../../../tests/support/managed-project.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-06-15T10:00:00Z');
 
 function project(id: number, portalUserIds: string[]): ManagedProject {
-  return { id, customerNumber: '1', address: { street: 'Teststraße', houseNumber: '1', zip: '04109', city: 'Leipzig' }, contact: { name: 'Erika', emails: [] }, productLines: ['SOLAR'], phase: 'ASSEMBLY', step: 'AC', portalUserIds };
+  return managedProject({ id, contact: { name: 'Erika', emails: [] }, phase: 'ASSEMBLY', step: 'AC', portalUserIds });
 }
 
 function journey(dcDoneDaysAgo: number | null): ManagedJourney {

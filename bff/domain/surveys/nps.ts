@@ -1,8 +1,8 @@
 import type { NpsFigures } from '../../contracts/surveys.ts';
 
 /**
- * The Net Promoter Score, computed in one place (issue 15; Reichheld, HBR 2003): promoters answer 9-10, passives 7-8,
- * detractors 0-6; NPS = % promoters − % detractors, with the passives counted in the total, in percent points from
+ * The Net Promoter Score, computed in one place (Reichheld, HBR 2003; docs/surveys.md): promoters answer 9-10, passives
+ * 7-8, detractors 0-6; NPS = % promoters − % detractors, with the passives counted in the total, in percent points from
  * −100 to 100. Without any answer there is no score (null, never 0): "no data" and "as many promoters as detractors"
  * are different findings. Rounded to one decimal only at the end.
  */

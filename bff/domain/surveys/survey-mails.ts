@@ -1,8 +1,8 @@
 import type { Language } from '../../contracts/auth.ts';
 import type { SurveyType } from '../../contracts/surveys.ts';
-import { greeting, renderBrandedMail } from '../mail/mail-layout.ts';
+import { renderCustomerMail } from '../mail/mail-layout.ts';
 
-/** The mails of the surveys (issue 15): invitation, one reminder, and the one review invitation after the survey. */
+/** The survey mails (docs/surveys.md): invitation, one reminder, and the one review invitation after the survey. */
 
 interface MailContext {
   publicUrl: string;
@@ -12,7 +12,6 @@ interface MailContext {
   firstName?: string | null;
 }
 
-const signOff = (lang: Language, installerName: string) => (lang === 'en' ? `Your team at ${installerName}` : `Dein Team der ${installerName}`);
 
 const WHAT: Record<Language, Record<SurveyType, { short: string; done: string; subject: string }>> = {
   de: {
@@ -51,16 +50,7 @@ export function buildInvitationMail(ctx: MailContext & { surveyType: SurveyType;
       footer: ctx.reminder ? 'This is our only reminder of this survey.' : 'You are receiving this e-mail because your project is linked in the customer portal. We remind you at most once.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, ctx.firstName),
-    blocks: [{ paragraph: texts.asked }, { paragraph: texts.short }],
-    button: { label: texts.button, href: new URL(ctx.surveyPath, ctx.publicUrl).href },
-    signOff: signOff(lang, ctx.installerName),
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: ctx.firstName, blocks: [texts.asked, texts.short], href: new URL(ctx.surveyPath, ctx.publicUrl).href, installerName: ctx.installerName });
 }
 
 /**
@@ -91,14 +81,5 @@ export function buildReviewMail(ctx: MailContext & { link: string }) {
       footer: 'You are receiving this e-mail once because you agreed to it in the survey. We will not send you further e-mails about reviews.',
     },
   }[lang];
-  return renderBrandedMail({
-    lang,
-    subject: texts.subject,
-    heading: texts.heading,
-    greeting: greeting(lang, ctx.firstName),
-    blocks: texts.blocks.map((paragraph) => ({ paragraph })),
-    button: { label: texts.button, href: ctx.link },
-    signOff: signOff(lang, ctx.installerName),
-    footer: [texts.footer],
-  });
+  return renderCustomerMail({ lang, texts, name: ctx.firstName, blocks: texts.blocks, href: ctx.link, installerName: ctx.installerName });
 }

@@ -2,7 +2,7 @@ import type { AccountDataSource } from '../account/account-data.ts';
 import type { SurveyRepository } from '../repositories/surveys.ts';
 
 /**
- * Surveys as account data (issue 15 + 17): the export holds the customer's answers; the deletion keeps the scores
+ * Surveys as account data (docs/surveys.md): the export holds the customer's answers; the deletion keeps the scores
  * (the installer's NPS over all customers stays right) but removes the contact details, the message, the link to the
  * account and unsent drafts. Review clicks belong to the project and name nobody.
  */

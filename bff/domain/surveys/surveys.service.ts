@@ -41,9 +41,9 @@ import { buildInvitationMail, buildReviewMail } from './survey-mails.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * When the portal asks (issue 15): a step done within the last 30 days is surveyed (so the first run does not mail
- * every customer of past years); one reminder a week after the invitation; the review mail three days after the
- * survey (time to settle, not so late that the experience is forgotten).
+ * When the portal asks (docs/surveys.md "What happens"): a step done within the last 30 days is surveyed (so the first
+ * run does not mail every customer of past years); one reminder a week after the invitation; the review mail three days
+ * after the survey (time to settle, not so late that the experience is forgotten).
  */
 export const SURVEY_RULES = { inviteWithinDays: 30, reminderAfterDays: 7, reviewMailAfterDays: 3 } as const;
 
@@ -63,7 +63,7 @@ export interface SurveysDeps {
   recipientsOf: (userIds: readonly string[]) => Promise<MailRecipient[]>;
   activity: ActivityService;
   mailer: Mailer;
-  /** Review mails go here: in review debug mode (spec section 9) the debug SMTP server instead of the relay. */
+  /** Review mails go here: in review debug mode the debug SMTP server instead of the relay. */
   reviewMailer: Mailer;
   reviewDebug: boolean;
   mailLog: MailLogRepository;
@@ -133,7 +133,7 @@ export function berlinMidnight(day: string): Date {
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Surveys after the DC and AC installation (issue 15): invitations (a scheduled job and the installer's events),
+ * Surveys after the DC and AC installation (docs/surveys.md): invitations (a scheduled job and the installer's events),
  * the form, the answers with the NPS, the service task for detractors and requests for contact, and the neutral review
  * invitation for every respondent. Ownership is decided here: another customer's survey is NOT_FOUND like a missing one.
  */
@@ -407,7 +407,7 @@ export function createSurveysService(deps: SurveysDeps) {
   /**
    * The review mail job (`review-mails`): three days after a survey whose respondent agreed to one review mail, that
    * mail, unless they already clicked the invitation in the portal or reviewed. In review debug mode it goes to the
-   * debug SMTP server instead of the relay (spec section 9).
+   * debug SMTP server instead of the relay (docs/surveys.md).
    */
   async function runReviewMails() {
     const at = now();

@@ -73,7 +73,7 @@ export function externalRoutes(deps: RouteDeps): Router {
     }
     res.status(202).json({ event: event.event, outcome });
   });
-  /** The NPS per survey type over a period (issue 15): computed once in the domain, with N beside it. */
+  /** The NPS per survey type over a period (docs/machine-api.md): computed once in the domain, with N beside it. */
   api.get('/surveys/nps', async (req, res) => {
     const query = z.safeParse(NpsQuerySchema, req.query);
     if (!query.success) throw new AppError(CommonErrors.VALIDATION, { cause: query.error });

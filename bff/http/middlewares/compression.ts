@@ -7,7 +7,7 @@ import { constants } from 'node:zlib';
 import { nameRoute } from './observe-requests.ts';
 
 /**
- * Compression for dynamic responses (issue 10): brotli when the browser accepts it, else gzip, for every compressible
+ * Compression for dynamic responses: brotli when the browser accepts it, else gzip, for every compressible
  * type (HTML, JSON, CSV, CSS, JS, SVG) from 1 KB on. Brotli quality 5: the quality/speed balance for per-request work
  * (11 is for build time). Streamed pages are flushed chunk by chunk, as Astro writes them.
  */

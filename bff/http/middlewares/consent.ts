@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { CONSENT_COOKIE, decodeConsent, type ConsentChoice } from '../../contracts/consent.ts';
+import { cookieValue } from '../cookies.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -7,13 +8,6 @@ declare module 'express-serve-static-core' {
     consent: ConsentChoice | null;
   }
 }
-
-const cookieValue = (header: string | undefined, name: string) =>
-  header
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
 
 /** Reads the consent cookie once per request. */
 export const readConsent: RequestHandler = (req, _res, next) => {

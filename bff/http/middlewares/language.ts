@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../contracts/auth.ts';
+import { cookieValue } from '../cookies.ts';
 import { redirectWithin } from '../redirect.ts';
 
 const COOKIE = 'kundenportal.lang';
@@ -8,13 +9,6 @@ declare module 'express-serve-static-core' {
   interface Request {
     language: Language;
   }
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  return header
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === name)?.[1];
 }
 
 /**
@@ -42,7 +36,7 @@ export function language(options: { secureCookies: boolean; remember?: (userId: 
       redirectWithin(res, `${req.path}${search}`);
       return;
     }
-    const fromCookie = LanguageSchema.safeParse(readCookie(req.headers.cookie, COOKIE));
+    const fromCookie = LanguageSchema.safeParse(cookieValue(req.headers.cookie, COOKIE));
     req.language = fromCookie.success ? fromCookie.data : DEFAULT_LANGUAGE;
     next();
   };

@@ -7,12 +7,12 @@ import { sameOriginPath } from '../../contracts/redirects.ts';
 import { normalizePath, type RouteTable } from '../../contracts/routes.ts';
 
 /**
- * Sends a visitor without a session to the login URL, remembering the page they asked for (spec section 2). Who may
+ * Sends a visitor without a session to the login URL, remembering the page they asked for. Who may
  * open a page is the route table's `access` (derived from the capability list); no page checks sign-in on its own.
  * A customer who has not finished onboarding (the session's `onboarding`, set at sign-in and by each step) is sent
  * to the first open step, with the page they asked for as `returnTo`; a later step waits for the earlier ones. The
  * account deletion page stays open to them.
- * A lead (issue 18) sees the lead pages only: a customer page sends it to the lead dashboard, which says why
+ * A lead sees the lead pages only (docs/funnel.md): a customer page sends it to the lead dashboard, which says why
  * (`?hinweis=kundenbereich`); a customer opening a lead page goes to the customer dashboard. A signed-out visitor of a
  * lead page is sent to the lead login.
  */

@@ -4,8 +4,8 @@ import type { ActivityService } from '../../domain/activity/activity.service.ts'
 import type { Logger } from '../../logger.ts';
 
 /**
- * PAGE_VISITED for a signed-in customer's page request, only for the routes the route table marks `logVisit`
- * (spec section 2). Logging must never cost the customer the page, so a failure is logged and the page is served.
+ * PAGE_VISITED for a signed-in customer's page request, only for the routes the route table marks `logVisit`.
+ * Logging must never cost the customer the page, so a failure is logged and the page is served.
  */
 export function logPageVisits(activity: ActivityService, logger: Logger, routes: RouteTable): RequestHandler {
   return async (req, _res, next) => {

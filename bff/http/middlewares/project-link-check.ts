@@ -4,10 +4,11 @@ import type { PortalLocals } from '../../contracts/page-services.ts';
 import { redirectWithin } from '../redirect.ts';
 
 /**
- * The project-link check (spec section 9, PROJECT_LINK_CHECK): a signed-in customer without any linked project who
- * opens a project page (route table `needsProject`) is sent to the dashboard with the link dialog open. The projects
- * come from the request's page services, so the page and layout reuse this very call (request memo). When the
- * management service does not answer, the page decides (it shows its own notice): nobody is sent away on a guess.
+ * The project-link check (PROJECT_LINK_CHECK; docs/architecture.md "The data path of a page"): a signed-in customer
+ * without any linked project who opens a project page (route table `needsProject`) is sent to the dashboard with the
+ * link dialog open. The projects come from the request's page services, so the page and layout reuse this very call
+ * (request memo). When the management service does not answer, the page decides (it shows its own notice): nobody is
+ * sent away on a guess.
  */
 export function projectLinkCheck(options: { enabled: boolean; routes: RouteTable; localsOf: (req: Request, res: Response) => PortalLocals }): RequestHandler {
   return async (req, res, next) => {

@@ -46,7 +46,7 @@ export interface PublicPageCacheOptions {
 }
 
 /**
- * HTML cache of public pages (issue 10): a signed-out GET of a route with `publicCache` (help, privacy policy) is
+ * HTML cache of public pages: a signed-out GET of a route with `publicCache` (help, privacy policy) is
  * rendered once per content version, language and address and then served from memory, with a strong ETag (304 for a
  * browser that has it) and a Cache-Control a shared cache may use. Signed-in visitors always get a fresh render.
  */

@@ -9,7 +9,7 @@ export const requireSignedIn: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * The app and internal API bases serve signed-in customers only: without a session 401, a lead (issue 18) 403
+ * The app and internal API bases serve signed-in customers only: without a session 401, a lead 403
  * `AUTH.CUSTOMERS_ONLY` — its calls go to the routes of the `account` mount (bff/http/mounts.ts).
  */
 export const requireCustomer: RequestHandler = (req, _res, next) => {

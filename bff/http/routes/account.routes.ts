@@ -16,7 +16,7 @@ const route = (path: string) => `/${path}`;
 const exportFilename = (now: Date) => `kundenportal-meine-daten-${now.toISOString().slice(0, 10)}.json`;
 
 /**
- * The account on the internal base (issue 17; spec section 7 `POST /user/email`, `POST /user/password`): e-mail change
+ * The account on the internal base (docs/account.md; `POST /user/email`, `POST /user/password`): e-mail change
  * and its confirmation, the start of the password change at the identity provider; data export and account deletion
  * in `accountDataRoutes` below. Each takes JSON or the settings pages' plain forms (303 back to the page with `done`
  * or `error`).
@@ -98,7 +98,7 @@ export function accountRoutes(deps: RouteDeps): Router {
 
 /**
  * The customer's own data on the `account` mount (GDPR Art. 15, 17, 20): data export and account deletion are open to
- * every signed-in account, a lead of the funnel included (issue 18: its lead data is in the account-data registry).
+ * every signed-in account, a lead of the funnel included (its lead data is in the account-data registry).
  */
 export function accountDataRoutes(deps: RouteDeps): Router {
   const { services: { account, identityProvider }, config } = deps;

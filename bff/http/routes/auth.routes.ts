@@ -9,6 +9,7 @@ import { safeReturnTo } from '../../domain/auth/return-to.ts';
 import { InvalidLogoutToken, LoginFailed, type IdentityProvider, type VerifiedLogin } from '../../ports/identity-provider.ts';
 import { sameOriginPath } from '../../contracts/redirects.ts';
 import { refusalLocation } from '../../contracts/form-flash.ts';
+import { cookieValue } from '../cookies.ts';
 import { withParams } from '../form-action.ts';
 import { redirectWithin } from '../redirect.ts';
 import type { RouteDeps } from '../route-deps.ts';
@@ -18,13 +19,7 @@ const promisify = (fn: (cb: (err?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 
 /** The funnel cookie's value (the browser's funnel request; docs/funnel.md). */
-const funnelTokenOf = (req: Request): string | null =>
-  req
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
-    ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
+const funnelTokenOf = (req: Request): string | null => cookieValue(req.get('cookie'), FUNNEL_COOKIE) ?? null;
 
 /** The pending login of a redirect to the identity provider, as the session keeps it. */
 type PendingAtProvider = { returnTo: string; invitationId?: number; action?: typeof UPDATE_PASSWORD_ACTION };
@@ -58,7 +53,7 @@ export function landingOf(routes: RouteTable, user: SessionUser, returnTo: strin
 }
 
 /**
- * /api/auth: the BFF is the confidential OIDC client (spec sections 2, 6, 7; docs/security.md "Session and login").
+ * /api/auth: the BFF is the confidential OIDC client (docs/security.md "Sign-in and sessions").
  * `/login` for everyone, `/login-lead` the separate lead login (docs/funnel.md): the same client and callback, the provider's
  * e-mail code scope (it offers the code first, in any browser), the address from the browser's verified funnel
  * request as `login_hint` when there is one, and the lead dashboard as the page to come back to.
@@ -161,9 +156,9 @@ export function authRoutes({ services, config, logger, routes }: RouteDeps): Rou
   });
 
   /**
-   * The invitation mail's link (issue 14, docs/jobs.md): INVITATION_LINK_CLICKED, then the identity provider's account
-   * creation screen (an existing account signs in from there); the callback connects the project. A signed-in customer
-   * gets the project at once. A wrong, used or expired link goes to the start page, which says why.
+   * The invitation mail's link (docs/jobs.md "Invitations"): INVITATION_LINK_CLICKED, then the identity provider's
+   * account creation screen (an existing account signs in from there); the callback connects the project. A signed-in
+   * customer gets the project at once. A wrong, used or expired link goes to the start page, which says why.
    */
   router.get('/invitation', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -265,7 +260,7 @@ export function authRoutes({ services, config, logger, routes }: RouteDeps): Rou
 /**
  * OpenID Connect Back-Channel Logout 1.0 (a machine route before the CSRF check, docs/account.md "Sessions"): the
  * identity provider posts `logout_token` (form-encoded) when a provider session ends. 200 when the sessions ended,
- * 400 with the spec's error body when the token fails a check; never cached.
+ * 400 with the error body it defines when the token fails a check; never cached.
  */
 export function backchannelLogoutRoutes({ services, logger }: RouteDeps): Router {
   const router = Router();

@@ -25,14 +25,14 @@ async function sendStream(res: Response, file: { contentType: string; size: numb
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
- * Files on the internal base (spec section 7): `GET /documents?categoryFilter=` (repeatable), downloads,
+ * Files on the internal base: `GET /documents?categoryFilter=` (repeatable), downloads,
  * `GET /project/{id}/photos` with each photo and its thumbnail, `GET /project/{projectId}/task-document/{taskId}`.
  */
 export function documentsRoutes({ services: { documents } }: RouteDeps): Router {
   const router = Router();
 
   router.get(route(DOCUMENTS_PATHS.list), async (req, res) => {
-    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
     const view = await documents.list(ctx, parseCategoryFilter(req.query.categoryFilter));
     if (!view) throw notFound('Du hast noch kein Projekt verknüpft.');
     res.set('Cache-Control', 'private, no-store').json(view);

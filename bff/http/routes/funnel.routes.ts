@@ -18,19 +18,14 @@ import {
 } from '../../contracts/funnel.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { FunnelVisit } from '../../domain/funnel/funnel.service.ts';
+import { cookieValue } from '../cookies.ts';
 import { machineRouter } from '../machine/machine.routes.ts';
 import { formActions, textField, withParams } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 
 const route = (path: string) => `/${path}`;
 
-const cookieOf = (req: Request): string | null =>
-  req
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${FUNNEL_COOKIE}=`))
-    ?.slice(FUNNEL_COOKIE.length + 1) ?? null;
+const cookieOf = (req: Request): string | null => cookieValue(req.get('cookie'), FUNNEL_COOKIE) ?? null;
 
 const visitOf = (req: Request): FunnelVisit => ({ ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', marketing: req.consent?.marketing === true, lang: req.language });
 

@@ -3,7 +3,7 @@ import { HELP_PATHS, type UserProductsResponse } from '../../contracts/help.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
-/** Help-related calls on the internal base (spec section 7). */
+/** Help-related calls on the internal base. */
 export function helpRoutes({ services: { help } }: RouteDeps): Router {
   const router = Router();
   router.get(`/${HELP_PATHS.userProducts}`, async (req, res) => {

@@ -29,7 +29,7 @@ const backTo = (req: Request, fallback = MY_PROJECT_PATH) => returnToOf(req, fal
 const doneOn = (req: Request, done: string, fallback = MY_PROJECT_PATH) => withParams(backTo(req, fallback), { done });
 
 /**
- * The project journey on the internal base (spec section 7: `POST /project/search`, `PATCH /project/{id}`,
+ * The project journey on the internal base (`POST /project/search`, `PATCH /project/{id}`,
  * `POST /user/mastr/move`, `POST /user/mastr/register`) plus the journey itself and the customer's confirmations.
  * Forms of the step pages post here without JavaScript and are sent back with 303.
  */
@@ -133,10 +133,10 @@ const EventSchema = z.looseObject({
 
 /**
  * The management service's project events (a machine caller, HMAC-signed): when a project reaches IN_OPERATION the
- * customer gets the "finished" mail, once; when the installer enters a refund, the refund mail (issue 16), once per amount.
+ * customer gets the "finished" mail, once; when the installer enters a refund, the refund mail, once per amount.
  */
 export function managementWebhookRoutes(deps: RouteDeps): Router {
-  const { services: { journey, money }, config, logger } = deps;
+  const { services: { journey, money, upstreamCache }, config, logger } = deps;
   const router = Router();
   router.post(JOURNEY_PATHS.managementWebhook.replace(/^\/api/, ''), async (req, res) => {
     if (!isValidEventSignature(config.MANAGEMENT_WEBHOOK_SECRET, rawBodyOf(req), req.get('x-management-signature'))) {
@@ -147,13 +147,15 @@ export function managementWebhookRoutes(deps: RouteDeps): Router {
     }
     const payload = z.parse(EventSchema, req.body);
     const { projectId, step } = payload.data;
+    // What this instance keeps of the project is asked afresh (docs/architecture.md "The data path of a page").
+    upstreamCache.invalidateProject(projectId);
     const outcome =
       payload.event === 'project.step_changed' && step !== undefined
         ? await journey.projectEvent({ projectId, step })
         : payload.event === 'project.refund_changed'
           ? await money.refunds.refundEvent(projectId)
           : 'ignored';
-    // A DC or AC step done brings its survey invitation (issue 15).
+    // A DC or AC step done brings its survey invitation (docs/surveys.md).
     if (payload.event === 'project.step_changed') await queueSurveyInvitations(deps, { projectId });
     logger.info('management event', { event: payload.event, projectId: payload.data.projectId, step: payload.data.step, outcome });
     if (outcome === 'failed') {

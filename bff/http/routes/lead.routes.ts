@@ -55,7 +55,7 @@ function formPatch(req: Request): Record<string, unknown> {
 }
 
 /**
- * The lead's routes on the internal base (mount `account`; issue 18 phase B, spec section 7): `PATCH user/lead/{id}`
+ * The lead's routes on the internal base (mount `account`; docs/funnel.md "The lead phase"): `PATCH user/lead/{id}`
  * (contact details, strict JSON) and its plain form, `PATCH user/lead/sales-rep-video/{fileUuid}` (LEAD_VIDEO_PLAYED)
  * with the video (GET, Range), its captions and the representative's photo streamed from the sales service, the
  * content and contact links (LEAD_CONTENT_CLICKED, SALES_PERSON_CONTACTED, then 303) and the tour's plain forms.

@@ -10,7 +10,7 @@ import {
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
 
-/** Project linking on the app base (spec section 7: the link call; its path is ours). */
+/** Project linking on the app base (the link call; its path is the portal's own). */
 export function linkingRoutes({ services: { linking } }: RouteDeps): Router {
   const router = Router();
 

@@ -91,7 +91,7 @@ const requestBack = (req: Request) => {
 };
 
 /**
- * Messages on the internal base (spec section 7: `GET /tasks/allProjectTasks/{projectId}`, `GET /tasks/comments/{taskId}`,
+ * Messages on the internal base (`GET /tasks/allProjectTasks/{projectId}`, `GET /tasks/comments/{taskId}`,
  * `POST tasks/create-using-rules`, `POST tasks/create-comment`) plus attachment downloads. Writing takes multipart
  * (fields and `files`) from the composer island or, without JavaScript, the same form posted plainly.
  */

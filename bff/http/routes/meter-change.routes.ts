@@ -47,7 +47,7 @@ const photoPage = (req: Request, extra: Record<string, string> = {}) => {
 };
 
 /**
- * `POST /api/v2/app/meter-change-request` (spec section 7): JSON from the form's script (201 with the upload
+ * `POST /api/v2/app/meter-change-request`: JSON from the form's script (201 with the upload
  * capability), or the same form posted plainly (urlencoded, or multipart with the photo at once; 303 to the page).
  */
 export function meterChangeRoutes(deps: RouteDeps): Router {

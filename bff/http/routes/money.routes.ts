@@ -81,7 +81,7 @@ export function moneyInternalRoutes(deps: RouteDeps): Router {
 }
 
 /**
- * Money on the app base (spec section 7): `POST /sepa-mandate` (answers the provider's signing URL, or 303 to it for the
+ * Money on the app base: `POST /sepa-mandate` (answers the provider's signing URL, or 303 to it for the
  * plain form), `POST /sepa-mandate/resume` (a fresh URL for the mandate waiting for the signature) and
  * `POST /referral-reward`.
  */

@@ -14,7 +14,7 @@ function query(req: Request): MonitoringQuery {
 
 const path = (build: (id: string) => string) => `/${build(':id')}`.replace(encodeURIComponent(':id'), ':id');
 
-/** Monitoring on the internal base (spec section 7). */
+/** Monitoring on the internal base (docs/monitoring.md). */
 export function monitoringRoutes({ services: { monitoring } }: RouteDeps): Router {
   const router = Router();
   const user = (req: Request) => signedIn(req).id;

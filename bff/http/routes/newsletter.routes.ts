@@ -8,7 +8,7 @@ import { signedIn } from '../signed-in.ts';
 const route = (path: string) => `/${path}`;
 
 /**
- * The newsletter on the internal base (spec section 7): the marketing-service contact (isSubscribed,
+ * The newsletter on the internal base (docs/account.md "Newsletter"): the marketing-service contact (isSubscribed,
  * isNewsletterBannerSeen), its events (the banner's island), and `POST /user/newsletter` (the settings' switch and the
  * banner's plain forms; 303 back to the page).
  */

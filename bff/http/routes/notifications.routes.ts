@@ -4,9 +4,10 @@ import { CommonErrors, hasErrorCode } from '../../contracts/errors.ts';
 import { MarkNotificationSchema, NOTIFICATIONS_PATH } from '../../contracts/notifications.ts';
 import { SessionProjectRequestSchema } from '../../contracts/projects.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
-import { formActions, formFields, returnToOf, saveSession, textField } from '../form-action.ts';
+import { formActions, formFields, returnToOf, textField } from '../form-action.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
+import { switchProject } from './projects.routes.ts';
 
 /**
  * `GET /api/v2/app/notification`: the customer's notifications of every project of theirs (and the
@@ -20,7 +21,7 @@ export function notificationsRoutes(deps: RouteDeps): Router {
   const action = formActions(deps);
   const router = Router();
   router.get(`/${NOTIFICATIONS_PATH}`, async (req, res) => {
-    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+    const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
     res.json(await notifications.mine(ctx));
   });
   router.post(
@@ -31,7 +32,7 @@ export function notificationsRoutes(deps: RouteDeps): Router {
       page: (req) => returnToOf(req),
       input: (req, { plain }) => z.parse(MarkNotificationSchema, plain ? { notificationId: formFields(req).notificationId } : req.body).notificationId,
       run: async (notificationId, { req, plain }) => {
-        const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language);
+        const ctx = createRequestContext(signedIn(req), req.session.currentProjectId, req.language, req.session.dataVersion);
         try {
           await notifications.markSeen(ctx, notificationId);
         } catch (error) {
@@ -41,10 +42,7 @@ export function notificationsRoutes(deps: RouteDeps): Router {
         const projectField = plain ? textField(req, 'projectId') : '';
         if (projectField !== '') {
           const { projectId } = z.parse(SessionProjectRequestSchema, { projectId: Number(projectField) });
-          await projects.ownedProject(signedIn(req).id, projectId);
-          req.session.currentProjectId = projectId;
-          // Saved before the redirect, or the next page could still read the old project (docs/architecture.md).
-          await saveSession(req);
+          await switchProject(req, projects, projectId);
         }
       },
       json: (res) => res.status(204).end(),

@@ -32,8 +32,8 @@ async function setOnboarding(req: Request, step: OnboardingStep | null) {
 }
 
 /**
- * Onboarding on the internal base (issue 17): the two-factor code (send, confirm), the base data, the tour and the
- * journey status (spec section 7, `PATCH /user/journey`). Each takes JSON from a script or the onboarding pages'
+ * Onboarding on the internal base (docs/account.md): the two-factor code (send, confirm), the base data, the tour and
+ * the journey status (`PATCH /user/journey`). Each takes JSON from a script or the onboarding pages'
  * plain forms (303 to the next step or the page the customer wanted); each step updates the session, which the page
  * guard reads.
  */
@@ -137,8 +137,8 @@ export function onboardingRoutes(deps: RouteDeps): Router {
 }
 
 /**
- * `PATCH /user/journey` (spec section 7) on the `account` mount: customers and leads alike move their journey status,
- * only forward (the lead phase's contact details and tour use the lead values, issue 18).
+ * `PATCH /user/journey` on the `account` mount: customers and leads alike move their journey status, only forward
+ * (the lead phase's contact details and tour use the lead values; docs/funnel.md "The lead phase").
  */
 export function journeyStatusRoutes({ services: { onboarding } }: RouteDeps): Router {
   const router = Router();

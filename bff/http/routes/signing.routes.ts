@@ -24,7 +24,7 @@ const route = (path: string) => `/${path}`;
 
 
 /**
- * Embedded signing on the internal base (spec section 7: the five `embedded-signing` calls) plus the signed PDF. The
+ * Embedded signing on the internal base (the five `embedded-signing` calls) plus the signed PDF. The
  * step pages use initiate as a plain form (no JavaScript): it answers 303 to the provider's signing page, or back to
  * the step page with `?error=<code>`.
  */

@@ -61,7 +61,7 @@ function valuesOfJson(body: z.infer<typeof SubmitSurveySchema>): SurveyFormValue
 }
 
 /**
- * Surveys on the internal base (spec section 7): `GET /survey/todo`, `GET /survey/{id}`, `GET /survey/{id}/result`,
+ * Surveys on the internal base: `GET /survey/todo`, `GET /survey/{id}`, `GET /survey/{id}/result`,
  * `POST /survey` (JSON, or the page's plain form without JavaScript: 303 to the result, or back to the form with the
  * typed values kept), and the review invitation of the result page (`GET /survey/{id}/review`: records the click, then
  * leads to the review platform).

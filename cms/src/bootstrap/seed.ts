@@ -39,7 +39,7 @@ type PrivacySeed = { title: string; validFrom: string; body: CompactRichText };
 type SupportQuestionSeed = { title: string; sortOrder: number; parent?: string };
 type ContactSeed = { phone: string; email: string; hours: string };
 type StarQuestionSeed = { questionId: string; question: string; labelOne: string; labelTwo: string; labelThree: string; labelFour: string; labelFive: string };
-/** One survey per survey name (issue 15); the NPS question is the portal's own and not part of it. */
+/** One survey per survey name (docs/surveys.md); the NPS question is the portal's own and not part of it. */
 type SurveyDefinitionSeed = {
   surveyName: 'DC_INSTALLATION' | 'AC_INSTALLATION' | 'INSTALLATION_FEEDBACK' | 'CUSTOMER_SATISFACTION_FOLLOW_UP';
   title: string;

@@ -1,5 +1,5 @@
-import { ANALYTICS_EVENT_PATH } from '../../../bff/contracts/consent.ts';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import { ANALYTICS_EVENT_PATH } from '~/bff/contracts/consent.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
 
 /**
  * The page view for the statistics (only on pages of a visitor who agreed; docs/consent.md): the path without the

@@ -1,5 +1,5 @@
-import type { DocumentCategory, Photo, UpcomingCategory } from '../../../bff/contracts/documents.ts';
-import type { Translate } from '../../i18n/types.ts';
+import type { DocumentCategory, Photo, UpcomingCategory } from '~/bff/contracts/documents.ts';
+import type { Translate } from '~/site/i18n/types.ts';
 
 /** The categories in words (keys spelled out so that the locale test sees them in use). */
 export function categoryLabel(t: Translate, category: DocumentCategory): string {

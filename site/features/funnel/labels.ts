@@ -1,9 +1,9 @@
-import type { CodeOf } from '../../../bff/contracts/errors.ts';
-import { FunnelErrors, type FunnelCountry, type FunnelField, type FunnelFieldError, type LeadContentTopic } from '../../../bff/contracts/funnel.ts';
-import type { Translate } from '../../i18n/index.ts';
-import { entryOf } from '../../lib/codes.ts';
+import type { CodeOf } from '~/bff/contracts/errors.ts';
+import { FunnelErrors, type FunnelCountry, type FunnelField, type FunnelFieldError, type LeadContentTopic } from '~/bff/contracts/funnel.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import { entryOf } from '~/site/lib/codes.ts';
 
-/** The five product lines in the funnel's order (spec section 3, LeadContentTopic). */
+/** The five product lines (LeadContentTopic) in the funnel's order. */
 export function topicLabels(t: Translate): { topic: LeadContentTopic; label: string; hint: string }[] {
   return [
     { topic: 'SOLAR', label: t('funnel.topicSolar'), hint: t('funnel.topicSolarHint') },

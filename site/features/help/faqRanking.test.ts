@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FaqCategorySchema, type FaqCategory } from '../../../bff/contracts/help.ts';
+import { FaqCategorySchema, type FaqCategory } from '~/bff/contracts/help.ts';
 import { buildFaqIndex, termOf } from './faqRanking.ts';
 
 /**
- * The relevance set (issue 10): real customer queries against the FAQs the portal ships (cms/seed), each with the
+ * The relevance set (docs/help-search.md): real customer queries against the FAQs the portal ships (cms/seed), each with the
  * FAQ that must come first or among the first three. Compact seed text is turned into paragraphs (markdown marks and
  * link targets dropped) the way the CMS serves it.
  */

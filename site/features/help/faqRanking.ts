@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import snowball from 'snowball-stemmers';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Faq, FaqCategory } from '~/bff/contracts/help.ts';
 import { plainText } from './richText.ts';
 
 /**

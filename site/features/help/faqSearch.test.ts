@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaqCategorySchema, HELP_PAGES, type FaqCategory } from '../../../bff/contracts/help.ts';
+import { FaqCategorySchema, HELP_PAGES, type FaqCategory } from '~/bff/contracts/help.ts';
 import { findFaq, matchesAllWords, normalizeQuery, queryWords, questionHref, searchFaqs, sortFaqCategories } from './faqSearch.ts';
 
 let seq = 0;

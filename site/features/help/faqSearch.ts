@@ -1,5 +1,5 @@
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Faq, FaqCategory } from '../../../bff/contracts/help.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Faq, FaqCategory } from '~/bff/contracts/help.ts';
 import { buildFaqIndex, type FaqIndex } from './faqRanking.ts';
 import { plainText } from './richText.ts';
 

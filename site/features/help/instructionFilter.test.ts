@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InstructionSchema, type Instruction } from '../../../bff/contracts/help.ts';
-import type { ProductLine } from '../../../bff/contracts/projects.ts';
+import { InstructionSchema, type Instruction } from '~/bff/contracts/help.ts';
+import type { ProductLine } from '~/bff/contracts/projects.ts';
 import { groupByProductLine, selectInstructions, wantsAll } from './instructionFilter.ts';
 
 let seq = 0;

@@ -1,5 +1,5 @@
-import type { Instruction } from '../../../bff/contracts/help.ts';
-import { ProductLineSchema, type ProductLine } from '../../../bff/contracts/projects.ts';
+import type { Instruction } from '~/bff/contracts/help.ts';
+import { ProductLineSchema, type ProductLine } from '~/bff/contracts/projects.ts';
 
 /** `?all=1` shows every instruction instead of the customer's own. */
 export const SHOW_ALL_PARAM = 'all';
@@ -18,7 +18,7 @@ const ORDER: readonly ProductLine[] = ProductLineSchema.options;
 const byPortalOrder = (a: ProductLine, b: ProductLine) => ORDER.indexOf(a) - ORDER.indexOf(b);
 
 /**
- * Which instructions the list shows (issue: help content, instructions): by default those matching the customer's
+ * Which instructions the list shows (README "Help content (Strapi)"): by default those matching the customer's
  * product lines; all of them on request or when there is nothing to filter by.
  * `productLines` is null when they could not be loaded.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getT } from '../../i18n/index.ts';
+import { getT } from '~/site/i18n/index.ts';
 import { articleTopicLabel, calendarDate, fileTypeLabel, formatDate, formatSizeKb } from './labels.ts';
 
 const t = getT('de');

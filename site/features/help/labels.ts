@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
-import type { Article, File } from '../../../bff/contracts/help.ts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Translate } from '../../i18n/types.ts';
-import { dateLocale, todayInPortalTimeZone } from '../../lib/dates.ts';
-import { productLineLabel } from '../projects/labels.ts';
+import type { Article, File } from '~/bff/contracts/help.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Translate } from '~/site/i18n/types.ts';
+import { dateLocale, todayInPortalTimeZone } from '~/site/lib/dates.ts';
+import { productLineLabel } from '../projects/index.ts';
 
 /** German name of an article's topic: a product line, or "Allgemein". */
 export function articleTopicLabel(t: Translate, productLine: Article['productLine']): string {

@@ -1,7 +1,7 @@
-import { JOURNEY_PAGE_ROUTES, MY_PROJECT_PATH } from '../../../bff/contracts/journey.ts';
+import { JOURNEY_PAGE_ROUTES, MY_PROJECT_PATH } from '~/bff/contracts/journey.ts';
 import { describe, expect, it } from 'vitest';
-import { HELP_PAGES, HELP_PAGE_ROUTES, RichTextSchema, type Block, type InlineNode, type RichText } from '../../../bff/contracts/help.ts';
-import { createRouteTable } from '../../../bff/contracts/routes.ts';
+import { HELP_PAGES, HELP_PAGE_ROUTES, RichTextSchema, type Block, type InlineNode, type RichText } from '~/bff/contracts/help.ts';
+import { createRouteTable } from '~/bff/contracts/routes.ts';
 import { headingLevels, marksOf, plainText, safeImageSrc, safeLink, toRichTextView, type BlockView } from './richText.ts';
 
 /** The pages the links below point at (the journey's and the help capability's), as Astro.locals.routes has them. */

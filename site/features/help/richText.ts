@@ -1,5 +1,5 @@
-import type { RouteTable } from '../../../bff/contracts/routes.ts';
-import type { Block, Image, InlineNode, RichText } from '../../../bff/contracts/help.ts';
+import type { RouteTable } from '~/bff/contracts/routes.ts';
+import type { Block, Image, InlineNode, RichText } from '~/bff/contracts/help.ts';
 
 /**
  * Turns CMS rich text (bff/contracts/help.ts) into a view model that RichText.astro renders with Astro's escaping.

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { JOURNEY_PAGE_ROUTES } from '../../../bff/contracts/journey.ts';
-import type { PortalServices } from '../../../bff/contracts/page-services.ts';
-import { createRouteTable } from '../../../bff/contracts/routes.ts';
+import { JOURNEY_PAGE_ROUTES } from '~/bff/contracts/journey.ts';
+import type { PortalServices } from '~/bff/contracts/page-services.ts';
+import { createRouteTable } from '~/bff/contracts/routes.ts';
 import { loadJourney } from './journey.server.ts';
 
 const customer = { id: 'kp|test', email: 'erika@example.de', firstName: 'Erika', lastName: 'Test', customerNumber: '1', phase: 'PROJECT' as const };

@@ -1,6 +1,6 @@
-import type { MyJourney } from '../../../bff/contracts/journey.ts';
-import type { EnvelopeView } from '../../../bff/contracts/signing.ts';
-import { loadPage, markUnavailable, type Loaded } from '../../lib/page.server.ts';
+import type { MyJourney } from '~/bff/contracts/journey.ts';
+import type { EnvelopeView } from '~/bff/contracts/signing.ts';
+import { loadPage, markUnavailable, type Loaded } from '~/site/lib/page.server.ts';
 import { signingReturnOf } from './steps.ts';
 
 type PageArgs = Parameters<typeof loadPage>[0];

@@ -1,4 +1,4 @@
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
 import {
   JourneyErrors,
   type ActionKind,
@@ -10,13 +10,13 @@ import {
   type JourneyStepView,
   type NextAction,
   type Party,
-} from '../../../bff/contracts/journey.ts';
-import { SigningErrors, type EmbeddedSigningType } from '../../../bff/contracts/signing.ts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Translate } from '../../i18n/types.ts';
-import { entryOf } from '../../lib/codes.ts';
-import { stepLabel } from '../projects/labels.ts';
-import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '../../lib/format.ts';
+} from '~/bff/contracts/journey.ts';
+import { SigningErrors, type EmbeddedSigningType } from '~/bff/contracts/signing.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Translate } from '~/site/i18n/types.ts';
+import { entryOf } from '~/site/lib/codes.ts';
+import { stepLabel } from '../projects/index.ts';
+import { formatBerlinDay, formatCalendarDate, formatDateTime, formatTime } from '~/site/lib/format.ts';
 
 /** Every text of the journey by its key, spelled out so the locale test sees each key in use. */
 

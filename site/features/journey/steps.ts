@@ -1,5 +1,5 @@
-import type { JourneyStep } from '../../../bff/contracts/journey.ts';
-import type { EmbeddedSigningType } from '../../../bff/contracts/signing.ts';
+import type { JourneyStep } from '~/bff/contracts/journey.ts';
+import type { EmbeddedSigningType } from '~/bff/contracts/signing.ts';
 
 /** The power of attorney a step is about (signing finishes the step). */
 export const SIGNING_TYPE_OF_STEP: Partial<Record<JourneyStep, EmbeddedSigningType>> = {

@@ -1,9 +1,9 @@
-import type { LeadContentTopic } from '../../../bff/contracts/funnel.ts';
-import type { RichText } from '../../../bff/contracts/help.ts';
-import { LEAD_TOUR_STATUS, type LeadDashboardView } from '../../../bff/contracts/lead.ts';
-import { journeyRank, type ContactMethod, type JourneyStatus } from '../../../bff/contracts/onboarding.ts';
-import type { Translate } from '../../i18n/index.ts';
-import type { TourStep } from '../tour/steps.ts';
+import type { LeadContentTopic } from '~/bff/contracts/funnel.ts';
+import type { RichText } from '~/bff/contracts/help.ts';
+import { LEAD_TOUR_STATUS, type LeadDashboardView } from '~/bff/contracts/lead.ts';
+import { journeyRank, type ContactMethod, type JourneyStatus } from '~/bff/contracts/onboarding.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import type { TourStep } from '../tour/index.ts';
 
 /** A product line's name (the funnel's words). */
 export function topicName(t: Translate, topic: LeadContentTopic): string {
@@ -30,7 +30,7 @@ export function contactLabel(t: Translate, method: ContactMethod): string {
 const ahead = (current: JourneyStatus, status: JourneyStatus) => (journeyRank(status) > journeyRank(current) ? status : '');
 
 /**
- * The lead-phase tour (issue 18): three slides over the lead dashboard, each its own journey status
+ * The lead-phase tour (docs/funnel.md): three slides over the lead dashboard, each its own journey status
  * (LEAD_PHASE_TOUR_SLIDE_1..3). One list for the tour pages (without JavaScript) and the dialog.
  */
 export function leadTourSteps(t: Translate, current: JourneyStatus): (TourStep & { status: string })[] {

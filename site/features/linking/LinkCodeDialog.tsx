@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { LINK_CODE_LENGTH, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import type { TranslationValues } from '../../i18n/types.ts';
-import { showToast } from '../../stores/toast.ts';
+import { LINK_CODE_LENGTH, type LinkResult as ConfirmResult } from '~/bff/contracts/linking.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { Modal } from '~/site/components/Modal.tsx';
+import { TextField } from '~/site/components/TextField.tsx';
+import type { TranslationValues } from '~/site/i18n/types.ts';
+import { showToast } from '~/site/stores/toast.ts';
 import { confirmProjectLink } from './api.ts';
 import { confirmErrorOutcome, confirmOutcomeMessageKeys, confirmResultToast } from './outcome.ts';
 import { stripSpaces } from './validation.ts';
@@ -48,7 +48,7 @@ interface Props {
 const isCode = (value: string) => new RegExp(`^\\d{${LINK_CODE_LENGTH}}$`).test(stripSpaces(value));
 
 /**
- * Code dialog (spec sections 4 and 8): the customer types the code from the linking mail. Each result closes the
+ * Code dialog (README "Project linking"): the customer types the code from the linking mail. Each result closes the
  * dialog with a toast; a wrong code keeps it open with the server's message under the field. Mount it with a `key`
  * per target: its state starts fresh for every project.
  */

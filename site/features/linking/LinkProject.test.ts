@@ -24,7 +24,7 @@ describe('the project-link check’s way to the link dialog', () => {
   });
 });
 
-describe('the follow-up code dialogs (spec section 4)', () => {
+describe('the follow-up code dialogs', () => {
   const result = {
     uniqueEmails: ['j***@example.de'],
     numberOfProjects: 2,

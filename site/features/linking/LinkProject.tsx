@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '../../../bff/contracts/linking.ts';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
-import { invalidateUserProjects, selectSessionProject } from '../projects/api.ts';
+import { LINK_CODE_LENGTH, LINK_MAIL_PARAMS, type LinkResult as ConfirmResult } from '~/bff/contracts/linking.ts';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
+import { invalidateUserProjects, selectSessionProject } from '../projects/index.ts';
 import { LinkCodeDialog, linkCodeDialogMessageKeys, type CodeTarget } from './LinkCodeDialog.tsx';
 import { LinkProjectDialog, linkProjectDialogMessageKeys, type HaveCodeOutcome, type LinkDialogOutcome } from './LinkProjectDialog.tsx';
 
@@ -46,7 +46,7 @@ export function wantsLinkDialog(search: string): boolean {
 const sentByProjectCheck = (search: string) => new URLSearchParams(search).get(LINK_MAIL_PARAMS.projectId) === 'new';
 
 /**
- * The follow-up code dialogs (spec section 4): the first project in projectId mode, every project by zip; the one
+ * The follow-up code dialogs: the first project in projectId mode, every project by zip; the one
  * project the customer already holds a code for.
  */
 export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): CodeTarget[] {
@@ -66,7 +66,7 @@ export function followUpTargets(outcome: LinkDialogOutcome | HaveCodeOutcome): C
 /**
  * The dashboard's project-linking island: the link dialog and the code dialogs that follow it (or that the link in
  * the mail opens). The button that opens it is plain HTML (LinkProjectButton.astro); this code loads on the first
- * interaction with it or when the page is idle (boot.ts, mount.tsx). It reads the address bar on its first render.
+ * interaction with it (boot.ts, mount.tsx). It reads the address bar on its first render.
  */
 export default function LinkProject({ messages }: Props) {
   const t = translatorFor(messages);

@@ -1,13 +1,13 @@
-import { HELP_PAGES } from '../../../bff/contracts/help.ts';
+import { HELP_PAGES } from '~/bff/contracts/help.ts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { hasErrorCode } from '../../../bff/contracts/errors.ts';
-import { LINK_CODE_TTL_MINUTES, LinkErrors, PROJECT_LINK_FAQ_SLUG } from '../../../bff/contracts/linking.ts';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import type { TranslationValues } from '../../i18n/types.ts';
-import { dismissSnackbars, showSnackbar, type SnackbarInput } from '../../stores/snackbar.ts';
-import { findCustomerProject } from '../projects/api.ts';
+import { hasErrorCode } from '~/bff/contracts/errors.ts';
+import { LINK_CODE_TTL_MINUTES, LinkErrors, PROJECT_LINK_FAQ_SLUG } from '~/bff/contracts/linking.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { Modal } from '~/site/components/Modal.tsx';
+import { TextField } from '~/site/components/TextField.tsx';
+import type { TranslationValues } from '~/site/i18n/types.ts';
+import { dismissSnackbars, showSnackbar, type SnackbarInput } from '~/site/stores/snackbar.ts';
+import { findCustomerProject } from '../projects/index.ts';
 import { requestProjectLink } from './api.ts';
 import { linkErrorSnackbar, linkOutcomeMessageKeys, readLinkResponse, successVariant, type LinkResult } from './outcome.ts';
 import {
@@ -85,7 +85,7 @@ async function streetOf(projectId: number): Promise<string | null> {
 }
 
 /**
- * Link-project dialog (spec sections 2-5 and 8): by project id, or by customer number and zip. Errors go to the
+ * Link-project dialog (README "Project linking"): by project id, or by customer number and zip. Errors go to the
  * snackbar; a success shows where the linking mail went. Closing resets result, form and mode.
  */
 export function LinkProjectDialog({ open, onClose, t, reason = null }: Props) {

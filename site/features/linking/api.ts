@@ -7,10 +7,10 @@ import {
   type ConfirmLinkResponse,
   type LinkProjectRequest,
   type LinkProjectResponse,
-} from '../../../bff/contracts/linking.ts';
-import { appApi } from '../../lib/api/client.ts';
+} from '~/bff/contracts/linking.ts';
+import { appApi } from '~/site/lib/api/client.ts';
 
-/** `POST /api/v2/app/project/link`: sends the linking mail(s); answers the map by project id (spec section 7). */
+/** `POST /api/v2/app/project/link`: sends the linking mail(s); answers the map by project id. */
 export function requestProjectLink(body: LinkProjectRequest): Promise<LinkProjectResponse> {
   return appApi.post(PROJECT_LINK_PATH, LinkProjectResponseSchema, { json: body });
 }

@@ -1,4 +1,4 @@
-import { LINK_MAIL_PARAMS } from '../../../bff/contracts/link-params.ts';
+import { LINK_MAIL_PARAMS } from '~/bff/contracts/link-params.ts';
 import type * as Island from './mount.tsx';
 
 /**
@@ -6,8 +6,8 @@ import type * as Island from './mount.tsx';
  * and loads the React linking island (mount.tsx, with React itself) only when it is needed:
  * - on the first press of the button; that press is kept and opens the dialog once the code has arrived;
  * - a little earlier when the pointer or focus reaches the button (the press then usually finds it loaded);
- * - at once when the address carries a mail link or the project-link check's request to open the dialog;
- * - otherwise when the browser is idle, so the first press is instant for most visits.
+ * - at once when the address carries a mail link or the project-link check's request to open the dialog.
+ * Never merely because the page has loaded: most visits never open the dialog (docs/architecture.md).
  * If the code cannot be loaded (offline, a new release replaced the files), the button says so and a later press
  * tries again.
  */
@@ -53,9 +53,5 @@ if (button && host && status) {
     void load().catch(() => {
       status.textContent = button.dataset.loadFailed ?? '';
     });
-  } else if ('requestIdleCallback' in window) {
-    window.requestIdleCallback(() => void load().catch(() => undefined), { timeout: 5000 });
-  } else {
-    setTimeout(() => void load().catch(() => undefined), 2000);
   }
 }

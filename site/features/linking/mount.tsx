@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import Snackbar, { snackbarMessageKeys } from '../../components/Snackbar.tsx';
-import Toaster, { toastMessageKeys } from '../../components/Toast.tsx';
-import type { IslandMessages } from '../../i18n/island.ts';
+import Snackbar, { snackbarMessageKeys } from '~/site/components/Snackbar.tsx';
+import Toaster, { toastMessageKeys } from '~/site/components/Toast.tsx';
+import type { IslandMessages } from '~/site/i18n/island.ts';
 import LinkProject, { linkDialogRequested, linkProjectMessageKeys } from './LinkProject.tsx';
 
 /** Every text the lazily loaded linking code shows (LinkProjectButton.astro hands them over as JSON). */
@@ -11,8 +11,8 @@ export type LinkIslandMessages = IslandMessages<(typeof linkIslandMessageKeys)[n
 let mounted = false;
 
 /**
- * The dashboard's linking island, loaded by boot.ts on the first interaction with the link button or when the page is
- * idle: the link and code dialogs plus the snackbar and toasts they report through. Mounted once per page.
+ * The dashboard's linking island, loaded by boot.ts on the first interaction with the link button (or a mail link in
+ * the address): the link and code dialogs plus the snackbar and toasts they report through. Mounted once per page.
  */
 export function mount(host: HTMLElement, messages: LinkIslandMessages): void {
   if (mounted) return;

@@ -1,10 +1,10 @@
-import { APP_API_BASE } from '../../../bff/contracts/http.ts';
+import { APP_API_BASE } from '~/bff/contracts/http.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { LinkErrors, PROJECT_LINK_PATH } from '../../../bff/contracts/linking.ts';
-import { pickMessages } from '../../i18n/index.ts';
-import { translatorFor } from '../../i18n/island.ts';
-import { FetchError, RequestError } from '../../lib/api/errors.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { LinkErrors, PROJECT_LINK_PATH } from '~/bff/contracts/linking.ts';
+import { pickMessages } from '~/site/i18n/index.ts';
+import { translatorFor } from '~/site/i18n/island.ts';
+import { FetchError, RequestError } from '~/site/lib/api/errors.ts';
 import {
   confirmErrorOutcome,
   confirmOutcomeMessageKeys,
@@ -83,7 +83,7 @@ describe('the success text variant', () => {
   });
 });
 
-describe('a failed link call (spec section 8)', () => {
+describe('a failed link call', () => {
   const streetOf = vi.fn(async (projectId: number) => (projectId === 100234 ? 'Sonnenallee 12' : null));
 
   it('404 shows noProjectFound as an error', async () => {

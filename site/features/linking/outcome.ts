@@ -1,16 +1,16 @@
-import { errorCodeOf, hasErrorCode } from '../../../bff/contracts/errors.ts';
+import { errorCodeOf, hasErrorCode } from '~/bff/contracts/errors.ts';
 import {
   LINK_CODE_TTL_MINUTES,
   LinkErrors,
   type LinkProjectResponse,
   type LinkResult as ConfirmResult,
-} from '../../../bff/contracts/linking.ts';
-import type { TranslationValues } from '../../i18n/types.ts';
-import { RequestError } from '../../lib/api/errors.ts';
-import type { SnackbarInput } from '../../stores/snackbar.ts';
-import type { ToastInput } from '../../stores/toast.ts';
+} from '~/bff/contracts/linking.ts';
+import type { TranslationValues } from '~/site/i18n/types.ts';
+import { RequestError } from '~/site/lib/api/errors.ts';
+import type { SnackbarInput } from '~/site/stores/snackbar.ts';
+import type { ToastInput } from '~/site/stores/toast.ts';
 
-/** Spec section 3, link result, plus what the follow-up dialogs need. */
+/** The link result, plus what the follow-up dialogs need. */
 export interface LinkResult {
   uniqueEmails: string[];
   numberOfProjects: number;
@@ -18,7 +18,7 @@ export interface LinkResult {
   projects: { projectId: number; emailAddress: string }[];
 }
 
-/** The success view's three texts (spec section 4). */
+/** The success view's three texts. */
 export type SuccessVariant = 'oneProjectOneMail' | 'severalProjectsOneMail' | 'severalMails';
 
 export const linkOutcomeMessageKeys = [
@@ -34,7 +34,7 @@ type OutcomeKey = (typeof linkOutcomeMessageKeys)[number];
 export type OutcomeTranslate = (key: OutcomeKey, values?: TranslationValues) => string;
 
 /**
- * Reads the link response map (spec section 8): entries with code 404 give `noProjectFound`; without any entry with
+ * Reads the link response map (README "Project linking"): entries with code 404 give `noProjectFound`; without any entry with
  * code 200 and an e-mail address there is no result, and the default error is shown unless `noProjectFound`
  * already explains why. Entries that did get a mail still lead to the success view when others were not found.
  */
@@ -79,7 +79,7 @@ export interface LinkErrorContext {
   log?: (message: string, error: unknown) => void;
 }
 
-/** Spec section 8: the snackbar for a failed link call, decided by the error's code (bff/contracts/linking.ts). */
+/** The snackbar for a failed link call, decided by the error's code (bff/contracts/linking.ts). */
 export async function linkErrorSnackbar(error: unknown, context: LinkErrorContext): Promise<SnackbarInput> {
   const { t } = context;
   if (hasErrorCode(error, LinkErrors.PROJECT_NOT_FOUND)) return { message: t('linking.linkProjectNoProjectFound'), type: 'error' };
@@ -121,7 +121,7 @@ export const confirmOutcomeMessageKeys = [
 type ConfirmKey = (typeof confirmOutcomeMessageKeys)[number];
 export type ConfirmTranslate = (key: ConfirmKey, values?: TranslationValues) => string;
 
-/** Spec section 8, project-connection result messages: each result closes the code dialog with a toast. */
+/** The project-connection result messages: each result closes the code dialog with a toast. */
 export function confirmResultToast(result: ConfirmResult, t: ConfirmTranslate): ToastInput {
   const toasts = {
     PROJECT_CONNECTED: { message: t('linking.linkCodeConnected'), type: 'success' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkProjectRequestSchema } from '../../../bff/contracts/linking.ts';
+import { LinkProjectRequestSchema } from '~/bff/contracts/linking.ts';
 import {
   EMPTY_LINK_FORM,
   isLinkFormValid,
@@ -28,7 +28,7 @@ const activeFields: [LinkMode, LinkField][] = [
   ['CustomerData', 'zip'],
 ];
 
-describe('link form validation (spec section 5)', () => {
+describe('link form validation', () => {
   it.each(cases)('answers %j with %s', (input, expected) => {
     expect(validateLinkField(input)).toBe(expected);
   });

@@ -1,7 +1,7 @@
-import { LINK_FIELD_MAX_DIGITS, type LinkProjectRequest } from '../../../bff/contracts/linking.ts';
+import { LINK_FIELD_MAX_DIGITS, type LinkProjectRequest } from '~/bff/contracts/linking.ts';
 
 /**
- * Link form (spec sections 3 and 5). Pure, so that the rules can be tested without a browser: the dialog calls it on
+ * Link form validation. Pure, so that the rules can be tested without a browser: the dialog calls it on
  * every change and turns the returned keys into texts.
  */
 export type LinkMode = 'projectId' | 'CustomerData';
@@ -18,7 +18,7 @@ export const LINK_FIELDS: Record<LinkMode, readonly LinkField[]> = {
 
 export const EMPTY_LINK_FORM: LinkFormValues = { projectId: '', customerNumber: '', zip: '' };
 
-/** The message keys spec section 5 names. */
+/** The message keys of the link form's validation. */
 export type LinkValidationKey =
   | 'linking.errorMessageRequired'
   | 'linking.errorMessageNumbersOnly'
@@ -28,7 +28,7 @@ export type LinkValidationKey =
 
 export type LinkFormErrors = Partial<Record<LinkField, LinkValidationKey>>;
 
-/** Spec section 3: spaces are removed before sending. */
+/** Spaces are removed before sending. */
 export function stripSpaces(value: string): string {
   return value.replace(/\s+/g, '');
 }
@@ -57,7 +57,7 @@ export function validateLinkForm(mode: LinkMode, values: LinkFormValues): LinkFo
   return errors;
 }
 
-/** Spec section 2: submit stays disabled until every field of the active mode is filled and error-free. */
+/** Submit stays disabled until every field of the active mode is filled and error-free. */
 export function isLinkFormValid(mode: LinkMode, values: LinkFormValues): boolean {
   return Object.keys(validateLinkForm(mode, values)).length === 0;
 }

@@ -2,13 +2,13 @@ import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { MESSAGE_LIMITS, MessagesErrors } from '../../../bff/contracts/messages.ts';
-import { Button } from '../../components/Button.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
-import { internalApi } from '../../lib/api/client.ts';
-import { RequestError, TimeoutError } from '../../lib/api/errors.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MessagesErrors } from '~/bff/contracts/messages.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { ErrorSummary } from '~/site/components/ErrorSummary.tsx';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
+import { internalApi } from '~/site/lib/api/client.ts';
+import { RequestError, TimeoutError } from '~/site/lib/api/errors.ts';
 import { composerCodeText, fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem, type FilesProblem, type SubjectProblem, type TextProblem } from './validation.ts';
 import './MessageComposer.css';
 
@@ -92,6 +92,12 @@ const FILE_CODES: Record<FilesProblem, string> = {
 };
 
 /**
+ * Where this browser keeps a form's draft; the page passes it to `client:interaction`, so a kept draft is shown
+ * without waiting for the customer to reach the form (site/lib/client-interaction.ts).
+ */
+export const draftStorageKey = (draftKey: string) => `kundenportal.draft.${draftKey}`;
+
+/**
  * The message form (new request or reply): text, optional subject, up to five photos or PDFs. It is a plain multipart
  * form first (it works before and without JavaScript); once hydrated it checks the input at once, keeps the draft in
  * this browser until it is sent (also when the task service is down), sends with an Idempotency-Key, so a double
@@ -101,7 +107,7 @@ export default function MessageComposer(props: Props) {
   const t = translatorFor(props.messages);
   const store = useMemo(
     () =>
-      persistentAtom<Draft>(`kundenportal.draft.${props.draftKey}`, { ...emptyDraft(props.idempotencyKey), ...props.typed }, {
+      persistentAtom<Draft>(draftStorageKey(props.draftKey), { ...emptyDraft(props.idempotencyKey), ...props.typed }, {
         encode: JSON.stringify,
         decode: (raw) => {
           const parsed = z.safeParse(DraftSchema, JSON.parse(raw));
@@ -160,6 +166,12 @@ export default function MessageComposer(props: Props) {
         headers: { 'Idempotency-Key': current.key },
       });
       store.set(emptyDraft(crypto.randomUUID()));
+      // Sent: no draft is left, so this form no longer wakes up early on the next visit (client:interaction).
+      try {
+        window.localStorage.removeItem(draftStorageKey(props.draftKey));
+      } catch {
+        // Storage blocked: the draft lived in memory only.
+      }
       window.location.assign(answer.href);
     } catch (error) {
       setSending(false);

@@ -1,10 +1,10 @@
-import type { TaskStatus } from '../../../bff/contracts/messages.ts';
-import type { Translate } from '../../i18n/types.ts';
-import { commonRefusalText, type FormState } from '../../lib/form-flash.ts';
+import type { TaskStatus } from '~/bff/contracts/messages.ts';
+import type { Translate } from '~/site/i18n/types.ts';
+import { commonRefusalText, type FormState } from '~/site/lib/form-flash.ts';
 import type { ComposerField, ComposerRefusal } from './MessageComposer.tsx';
 import { composerCodeText, fieldOfError, refusedIn } from './validation.ts';
 
-/** The task status in words (spec section 4: OPEN, IN_PROGRESS, DONE). */
+/** The task status in words (OPEN, IN_PROGRESS, DONE; docs/messages.md "Threads"). */
 export function statusLabel(t: Translate, status: TaskStatus): string {
   const texts = {
     OPEN: t('messages.statusOpen'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { MessagesErrors } from '../../../bff/contracts/messages.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { MessagesErrors } from '~/bff/contracts/messages.ts';
 import { fieldOfError, filesProblem, refusedIn, subjectProblem, textProblem } from './validation.ts';
 
 describe('the composer’s checks', () => {

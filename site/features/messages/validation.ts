@@ -1,7 +1,7 @@
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, MessagesErrors, normalizeMessageText } from '../../../bff/contracts/messages.ts';
-import { refusedCharacter } from '../../../bff/contracts/text.ts';
-import { entryOf } from '../../lib/codes.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { MESSAGE_LIMITS, MESSAGE_SUBJECT_PATTERN, MESSAGE_TEXT_PATTERN, MessagesErrors, normalizeMessageText } from '~/bff/contracts/messages.ts';
+import { refusedCharacter } from '~/bff/contracts/text.ts';
+import { entryOf } from '~/site/lib/codes.ts';
 
 /** The composer's own checks, the same rules the BFF applies (contracts/messages.ts), so most errors show at once. */
 export type TextProblem = 'required' | 'tooLong' | 'invalidCharacters';

@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '../../../bff/contracts/meter-change.ts';
-import { UPLOAD_LIMITS, UploadErrors } from '../../../bff/contracts/uploads.ts';
-import { Button } from '../../components/Button.tsx';
-import { ErrorSummary } from '../../components/ErrorSummary.tsx';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
-import { appApi } from '../../lib/api/client.ts';
-import { RequestError } from '../../lib/api/errors.ts';
-import { entryOf } from '../../lib/codes.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { APP_API_BASE, CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
+import { METER_CHANGE_LIMITS, METER_CHANGE_PAGE, METER_CHANGE_PATHS, MeterChangeErrors, MeterChangeRequestSchema, type MeterChangeField } from '~/bff/contracts/meter-change.ts';
+import { UPLOAD_LIMITS, UploadErrors } from '~/bff/contracts/uploads.ts';
+import { Button } from '~/site/components/Button.tsx';
+import { ErrorSummary } from '~/site/components/ErrorSummary.tsx';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
+import { appApi } from '~/site/lib/api/client.ts';
+import { RequestError } from '~/site/lib/api/errors.ts';
+import { entryOf } from '~/site/lib/codes.ts';
 import './MeterChangeForm.css';
 
 export const meterChangeMessageKeys = [
@@ -82,7 +82,7 @@ interface Props {
 
 type Translate = (key: Key, values?: Record<string, string | number>) => string;
 
-/** The spec's four enumerations as radio groups (values 1..n as the management service takes them). */
+/** The request's four enumerations as radio groups (docs/files.md; values 1..n as the management service takes them). */
 const choicesOf = (t: Translate) =>
   [
     {
@@ -159,7 +159,7 @@ function uploadPhoto(file: File, capability: { token: string; code: string }, on
 }
 
 /**
- * The meter change request (issue 13): a plain multipart form first (it works without JavaScript and sends the photo
+ * The meter change request (docs/files.md): a plain multipart form first (it works without JavaScript and sends the photo
  * with the request); hydrated, it checks every field at once with the contract's schema, sends the request as JSON
  * and then the photo with a progress bar through the capability the answer carries.
  */

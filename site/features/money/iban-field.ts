@@ -1,5 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
-import { MONEY_PATHS, type IbanCheck, type IbanProblem } from '../../../bff/contracts/money.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, INTERNAL_API_BASE } from '~/bff/contracts/http.ts';
+import { MONEY_PATHS, type IbanCheck, type IbanProblem } from '~/bff/contracts/money.ts';
 
 /** The texts the page gives the script (German or English), `{bank}` and `{length}` filled in here. */
 interface Messages {
@@ -14,7 +14,7 @@ const CHECK_URL = `${INTERNAL_API_BASE}/${MONEY_PATHS.ibanValidation}`;
 const normalized = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
 
 /**
- * The IBAN field's small enhancement (issue 16): checks the IBAN at the portal (local check and the IBAN validator)
+ * The IBAN field's small enhancement (docs/money.md): checks the IBAN at the portal (local check and the IBAN validator)
  * after typing pauses and on leaving the field, names the reason at the field, fills BIC and bank from the answer,
  * and keeps the form from being sent with a wrong IBAN, so nothing typed is lost. A failed check never blocks: the
  * form then goes to the BFF, which checks again. No IBAN is stored in the browser.

@@ -1,13 +1,13 @@
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { MoneyErrors, type IbanProblem, type MoneyField, type ReferralState, type SepaRequirement } from '../../../bff/contracts/money.ts';
-import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
-import { toSepaText } from '../../../bff/contracts/sepa-text.ts';
-import { codePointName } from '../../../bff/contracts/text.ts';
-import type { Translate } from '../../i18n/index.ts';
-import { entryOf } from '../../lib/codes.ts';
-import { commonRefusalText } from '../../lib/form-flash.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { MoneyErrors, type IbanProblem, type MoneyField, type ReferralState, type SepaRequirement } from '~/bff/contracts/money.ts';
+import type { FormRefusal } from '~/bff/contracts/form-flash.ts';
+import { toSepaText } from '~/bff/contracts/sepa-text.ts';
+import { codePointName } from '~/bff/contracts/text.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import { entryOf } from '~/site/lib/codes.ts';
+import { commonRefusalText } from '~/site/lib/form-flash.ts';
 
-/** Why an IBAN is refused, in words a customer can act on (spec section 5: the reason at the field). */
+/** Why an IBAN is refused, in words a customer can act on (shown at the field). */
 export function ibanProblemText(t: Translate, problem: IbanProblem | string | null, expectedLength?: number | string | null): string {
   const texts = {
     REQUIRED: () => t('money.errorIbanRequired'),

@@ -4,7 +4,7 @@ import 'apexcharts/line';
 import 'apexcharts/bar';
 // chart.injectStyleSheet is false (the page's CSP allows no <style> element), so the library's stylesheet comes as a file.
 import 'apexcharts/dist/apexcharts.css';
-import type { Language } from '../../../bff/contracts/auth.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
 import { chartOptions, chartSeries, type ChartTexts } from './chartOptions.ts';
 import type { ChartData } from './series.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { translatorFor, type IslandMessages } from '../../i18n/island.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
 import type { ApexChartProps } from './ApexChart.tsx';
 import { seriesLabel, seriesMessageKeys } from './labels.ts';
 import type { ChartData, SeriesKey } from './series.ts';

@@ -1,6 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { berlinHour, formatKwhValue, formatNumber, formatTime, formatWatts } from '../../lib/format.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import { berlinHour, formatKwhValue, formatNumber, formatTime, formatWatts } from '~/site/lib/format.ts';
 import type { ChartData, SeriesKey } from './series.ts';
 
 /**

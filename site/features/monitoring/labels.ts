@@ -1,5 +1,5 @@
-import type { Device, Period } from '../../../bff/contracts/monitoring.ts';
-import type { Translate } from '../../i18n/types.ts';
+import type { Device, Period } from '~/bff/contracts/monitoring.ts';
+import type { Translate } from '~/site/i18n/types.ts';
 import type { SeriesKey } from './series.ts';
 
 /** German names for the page's enums; the keys are spelled out so that the locale test sees them in use. */

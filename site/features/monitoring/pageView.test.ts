@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Installation, MonitoringOverview, MonitoringQuery, PowerPoint } from '../../../bff/contracts/monitoring.ts';
+import type { Installation, MonitoringOverview, MonitoringQuery, PowerPoint } from '~/bff/contracts/monitoring.ts';
 import { chartOf, hasData, monitoringView, nowOf, type ReadyView } from './pageView.ts';
 import type { CalendarDate } from './periods.ts';
 

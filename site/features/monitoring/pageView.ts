@@ -1,5 +1,5 @@
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Installation, MonitoringOverview, MonitoringPageData } from '../../../bff/contracts/monitoring.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Installation, MonitoringOverview, MonitoringPageData } from '~/bff/contracts/monitoring.ts';
 import { calendarDateOf, type CalendarDate, type PeriodBounds } from './periods.ts';
 import { buildEnergyChart, buildPowerChart, type ChartData } from './series.ts';
 import type { MonitoringUrlState } from './urlState.ts';

@@ -1,4 +1,4 @@
-import { MONITORING_PAGE } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE } from '~/bff/contracts/monitoring.ts';
 import { describe, expect, it } from 'vitest';
 import { PHONE_GRID_COLUMNS, periodLinks, tabSpans } from './periodLinks.ts';
 import { PERIODS } from './periods.ts';

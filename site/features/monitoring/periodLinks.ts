@@ -1,4 +1,4 @@
-import { MONITORING_PAGE, type Period } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE, type Period } from '~/bff/contracts/monitoring.ts';
 import { containsDay, periodNavigation, PERIODS, type CalendarDate, type PeriodBounds } from './periods.ts';
 import { PERIOD_HEADING_ID, periodHref } from './urlState.ts';
 

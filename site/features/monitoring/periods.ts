@@ -1,10 +1,10 @@
-import type { Period } from '../../../bff/contracts/monitoring.ts';
-import { PORTAL_TIME_ZONE } from '../../lib/format.ts';
+import type { Period } from '~/bff/contracts/monitoring.ts';
+import { PORTAL_TIME_ZONE } from '~/site/lib/format.ts';
 
 /**
  * Calendar arithmetic for the monitoring page on `YYYY-MM-DD` strings, computed in UTC so that neither the server's
  * nor the browser's time zone, nor a DST change (a Berlin day has 23, 24 or 25 hours), can shift a day. Weeks start on
- * Monday (spec section 2), like the BFF's period ranges (bff/domain/monitoring/periods.ts).
+ * Monday, like the BFF's period ranges (bff/domain/monitoring/periods.ts).
  */
 export type CalendarDate = string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EnergyBucket, PowerPoint } from '../../../bff/contracts/monitoring.ts';
+import type { EnergyBucket, PowerPoint } from '~/bff/contracts/monitoring.ts';
 import { chartOptions, chartSeries, hourTickLabel, hoursOf } from './chartOptions.ts';
 import { buildEnergyChart, buildPowerChart, tableColumns, type SeriesKey } from './series.ts';
 

@@ -1,6 +1,6 @@
-import type { EnergyBucket, Period, PowerPoint, WorkHistoryResponse } from '../../../bff/contracts/monitoring.ts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { formatCalendarDate, formatTime, whToKwh } from '../../lib/format.ts';
+import type { EnergyBucket, Period, PowerPoint, WorkHistoryResponse } from '~/bff/contracts/monitoring.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import { formatCalendarDate, formatTime, whToKwh } from '~/site/lib/format.ts';
 import { addDays, berlinMidnight, calendarDateOf, type CalendarDate } from './periods.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { MONITORING_PAGE } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE } from '~/bff/contracts/monitoring.ts';
 import { describe, expect, it } from 'vitest';
 import { monitoringHref, parseMonitoringParams, PERIOD_HEADING_ID, periodHref } from './urlState.ts';
 

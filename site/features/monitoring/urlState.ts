@@ -1,4 +1,4 @@
-import { MONITORING_PAGE, type Period } from '../../../bff/contracts/monitoring.ts';
+import { MONITORING_PAGE, type Period } from '~/bff/contracts/monitoring.ts';
 import { isCalendarDate, PERIODS, type CalendarDate } from './periods.ts';
 
 /** What the address bar says: `?installation=<id>&period=<p>&date=YYYY-MM-DD`, so sharing and reloading keep the view. */

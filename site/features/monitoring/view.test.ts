@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PowerPoint } from '../../../bff/contracts/monitoring.ts';
-import { getT } from '../../i18n/index.ts';
+import type { PowerPoint } from '~/bff/contracts/monitoring.ts';
+import { getT } from '~/site/i18n/index.ts';
 import { balanceOf, currentPower, kpisOf, periodTitle, segmentOffsets, showsBattery, totalsList } from './view.ts';
 
 const t = getT('de');

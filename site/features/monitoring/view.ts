@@ -1,7 +1,7 @@
-import type { EnergyFlows, EnergyTotals, Installation, MonitoringOverview, Period, PowerPoint } from '../../../bff/contracts/monitoring.ts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import type { Translate } from '../../i18n/types.ts';
-import { formatCalendarDate, shareOf } from '../../lib/format.ts';
+import type { EnergyFlows, EnergyTotals, Installation, MonitoringOverview, Period, PowerPoint } from '~/bff/contracts/monitoring.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import type { Translate } from '~/site/i18n/types.ts';
+import { formatCalendarDate, shareOf } from '~/site/lib/format.ts';
 import { isoWeek, periodRange, type CalendarDate, type PeriodBounds } from './periods.ts';
 
 /** The shown period in words: "Dienstag, 12. Mai 2026", "KW 20: 11. Mai – 17. Mai 2026", "Mai 2026", "2026". */

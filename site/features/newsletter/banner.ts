@@ -1,10 +1,10 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
-import type { NewsletterEvent, NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
+import type { NewsletterEvent, NewsletterState } from '~/bff/contracts/newsletter.ts';
 import { createNewsletterStore, sendNewsletterEvent } from './newsletterStore.ts';
 
 /**
  * The banner's script (NewsletterBanner.astro): the buttons send the event as JSON instead of the plain form; the
- * store hides the banner at once (optimistic, spec section 4) and shows it again with a message when the call fails.
+ * store hides the banner at once (optimistic) and shows it again with a message when the call fails.
  * No framework: a few hundred bytes on the dashboard (its budget is 20 KB initial JavaScript).
  */
 const root = document.querySelector<HTMLElement>('[data-newsletter]');

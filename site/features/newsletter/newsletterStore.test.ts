@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import type { NewsletterState } from '~/bff/contracts/newsletter.ts';
 import { createNewsletterStore, sendNewsletterEvent } from './newsletterStore.ts';
 
 const unseen: NewsletterState = { isSubscribed: false, isNewsletterBannerSeen: false };
 
-describe('newsletter banner state (spec section 4)', () => {
+describe('newsletter banner state', () => {
   it('updates optimistically before the server answers, then takes the server state', async () => {
     const store = createNewsletterStore(unseen);
     let answer: (state: NewsletterState) => void = () => undefined;

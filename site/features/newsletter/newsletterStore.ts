@@ -1,5 +1,5 @@
 import { atom, type WritableAtom } from 'nanostores';
-import { applyNewsletterEvent, type NewsletterEvent, type NewsletterState } from '../../../bff/contracts/newsletter.ts';
+import { applyNewsletterEvent, type NewsletterEvent, type NewsletterState } from '~/bff/contracts/newsletter.ts';
 
 export type NewsletterStore = WritableAtom<NewsletterState>;
 
@@ -7,9 +7,9 @@ export type NewsletterStore = WritableAtom<NewsletterState>;
 export const createNewsletterStore = (initial: NewsletterState): NewsletterStore => atom(initial);
 
 /**
- * Spec section 4: the state changes at once (subscribed only for newsletter_subscribed, the banner counts as seen),
+ * The state changes at once (subscribed only for newsletter_subscribed, the banner counts as seen),
  * then the event goes to the server. If it fails, the state the customer had comes back, and the caller shows why.
- * The server's answer, when there is one, is the state from then on.
+ * The server's answer, when there is one, is the state from then on (docs/account.md "Newsletter").
  */
 export async function sendNewsletterEvent(
   store: NewsletterStore,

@@ -1,9 +1,9 @@
-import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { OnboardingErrors, type BaseDataField, type BaseDataProblem } from '../../../bff/contracts/onboarding.ts';
-import type { Translate } from '../../i18n/index.ts';
-import { entryOf } from '../../lib/codes.ts';
-import { commonRefusalText } from '../../lib/form-flash.ts';
+import type { FormRefusal } from '~/bff/contracts/form-flash.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { OnboardingErrors, type BaseDataField, type BaseDataProblem } from '~/bff/contracts/onboarding.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import { entryOf } from '~/site/lib/codes.ts';
+import { commonRefusalText } from '~/site/lib/form-flash.ts';
 
 /** The text for a refused form of the onboarding pages. */
 export function onboardingErrorText(t: Translate, refusal: FormRefusal): string {

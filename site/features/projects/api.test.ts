@@ -1,13 +1,13 @@
-import { INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
+import { INTERNAL_API_BASE } from '~/bff/contracts/http.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { PROJECTS_PATHS, type ProjectSummary, type UserProjectsResponse } from '../../../bff/contracts/projects.ts';
-import { createApiClient } from '../../lib/api/client.ts';
-import { writeCache } from '../../stores/apiCache.ts';
-import { clearPersistedState, persistedState } from '../../stores/persisted.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { PROJECTS_PATHS, type ProjectSummary, type UserProjectsResponse } from '~/bff/contracts/projects.ts';
+import { createApiClient } from '~/site/lib/api/client.ts';
+import { writeCache } from '~/site/stores/apiCache.ts';
+import { clearPersistedState, persistedState } from '~/site/stores/persisted.ts';
 import { findCustomerProject, selectSessionProject } from './api.ts';
 
 const USER_PROJECTS_URL = `${INTERNAL_API_BASE}/${PROJECTS_PATHS.userProjects}`;

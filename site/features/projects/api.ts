@@ -1,16 +1,16 @@
 import * as z from 'zod/mini';
-import { INTERNAL_API_BASE } from '../../../bff/contracts/http.ts';
+import { INTERNAL_API_BASE } from '~/bff/contracts/http.ts';
 import {
   toProjectsMap,
   UserProjectsResponseSchema,
   type ProjectSummary,
   type SessionProjectRequest,
   type UserProjectsResponse,
-} from '../../../bff/contracts/projects.ts';
-import { internalApi, type ApiClient } from '../../lib/api/client.ts';
-import { invalidateCache, readCache } from '../../stores/apiCache.ts';
+} from '~/bff/contracts/projects.ts';
+import { internalApi, type ApiClient } from '~/site/lib/api/client.ts';
+import { invalidateCache, readCache } from '~/site/stores/apiCache.ts';
 
-/** `GET /api/v1/internal/user/project`: the projects map query (spec section 3), kept in the persisted cache. */
+/** `GET /api/v1/internal/user/project`: the projects map query, kept in the persisted cache. */
 export const USER_PROJECTS_PATH = 'user/project';
 const USER_PROJECTS_URL = `${INTERNAL_API_BASE}/${USER_PROJECTS_PATH}`;
 export const SESSION_PROJECT_PATH = 'util/auth-session-project-id';

@@ -1,5 +1,5 @@
-import type { ProductLine, ProjectPhase, ProjectStep, ProjectSummary } from '../../../bff/contracts/projects.ts';
-import type { Translate } from '../../i18n/types.ts';
+import type { ProductLine, ProjectPhase, ProjectStep, ProjectSummary } from '~/bff/contracts/projects.ts';
+import type { Translate } from '~/site/i18n/types.ts';
 
 /** German names of the product lines (the keys are spelled out so that the locale test sees them in use). */
 export function productLineLabel(t: Translate, line: ProductLine): string {

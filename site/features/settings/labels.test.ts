@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AccountErrors } from '../../../bff/contracts/account.ts';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { getT } from '../../i18n/index.ts';
+import { AccountErrors } from '~/bff/contracts/account.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { getT } from '~/site/i18n/index.ts';
 import { settingsDoneText, settingsErrorText } from './labels.ts';
 
 const refused = (form: string, code: string) => ({ form, code, fields: {}, params: {} });

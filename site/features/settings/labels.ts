@@ -1,10 +1,10 @@
-import { AccountErrors, DELETE_CONFIRMATION_WORDS } from '../../../bff/contracts/account.ts';
-import type { Language } from '../../../bff/contracts/auth.ts';
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import type { FormRefusal } from '../../../bff/contracts/form-flash.ts';
-import type { Translate } from '../../i18n/index.ts';
-import { entryOf } from '../../lib/codes.ts';
-import { commonRefusalText } from '../../lib/form-flash.ts';
+import { AccountErrors, DELETE_CONFIRMATION_WORDS } from '~/bff/contracts/account.ts';
+import type { Language } from '~/bff/contracts/auth.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import type { FormRefusal } from '~/bff/contracts/form-flash.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import { entryOf } from '~/site/lib/codes.ts';
+import { commonRefusalText } from '~/site/lib/form-flash.ts';
 
 /** The text for `?done=<what>` after a form of the settings. */
 export function settingsDoneText(t: Translate, done: string | null): string | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CommonErrors } from '../../../bff/contracts/errors.ts';
-import { SurveyErrors, validateSurveyAnswers, type SurveyFieldError } from '../../../bff/contracts/surveys.ts';
-import { getT } from '../../i18n/index.ts';
+import { CommonErrors } from '~/bff/contracts/errors.ts';
+import { SurveyErrors, validateSurveyAnswers, type SurveyFieldError } from '~/bff/contracts/surveys.ts';
+import { getT } from '~/site/i18n/index.ts';
 import { fieldErrorText, noticeOfCode } from './labels.ts';
 
 const CODES: SurveyFieldError[] = ['npsRequired', 'starInvalid', 'emailInvalid', 'phoneInvalid', 'messageTooLong', 'messageInvalidCharacters', 'contactMissing'];

@@ -1,7 +1,7 @@
-import { CommonErrors, type CodeOf, type ErrorCode } from '../../../bff/contracts/errors.ts';
-import { SurveyErrors, type SurveyFieldError, type SurveyType } from '../../../bff/contracts/surveys.ts';
-import type { Translate } from '../../i18n/index.ts';
-import { entryOf } from '../../lib/codes.ts';
+import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/errors.ts';
+import { SurveyErrors, type SurveyFieldError, type SurveyType } from '~/bff/contracts/surveys.ts';
+import type { Translate } from '~/site/i18n/index.ts';
+import { entryOf } from '~/site/lib/codes.ts';
 
 /** The site owns the words (Conventions): survey types, field errors and the notices of codes, German and English. */
 

@@ -1,4 +1,4 @@
-import type { Translate } from '../../i18n/index.ts';
+import type { Translate } from '~/site/i18n/index.ts';
 
 export interface TourStep {
   id: string;
@@ -20,4 +20,15 @@ export function tourSteps(t: Translate): TourStep[] {
     { id: 'profile', target: 'profile', title: t('tour.profileTitle'), text: t('tour.profileText') },
     { id: 'help', target: 'help', title: t('tour.helpTitle'), text: t('tour.helpText') },
   ];
+}
+
+/** The dialog's button and progress texts, for both tours' boot script (`{step}` and `{total}` filled in by tour.ts). */
+export function tourLabels(t: Translate) {
+  return {
+    next: t('tour.next'),
+    back: t('tour.back'),
+    finish: t('tour.finish'),
+    end: t('tour.end'),
+    progress: t('tour.progress', { step: '{step}', total: '{total}' }),
+  };
 }

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../bff/contracts/http.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '~/bff/contracts/http.ts';
 import type { TourStep } from './steps.ts';
 
 interface Labels {
@@ -11,15 +11,15 @@ interface Labels {
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** A lead-tour step names the journey status it reaches (issue 18; empty: the status is there already). */
+/** A lead-tour step names the journey status it reaches (empty: the status is there already). */
 type Step = TourStep & { status?: string };
 
 /**
- * The dashboard tour as a small accessible dialog (issue 17; react-joyride 3 would cost React plus ~26 KB gzip, see
+ * The dashboard tour as a small accessible dialog (react-joyride 3 would cost React plus ~26 KB gzip, see
  * docs/account.md): `role="dialog"` with `aria-modal`, the rest of the page inert, focus on the step's heading at each
  * step, Tab kept inside, Escape ends, arrow keys go back and forth; the element of the step is scrolled into view under
  * a spotlight. At the end (finished or ended) the portal learns the tour was seen and the focus returns to the opener.
- * The lead dashboard's tour (issue 18) runs the same dialog and moves the journey status forward instead: started at
+ * The lead dashboard's tour (docs/funnel.md) runs the same dialog and moves the journey status forward instead: started at
  * the first step (`data-start-status`), each step's own status when the lead goes on from it (`PATCH user/journey`).
  */
 export function startTour(root: HTMLElement, opener: HTMLElement): void {

@@ -1,6 +1,6 @@
 import ky, { HTTPError, NetworkError, TimeoutError as KyTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
-import { ErrorBodySchema } from '../../../bff/contracts/errors.ts';
+import { ErrorBodySchema } from '~/bff/contracts/errors.ts';
 import {
   APP_API_BASE,
   APP_API_TIMEOUT_MS,
@@ -8,8 +8,8 @@ import {
   CSRF_HEADER_VALUE,
   INTERNAL_API_BASE,
   INTERNAL_API_TIMEOUT_MS,
-} from '../../../bff/contracts/http.ts';
-import { readCache, writeCache, type ApiName } from '../../stores/apiCache.ts';
+} from '~/bff/contracts/http.ts';
+import { readCache, writeCache, type ApiName } from '~/site/stores/apiCache.ts';
 import { FetchError, ParsingError, RequestError, TimeoutError, type ApiError } from './errors.ts';
 
 /** Any zod schema: the contracts' classic ones as well as zod/mini ones. */
@@ -23,7 +23,7 @@ export interface ClientOverrides {
 }
 
 type SearchValue = string | number | boolean;
-/** An array repeats the parameter, as `GET /documents?categoryFilter=A&categoryFilter=B` needs (spec section 7). */
+/** An array repeats the parameter, as `GET /documents?categoryFilter=A&categoryFilter=B` needs. */
 export type SearchParams = Record<string, SearchValue | readonly SearchValue[] | undefined>;
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -45,7 +45,7 @@ export interface GetOptions {
 
 /**
  * A ky instance for one base: the CSRF header on every request (docs/security.md), same-origin cookies, HTTP errors
- * thrown. No retries: a retried GET would multiply the 30/60 s timeouts the spec sets.
+ * thrown. No retries: a retried GET would multiply the 30/60 s timeouts of the API bases (docs/architecture.md).
  */
 export function createKy(prefix: string, timeout: number, overrides: ClientOverrides = {}): KyInstance {
   return ky.create({
@@ -74,7 +74,7 @@ function relativeUrl(prefix: string, path: string, searchParams?: URLSearchParam
 }
 
 function logFailure(error: ApiError, details: { status?: number; data?: unknown; headers?: Headers }): void {
-  // Spec section 8: failed HTTP-client errors are logged together with response data and headers.
+  // Failed HTTP-client errors are logged together with response data and headers.
   console.error(`[api] ${error.method.toUpperCase()} ${error.url} failed: ${error.name}`, {
     status: details.status,
     data: details.data,
@@ -216,7 +216,7 @@ export function createApiClient(name: ApiName, overrides: ClientOverrides = {}):
   };
 }
 
-/** Spec section 7: app base /api/v2/app, 30 s. */
+/** The app base /api/v2/app, 30 s (docs/architecture.md "Shared UI and client state"). */
 export const appApi = createApiClient('appApi');
-/** Spec section 7: internal base /api/v1/internal, 60 s. */
+/** The internal base /api/v1/internal, 60 s. */
 export const internalApi = createApiClient('internalApi');

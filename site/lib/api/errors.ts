@@ -1,6 +1,6 @@
-import type { ErrorBody } from '../../../bff/contracts/errors.ts';
+import type { ErrorBody } from '~/bff/contracts/errors.ts';
 
-/** Spec section 7: failures are classed as fetch, timeout or parsing errors; HTTP errors carry their status. */
+/** Failures are classed as fetch, timeout or parsing errors; HTTP errors carry their status. */
 export abstract class ApiError extends Error {
   constructor(
     message: string,
@@ -38,7 +38,7 @@ export class ParsingError extends ApiError {
 
 /**
  * A response outside 200–299, with the BFF's `{ code, message }` body when it sent one (`message` is German and
- * safe to show). `status` 0 means no HTTP status was received (only thrown so by getSession, spec section 7).
+ * safe to show). `status` 0 means no HTTP status was received (only thrown so by getSession).
  */
 export class RequestError extends ApiError {
   override readonly name = 'RequestError';

@@ -1,10 +1,10 @@
-import { SessionUserSchema, type SessionUser } from '../../../bff/contracts/auth.ts';
-import { APP_API_TIMEOUT_MS, AUTH_BASE } from '../../../bff/contracts/http.ts';
+import { SessionUserSchema, type SessionUser } from '~/bff/contracts/auth.ts';
+import { APP_API_TIMEOUT_MS, AUTH_BASE } from '~/bff/contracts/http.ts';
 import { createKy, parseBody, sendRequest, type ClientOverrides } from './client.ts';
 import { ApiError, ParsingError, RequestError } from './errors.ts';
 
 /**
- * Spec section 7: `GET /api/auth/me` gives the signed-in customer, or null on 204 (nobody signed in). Any failure
+ * `GET /api/auth/me` gives the signed-in customer, or null on 204 (nobody signed in). Any failure
  * throws a RequestError with the HTTP status, or status 0 when no response came (network failure, timeout).
  */
 export async function getSession(overrides?: ClientOverrides): Promise<SessionUser | null> {

@@ -11,3 +11,16 @@ export async function drawSignature(page: Page) {
   for (let x = 20; x < 220; x += 20) await page.mouse.move(box.x + x, box.y + box.height / 2 + (x % 40 === 0 ? 15 : -15));
   await page.mouse.up();
 }
+
+/**
+ * On the e-signature stand-in's page, keyboard only: ticks "the typed name counts" and the consent, then presses
+ * "Unterschreiben" (with the name in its field).
+ */
+export async function signWithKeyboard(page: Page) {
+  await page.getByRole('checkbox', { name: /getippter Name gilt als meine Unterschrift/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('checkbox', { name: /gelesen und unterschreibe/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Unterschreiben', exact: true }).focus();
+  await page.keyboard.press('Enter');
+}

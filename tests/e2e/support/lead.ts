@@ -1,14 +1,10 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { E2E } from '../../../playwright.config.ts';
-import { waitForMail } from '../../support/mailbox.ts';
+import { E2E } from '~/playwright.config.ts';
+import { waitForMail } from '~/tests/support/mailbox.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
-/** The lead funnel in the browser (issue 18): the visitor's details, the SMS code, and the lead's sign-in. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** The lead funnel in the browser (docs/funnel.md): the visitor's details, the SMS code, and the lead's sign-in. */
 
 /** A fresh mobile number in a block of its own (the limits count per number and per block). */
 export const mobile = () => `0171 ${randomInt(1_000_000, 9_999_999)}`;
@@ -38,7 +34,7 @@ export async function fillDetails(page: Page, phone: string, options: { firstNam
   await page.getByRole('checkbox', { name: /darf mich zu dieser Anfrage/ }).check();
 }
 
-/** Issue 18 phase B: from "fertig" into the lead's own area, and from there to a customer once the sale closed. */
+/** From "fertig" into the lead's own area, and from there to a customer once the sale closed (docs/funnel.md). */
 export const leadEmail = () => `lena.lead.${randomInt(1e9)}@example.de`;
 
 /**

@@ -1,5 +1,6 @@
+import { test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { E2E } from '../../../playwright.config.ts';
+import { E2E } from '~/playwright.config.ts';
 
 /** The e2e stack's portal database (embedded PostgreSQL on the e2e port, see playwright.config.ts). */
 const DATABASE_URL = E2E.database;
@@ -38,6 +39,28 @@ export async function waitForStrapi(timeoutMs = 180_000) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('Strapi did not become ready');
+}
+
+/** The CMS's demo editor (cms/README.md "Demo editor"). */
+export const DEMO_EDITOR = { email: 'redaktion@example.de', password: 'Redaktion2026!' };
+
+/** The Strapi admin in a new page, signed in as the demo editor through its login form. */
+export async function strapiAdminAsEditor(browser: Browser): Promise<Page> {
+  const admin = await browser.newPage({ baseURL: E2E.strapi });
+  await admin.goto('/admin');
+  await admin.getByLabel(/E-?Mail/i).fill(DEMO_EDITOR.email);
+  await admin.getByLabel(/Passwort|Password/i).fill(DEMO_EDITOR.password);
+  await admin.getByRole('button', { name: /Anmelden|Login/i }).click();
+  await admin.waitForURL(/\/admin(?!\/auth)/);
+  return admin;
+}
+
+/** For a spec that reads Strapi: waits for it before the first test, with the time a first start takes (over a test's). */
+export function waitForStrapiBeforeAll() {
+  test.beforeAll(async () => {
+    test.setTimeout(200_000);
+    await waitForStrapi();
+  });
 }
 
 /**
@@ -84,7 +107,7 @@ export async function resetFilesState() {
 }
 
 /**
- * Money's demo state (issue 16): the journey's reset (management with its refunds, direct debits and referrals; no
+ * Money's demo state (docs/money.md): the journey's reset (management with its refunds, direct debits and referrals; no
  * envelopes; no archived documents), the IBAN validator and the master data as shipped, and none of the portal's
  * refund, mandate, referral or CTA rows of the demo projects.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { CAPABILITIES, ROUTE_TABLE } from '../../../bff/composition/capabilities.ts';
-import { createRequestContext } from '../../../bff/domain/request-context.ts';
+import { CAPABILITIES, ROUTE_TABLE } from '~/bff/composition/capabilities.ts';
+import { createRequestContext } from '~/bff/domain/request-context.ts';
 import { BrowserLikeClient } from '../browser-like-client.ts';
 import { jsonCall } from '../json-call.ts';
 import { signedInClient } from '../sign-in.ts';

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { defineCapability } from '../../../bff/composition/capability.ts';
-import { defineConfigSlice, type SliceConfig } from '../../../bff/config.ts';
-import { message } from '../../../bff/contracts/message-text.ts';
-import type { JobSpec } from '../../../bff/domain/jobs/job.ts';
-import type { RequestContext } from '../../../bff/domain/request-context.ts';
-import type { RouteDeps } from '../../../bff/http/route-deps.ts';
-import { signedIn } from '../../../bff/http/signed-in.ts';
+import { defineCapability } from '~/bff/composition/capability.ts';
+import { defineConfigSlice, type SliceConfig } from '~/bff/config.ts';
+import { message } from '~/bff/contracts/message-text.ts';
+import type { JobSpec } from '~/bff/domain/jobs/job.ts';
+import type { RequestContext } from '~/bff/domain/request-context.ts';
+import type { RouteDeps } from '~/bff/http/route-deps.ts';
+import { signedIn } from '~/bff/http/signed-in.ts';
 import { TOY_PAGE_ROUTES } from './toy.contract.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { definePages } from '../../../bff/contracts/routes.ts';
+import { definePages } from '~/bff/contracts/routes.ts';
 
 /** The toy's page (a capability's contract declares its pages: docs/architecture.md "The route table"). */
 export const TOY_PAGE = '/home/app/toy';

@@ -1,0 +1,2 @@
+/** What the settings feature offers other features (docs/architecture.md "Folders"): they import it only from here. */
+export * from './labels.ts';
