@@ -15,6 +15,7 @@ import { JOURNEY_STEPS, type ProjectSummary } from '../../contracts/projects.ts'
 import type { EmbeddedSigningType, SignedDocument } from '../../contracts/signing.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
 import { berlinToday } from '../monitoring/periods.ts';
+import { afterCommissioningOf } from './after-commissioning.ts';
 import { deadlinesOf } from './deadlines.ts';
 
 const isGridState = (state: string): state is GridState => (GRID_STATES as readonly string[]).includes(state);
@@ -165,6 +166,7 @@ export function toProjectJourney(
     preferences: journey.preferences,
     peakPowerKw: journey.peakPowerKw,
     commissionedAt: journey.commissionedAt,
+    afterCommissioning: afterCommissioningOf(journey, now),
     signedDocuments,
   };
 }
