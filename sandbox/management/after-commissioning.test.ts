@@ -42,20 +42,31 @@ describe('steps after commissioning in the management stand-in', () => {
 
     step();
     expect(journey.gridOperator).toMatchObject({ status: 'METER_SET', meterSetAt: '2026-03-21T10:00:00.000Z' });
-    // The meter ends the assembly; with the signed authorization the installer registered the units then.
-    expect(journey.steps.every((s) => s.status === 'DONE')).toBe(true);
-    expect(journey.mastr.status).toBe('REGISTERED');
+    // The meter ends the assembly.
+    expect(journey.steps.every((s) => s.status === 'DONE' || s.status === 'SKIPPED')).toBe(true);
     expect(active(journey)).toMatchObject({ step: 'SMART_METER', waitingFor: 'METER_OPERATOR' });
 
     step();
     expect(active(journey)).toMatchObject({ step: 'CAP_LIFTED', waitingFor: 'INSTALLER' });
     step();
-    // Already registered: the MaStR step is through at its registration, the payment runs.
-    expect(journey.afterCommissioning[6]).toMatchObject({ status: 'DONE', completedAt: '2026-03-21T10:00:00.000Z' });
+    // Klaus registers himself (no authorization): the MaStR step waits on him.
+    expect(active(journey)).toMatchObject({ step: 'MASTR_REGISTERED', waitingFor: 'CUSTOMER' });
+    step();
+    expect(journey.mastr).toMatchObject({ status: 'REGISTERED', registeredBy: 'CUSTOMER', registeredAt: '2026-03-21T10:00:00.000Z' });
     expect(active(journey)).toMatchObject({ step: 'FIRST_PAYMENT', waitingFor: 'GRID_OPERATOR' });
     step();
     expect(active(journey)).toBeUndefined();
     expect(() => step()).toThrow(new JourneyConflict('Nach der Inbetriebnahme ist schon alles erledigt.'));
+  });
+
+  it('takes an authorised registration made with the meter as the MaStR step, at the moment it happened', () => {
+    const journey = defaultJourney('ASSEMBLY_CONCLUSION', now);
+    for (let i = 0; i < 3; i++) advanceAfterCommissioning(journey, at('2026-03-21T10:00:00Z'));
+    expect(journey.mastr).toMatchObject({ status: 'REGISTERED', registeredBy: 'INSTALLER' });
+    advanceAfterCommissioning(journey, at('2026-03-22T10:00:00Z'));
+    advanceAfterCommissioning(journey, at('2026-03-23T10:00:00Z'));
+    expect(journey.afterCommissioning[6]).toMatchObject({ status: 'DONE', completedAt: '2026-03-21T10:00:00.000Z' });
+    expect(active(journey)).toMatchObject({ step: 'FIRST_PAYMENT', startedAt: '2026-03-23T10:00:00.000Z' });
   });
 
   it('refuses a day in the future or before the step began, and a meter appointment before the day it was agreed', async () => {

@@ -692,7 +692,11 @@ export function advanceAfterCommissioning(journey: Journey, now: string, input: 
       break;
     }
     case 'MASTR_REGISTERED':
-      if (journey.mastr.required && journey.mastr.status !== 'REGISTERED') changeMastr(journey, { registered: true }, at);
+      if (journey.mastr.required && journey.mastr.status !== 'REGISTERED') {
+        // Who registered: the customer who declined the authorization, else the installer.
+        journey.mastr.registeredBy ??= journey.mastr.authorization === 'SKIPPED' ? 'CUSTOMER' : 'INSTALLER';
+        changeMastr(journey, { registered: true }, at);
+      }
       break;
     default:
       break;
