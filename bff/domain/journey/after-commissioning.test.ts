@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_COMMISSIONING_STEPS } from '../../contracts/journey.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
+import { actionKey, actionNotification } from './action-notifications.ts';
 import { afterCommissioningOf, fifteenthOfNextMonth, stepDeadline } from './after-commissioning.ts';
+import { toProjectJourney } from './journey-view.ts';
 import { managedJourney } from './test-builders.ts';
 
 type VendorStep = ManagedJourney['afterCommissioning'][number];
@@ -77,7 +79,8 @@ describe('steps after commissioning', () => {
 
   it('leave out steps the portal does not know, and show the planned day of the meter appointment', () => {
     const journey = commissioned(3, { plannedOn: '2026-03-30' });
-    journey.afterCommissioning.push({ ...journey.afterCommissioning[0]!, step: 'SOMETHING_NEW' });
+    const [first] = journey.afterCommissioning;
+    if (first) journey.afterCommissioning.push({ ...first, step: 'SOMETHING_NEW' });
     const steps = afterCommissioningOf(journey, now);
     expect(steps).toHaveLength(8);
     expect(steps[3]).toMatchObject({ step: 'METER_SET', plannedOn: '2026-03-30' });
@@ -102,5 +105,28 @@ describe('the next deadline of a step', () => {
 
   it('is none for the MaStR when nothing must be registered', () => {
     expect(stepDeadline('MASTR_REGISTERED', null, { ...journey, mastr: { ...journey.mastr, required: false } }, today)).toBeNull();
+  });
+});
+
+describe('a step after commissioning waiting on the customer', () => {
+  const project = { id: 7, address: { contact: { street: 'Teststraße', houseNumber: '1', zip: '04109', city: 'Leipzig' } }, productLines: ['SOLAR'], phase: 'COMPLETED', step: 'IN_OPERATION' } as const;
+  const finished = (step: number, journey: Partial<ManagedJourney> = {}) => {
+    const managed = commissioned(step, { waitingFor: 'CUSTOMER' }, journey);
+    managed.steps = managed.steps.map((s) => ({ ...s, status: 'DONE', waitingFor: null }));
+    return toProjectJourney({ ...project, productLines: [...project.productLines] }, managed, [], now);
+  };
+
+  it('asks the customer to get in touch, in the bell with its own occasion', () => {
+    const journey = finished(4);
+    expect(journey.actions).toEqual([expect.objectContaining({ kind: 'ANSWER_REQUEST', step: null, href: '/home/app/my-project', optional: false })]);
+    const [action] = journey.actions;
+    if (!action) throw new Error('no action');
+    expect(actionKey(journey, action)).toBe('7:ANSWER_REQUEST:-:-:2026-03-12T08:30:00.000Z');
+    expect(actionNotification(journey, action)).toMatchObject({ type: 'JOURNEY_ACTION', projectId: 7, href: '/home/app/my-project' });
+  });
+
+  it('leaves the MaStR to its own action when the customer registers themselves', () => {
+    const self = finished(6, { mastr: { ...managedJourney(7).mastr, authorization: 'SKIPPED' } });
+    expect(self.actions.map((a) => a.kind)).toEqual(['REGISTER_MASTR']);
   });
 });
