@@ -170,6 +170,17 @@ export const AFTER_COMMISSIONING_STEPS = [
   'FIRST_PAYMENT',
 ] as const;
 export type AfterCommissioningStep = (typeof AFTER_COMMISSIONING_STEPS)[number];
+/** Who a step after commissioning usually waits on in Germany (the portal's default when the service names none). */
+export const AFTER_COMMISSIONING_PARTY: Record<AfterCommissioningStep, Party> = {
+  COMPLETION_NOTICE: 'INSTALLER',
+  GRID_CONFIRMED: 'GRID_OPERATOR',
+  METER_APPOINTMENT: 'METER_OPERATOR',
+  METER_SET: 'METER_OPERATOR',
+  SMART_METER: 'METER_OPERATOR',
+  CAP_LIFTED: 'INSTALLER',
+  MASTR_REGISTERED: 'INSTALLER',
+  FIRST_PAYMENT: 'GRID_OPERATOR',
+};
 export const isAfterCommissioningStep = (value: string): value is AfterCommissioningStep =>
   (AFTER_COMMISSIONING_STEPS as readonly string[]).includes(value);
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { addDays, berlinDay, berlinInstant } from '../shared/relative-dates.ts';
-import { AFTER_COMMISSIONING_STEPS, GRID_STATES, type AfterCommissioningStep, type GridState, type JourneyStep } from '~/bff/contracts/journey.ts';
+import { AFTER_COMMISSIONING_PARTY, AFTER_COMMISSIONING_STEPS, GRID_STATES, type AfterCommissioningStep, type GridState, type JourneyStep } from '~/bff/contracts/journey.ts';
 import { JOURNEY_STEPS } from '~/bff/contracts/projects.ts';
 import type { ProjectPhase, ProjectStep } from '~/bff/contracts/projects.ts';
 import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '~/bff/contracts/signing.ts';
@@ -524,18 +524,6 @@ export function changeMastr(journey: Journey, change: { moveNeeded?: boolean | u
 // ---------------------------------------------------------------------------------------------------------------
 // After commissioning: the completion notice to the first feed-in payment (docs/journey.md "After commissioning")
 
-/** Who a step after commissioning waits on when it starts. */
-const AFTER_WAITING: Record<AfterCommissioningStep, (typeof AFTER_WAITING_FOR)[number]> = {
-  COMPLETION_NOTICE: 'INSTALLER',
-  GRID_CONFIRMED: 'GRID_OPERATOR',
-  METER_APPOINTMENT: 'METER_OPERATOR',
-  METER_SET: 'METER_OPERATOR',
-  SMART_METER: 'METER_OPERATOR',
-  CAP_LIFTED: 'INSTALLER',
-  MASTR_REGISTERED: 'INSTALLER',
-  FIRST_PAYMENT: 'GRID_OPERATOR',
-};
-
 const gridReached = (journey: Journey, state: GridState) => GRID_STATES.indexOf(journey.gridOperator.status) >= GRID_STATES.indexOf(state);
 
 /**
@@ -588,7 +576,7 @@ function startAfter(journey: Journey, index: number, at: string): void {
   if (!next) return;
   next.status = 'ACTIVE';
   next.startedAt = at;
-  next.waitingFor = AFTER_WAITING[next.step];
+  next.waitingFor = AFTER_COMMISSIONING_PARTY[next.step];
   if (next.step === 'MASTR_REGISTERED' && journey.mastr.authorization === 'SKIPPED') next.waitingFor = 'CUSTOMER';
   if (next.step === 'METER_SET') {
     const appointment = journey.appointments.find((a) => a.kind === 'METER' && a.status !== 'CANCELLED' && a.status !== 'DONE');
@@ -617,7 +605,7 @@ export function settleAfterCommissioning(journey: Journey, now: string): void {
     journey.afterCommissioning = AFTER_COMMISSIONING_STEPS.map((step, i) => ({
       step,
       status: i === 0 ? 'ACTIVE' : 'UPCOMING',
-      waitingFor: i === 0 ? AFTER_WAITING[step] : null,
+      waitingFor: i === 0 ? AFTER_COMMISSIONING_PARTY[step] : null,
       startedAt: i === 0 ? journey.commissionedAt : null,
       completedAt: null,
       plannedOn: null,

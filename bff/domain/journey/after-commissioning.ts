@@ -1,5 +1,6 @@
 import { addDays, addMonths, differenceInCalendarDays, formatISO } from 'date-fns';
 import {
+  AFTER_COMMISSIONING_PARTY,
   AFTER_COMMISSIONING_STEPS,
   isAfterCommissioningStep,
   type AfterCommissioningStep,
@@ -14,18 +15,6 @@ import { berlinToday } from '../monitoring/periods.ts';
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 const plus = (day: string, add: (date: Date) => Date) => formatISO(add(noon(day)), { representation: 'date' });
 const dayOf = (iso: string) => berlinToday(new Date(iso));
-
-/** Who a step waits on when the management service does not say (the usual party in Germany). */
-export const USUAL_PARTY: Record<AfterCommissioningStep, Party> = {
-  COMPLETION_NOTICE: 'INSTALLER',
-  GRID_CONFIRMED: 'GRID_OPERATOR',
-  METER_APPOINTMENT: 'METER_OPERATOR',
-  METER_SET: 'METER_OPERATOR',
-  SMART_METER: 'METER_OPERATOR',
-  CAP_LIFTED: 'INSTALLER',
-  MASTR_REGISTERED: 'INSTALLER',
-  FIRST_PAYMENT: 'GRID_OPERATOR',
-};
 
 /** The installer's own promises (no law sets these): days after the step started. */
 export const PROMISE_DAYS = { COMPLETION_NOTICE: 7, CAP_LIFT: 7 } as const;
@@ -112,7 +101,7 @@ export function afterCommissioningOf(journey: ManagedJourney, now: Date): AfterC
     return {
       step,
       state,
-      waitingFor: state === 'CURRENT' ? (vendor?.waitingFor ?? USUAL_PARTY[step]) : null,
+      waitingFor: state === 'CURRENT' ? (vendor?.waitingFor ?? AFTER_COMMISSIONING_PARTY[step]) : null,
       since: state === 'CURRENT' ? since : null,
       sinceDays: state === 'CURRENT' && since ? Math.max(0, differenceInCalendarDays(noon(today), noon(dayOf(since)))) : null,
       completedAt: state === 'DONE' ? (vendor?.completedAt ?? null) : null,
