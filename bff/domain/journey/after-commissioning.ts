@@ -5,7 +5,6 @@ import {
   isAfterCommissioningStep,
   type AfterCommissioningStep,
   type AfterCommissioningStepView,
-  type Party,
   type StepDeadline,
 } from '../../contracts/journey.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
