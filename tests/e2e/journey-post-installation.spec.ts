@@ -42,6 +42,8 @@ test.describe('Nach der Inbetriebnahme', () => {
     const tester = await browser.newPage();
     await tester.goto(`${E2E.sandbox}/management/`);
     const card = tester.locator('#projekt-100247');
+    await expect(card.getByRole('list', { name: 'Schritte nach der Inbetriebnahme' })).toContainText('Netzbetreiber hat bestätigt: aktiv (wartet auf Netzbetreiber');
+    await expectNoAxeViolations(tester);
     const done = async (step: string, fill: Record<string, string> = {}) => {
       for (const [label, value] of Object.entries(fill)) await card.getByLabel(label).fill(value);
       await card.getByRole('button', { name: `„${step}“ erledigt` }).click();
