@@ -39,7 +39,9 @@ test.describe('Nach der Inbetriebnahme', () => {
     await expect(after.getByRole('listitem').filter({ hasText: 'Im Marktstammdatenregister registriert' })).toContainText('Grundlage: MaStRV § 5 Abs. 1');
     await expectNoAxeViolations(page);
 
-    const tester = await browser.newPage();
+    // A context of its own (axe needs one), as the tester's browser is not the customer's.
+    const testerContext = await browser.newContext();
+    const tester = await testerContext.newPage();
     await tester.goto(`${E2E.sandbox}/management/`);
     const card = tester.locator('#projekt-100247');
     await expect(card.getByRole('list', { name: 'Schritte nach der Inbetriebnahme' })).toContainText('Netzbetreiber hat bestätigt: aktiv (wartet auf Netzbetreiber');
@@ -86,7 +88,7 @@ test.describe('Nach der Inbetriebnahme', () => {
       await expect(after.locator('[aria-current="step"]')).toHaveCount(0, { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(after.getByRole('listitem').filter({ hasText: 'Erste Einspeisevergütung gezahlt' })).toContainText('Erledigt am');
-    await tester.close();
+    await testerContext.close();
 
     // English: the same section.
     await page.context().addCookies([{ name: 'kundenportal.lang', value: 'en', url: E2E.portal }]);
