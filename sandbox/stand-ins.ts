@@ -8,6 +8,7 @@ import { iotStandIn } from './iot/stand-in.ts';
 import { mailStandIn } from './mail/stand-in.ts';
 import { managementStandIn } from './management/stand-in.ts';
 import { mapsStandIn } from './maps/stand-in.ts';
+import { marketDataStandIn } from './market-data/stand-in.ts';
 import { marketingStandIn } from './marketing/stand-in.ts';
 import { masterDataStandIn } from './master-data/stand-in.ts';
 import { replayStandIn } from './replay/stand-in.ts';
@@ -16,6 +17,7 @@ import { salesStandIn } from './sales/stand-in.ts';
 import { schedulerStandIn } from './scheduler/stand-in.ts';
 import { smsStandIn } from './sms/stand-in.ts';
 import { tasksStandIn } from './tasks/stand-in.ts';
+import { weatherStandIn } from './weather/stand-in.ts';
 import type { StandIn } from './stand-in-types.ts';
 
 /**
@@ -26,6 +28,8 @@ export const STAND_INS: readonly StandIn[] = [
   mailStandIn,
   managementStandIn,
   iotStandIn,
+  weatherStandIn,
+  marketDataStandIn,
   esignStandIn,
   masterDataStandIn,
   tasksStandIn,

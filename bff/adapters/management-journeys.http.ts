@@ -52,6 +52,20 @@ const JourneySchema = z.object({
   contactPerson: z.object({ name: z.string(), role: z.string(), phone: z.string(), email: z.string() }),
   peakPowerKw: z.number().nullable(),
   commissionedAt: iso,
+  // Older services send no steps after commissioning; unknown step names are left out by the view.
+  afterCommissioning: z
+    .array(
+      z.object({
+        step: z.string(),
+        status: z.enum(['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING']),
+        waitingFor: z.enum(['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR', 'REGISTER']).nullable().catch(null),
+        startedAt: iso,
+        completedAt: iso,
+        plannedOn: iso.default(null),
+        note: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
   preferences: z.object({
     contactPhone: z.string().nullable(),
     preferredAppointmentTimes: z

@@ -39,8 +39,11 @@ export function phaseOfStep(step: JourneyStep): Exclude<ProjectPhase, 'COMPLETED
   return JOURNEY_STEPS.indexOf(step) < 4 ? 'PLANNING' : 'ASSEMBLY';
 }
 
-/** Who a step (or the project) waits for. */
-export const PartySchema = z.enum(['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR']);
+/**
+ * Who a step (or the project) waits for. `REGISTER`: the Bundesnetzagentur's Marktstammdatenregister (only after
+ * commissioning, e.g. while the register checks an entry).
+ */
+export const PartySchema = z.enum(['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR', 'REGISTER']);
 export type Party = z.infer<typeof PartySchema>;
 
 /** A step as the customer sees it: done, skipped, current (waiting for someone) or still to come. */
@@ -152,6 +155,68 @@ export interface NextAction {
   request: string | null;
 }
 
+/**
+ * The way after commissioning (docs/journey.md "After commissioning"): from the completion notice to the first feed-in
+ * payment. It runs beside the eight steps (the assembly conclusion ends with the meter set) and goes on after them.
+ */
+export const AFTER_COMMISSIONING_STEPS = [
+  'COMPLETION_NOTICE',
+  'GRID_CONFIRMED',
+  'METER_APPOINTMENT',
+  'METER_SET',
+  'SMART_METER',
+  'CAP_LIFTED',
+  'MASTR_REGISTERED',
+  'FIRST_PAYMENT',
+] as const;
+export type AfterCommissioningStep = (typeof AFTER_COMMISSIONING_STEPS)[number];
+/** Who a step after commissioning usually waits on in Germany (the portal's default when the service names none). */
+export const AFTER_COMMISSIONING_PARTY: Record<AfterCommissioningStep, Party> = {
+  COMPLETION_NOTICE: 'INSTALLER',
+  GRID_CONFIRMED: 'GRID_OPERATOR',
+  METER_APPOINTMENT: 'METER_OPERATOR',
+  METER_SET: 'METER_OPERATOR',
+  SMART_METER: 'METER_OPERATOR',
+  CAP_LIFTED: 'INSTALLER',
+  MASTR_REGISTERED: 'INSTALLER',
+  FIRST_PAYMENT: 'GRID_OPERATOR',
+};
+export const isAfterCommissioningStep = (value: string): value is AfterCommissioningStep =>
+  (AFTER_COMMISSIONING_STEPS as readonly string[]).includes(value);
+
+/**
+ * The next deadline of a step after commissioning: a legal one (`source` names the law) or the installer's own
+ * promise (`promise`, no law behind it). Kinds and sources: docs/journey.md "After commissioning".
+ */
+export type StepDeadlineKind = 'COMPLETION_NOTICE' | 'METER_SWAP' | 'SMART_METER' | 'CAP_LIFT' | 'MASTR_REGISTRATION' | 'FEED_IN_PAYMENT';
+export interface StepDeadline {
+  kind: StepDeadlineKind;
+  /** `YYYY-MM-DD` (Berlin). */
+  startedOn: string;
+  dueOn: string;
+  /** The law, e.g. "MaStRV § 5 Abs. 1"; null for the installer's promise. */
+  source: string | null;
+  promise: boolean;
+  responsible: Party;
+  overdue: boolean;
+}
+
+export interface AfterCommissioningStepView {
+  step: AfterCommissioningStep;
+  state: StepState;
+  /** For the current step: who it waits on. */
+  waitingFor: Party | null;
+  /** Since when the step runs (an instant), and how many Berlin days that is today. */
+  since: string | null;
+  sinceDays: number | null;
+  completedAt: string | null;
+  /** A day the step is planned for (`YYYY-MM-DD`), e.g. the meter appointment. */
+  plannedOn: string | null;
+  /** The installer's note, in their words. */
+  note: string | null;
+  deadline: StepDeadline | null;
+}
+
 export interface ContactPerson {
   name: string;
   role: string;
@@ -181,6 +246,8 @@ export interface ProjectJourney {
   preferences: Preferences;
   peakPowerKw: number | null;
   commissionedAt: string | null;
+  /** The steps after commissioning; empty before commissioning (or when the management service has none). */
+  afterCommissioning: AfterCommissioningStepView[];
   /** Documents the customer signed in the portal, newest first. */
   signedDocuments: SignedDocument[];
 }

@@ -60,6 +60,19 @@ export interface ManagedJourney {
   contactPerson: { name: string; role: string; phone: string; email: string };
   peakPowerKw: number | null;
   commissionedAt: string | null;
+  /**
+   * The steps after commissioning, in the vendor's words (docs/journey.md "After commissioning"); a service that does
+   * not know them sends none (empty).
+   */
+  afterCommissioning: {
+    step: string;
+    status: 'DONE' | 'SKIPPED' | 'ACTIVE' | 'UPCOMING';
+    waitingFor: 'CUSTOMER' | 'INSTALLER' | 'GRID_OPERATOR' | 'METER_OPERATOR' | 'REGISTER' | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    plannedOn: string | null;
+    note: string | null;
+  }[];
   preferences: {
     contactPhone: string | null;
     preferredAppointmentTimes: { weekdays: number[]; timeOfDay: 'MORNING' | 'AFTERNOON' | 'ANY'; note: string | null } | null;

@@ -102,7 +102,7 @@ describe('sandbox IoT cloud (vendor REST API)', () => {
     expect((await json<{ items: Site[] }>('/sites?externalId=100234')).items).toEqual([]);
     expect((await json<{ items: Site[] }>('/sites?externalId=999999')).items).toEqual([]);
     const all = await json<{ items: Site[] }>('/sites');
-    expect(all.items.map((s) => s.externalId).sort()).toEqual(['100237', '100239', '100240', '100241', '100246']);
+    expect(all.items.map((s) => s.externalId).sort()).toEqual(['100237', '100239', '100240', '100241', '100246', '100247']);
     const empty = await api('/sites?externalId=');
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: 'bad_request', detail: expect.any(String) });

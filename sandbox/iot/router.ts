@@ -3,16 +3,11 @@ import type express from 'express';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
+import { StandInClock } from './clock.ts';
 import { CommissioningSchema, commissionedSite, defaultDevices, loadInstallations, NewInstallationSchema, type Installation } from './installations.ts';
 import { SiteSimulator, type Resolution } from './sim/simulator.ts';
+import { isOffline, OutageSchema, ProductionFaultSchema, receivedUntil, stepVisibility, toOutage, toProductionFactor, type Outage, type ProductionFault } from './site-faults.ts';
 import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
-
-/** The simulation runs from commissioning up to `now`; a clock far in the future would take seconds to reach. */
-const ClockRequestSchema = z.strictObject({
-  now: z.iso
-    .datetime({ offset: true })
-    .refine((value) => Date.parse(value) >= Date.UTC(2000, 0, 1) && Date.parse(value) < Date.UTC(2051, 0, 1)),
-});
 
 const RESOLUTIONS: readonly Resolution[] = ['day', 'month', 'year'];
 
@@ -23,6 +18,7 @@ const SIGN_CONVENTION = {
   gridW: 'positive = import from the grid, negative = export (feed-in)',
   wallboxW: 'wallbox charging power, always >= 0, part of consumptionW; null for a site without a wallbox',
   interval: 'each point is the mean power of the 15-minute interval that starts at its timestamp',
+  backfilled: 'true only on points the gateway uploaded late, after it was offline (measured values all the same); absent otherwise',
 } as const;
 
 /**
@@ -31,14 +27,21 @@ const SIGN_CONVENTION = {
  */
 const simulators = new Map<string, SiteSimulator>();
 
-function simulatorFor(installation: Installation): SiteSimulator {
-  const key = JSON.stringify(installation);
+/** A tester's weak days are part of what is simulated: the same site with other weak days is another simulation. */
+function simulatorFor(installation: Installation, production: readonly ProductionFault[] = []): SiteSimulator {
+  const key = JSON.stringify([installation, production]);
   let simulator = simulators.get(key);
   if (!simulator) {
-    simulator = new SiteSimulator(installation);
+    simulator = new SiteSimulator(installation, production.map(toProductionFactor));
     simulators.set(key, simulator);
   }
   return simulator;
+}
+
+/** The faults a tester switched on for one site (`/_control/sites/:siteId/...`); a reset or restart clears them. */
+interface SiteFaults {
+  production: ProductionFault[];
+  outage?: Outage;
 }
 
 
@@ -121,13 +124,22 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     changed.set(installation.siteId, installation);
     options.onChange?.([...changed.values()]);
   };
-  const systemNow = options.now ?? Date.now;
-  let fixedNow: number | undefined;
-  const now = () => fixedNow ?? systemNow();
+  const clock = new StandInClock(options.now);
+  const now = () => clock.now();
+  const faults = new Map<string, SiteFaults>();
+  const faultsOf = (siteId: string): SiteFaults => faults.get(siteId) ?? { production: [] };
+  const simulate = (installation: Installation) => simulatorFor(installation, faultsOf(installation.siteId).production);
+  /** What the cloud has received from the site by now (an outage holds it back). */
+  const received = (installation: Installation) => receivedUntil(faultsOf(installation.siteId).outage, now());
 
   const devicesOf = (installation: Installation) => {
-    const seen = simulatorFor(installation).dataEndMs(now());
-    return installation.devices.map((device) => ({ ...device, lastSeenAt: seen === undefined ? null : formatBerlin(seen) }));
+    const seen = simulate(installation).dataEndMs(received(installation));
+    const offline = isOffline(faultsOf(installation.siteId).outage, now());
+    return installation.devices.map((device) => ({
+      ...device,
+      ...(offline ? { status: 'OFFLINE' as const } : {}),
+      lastSeenAt: seen === undefined ? null : formatBerlin(seen),
+    }));
   };
 
   /** Resolves `:siteId` or answers 404. */
@@ -141,7 +153,8 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     apiPath: '/api/v2',
     auth: { apiKeyHeader: 'x-api-key', apiKey: options.apiKey },
     onReset: () => {
-      fixedNow = undefined;
+      clock.reset();
+      faults.clear();
       restore([]);
       options.onChange?.([]);
     },
@@ -179,7 +192,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
       api.get('/sites/:siteId/latest', (req, res) => {
         const installation = site(req, res);
         if (!installation) return;
-        const latest = simulatorFor(installation).latestMs(now());
+        const latest = simulate(installation).latestMs(received(installation));
         res.json({ siteId: installation.siteId, timestamp: latest === undefined ? null : formatBerlin(latest) });
       });
 
@@ -193,9 +206,16 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           badRequest(res, 'date must be a calendar date YYYY-MM-DD');
           return;
         }
-        const simulator = simulatorFor(installation);
-        const [day] = simulator.energy(dayNo, dayNo, 'day', now());
+        const simulator = simulate(installation);
+        const until = received(installation);
+        const [day] = simulator.energy(dayNo, dayNo, 'day', until);
         const { start: _start, ...totals } = day ?? { start: date, ...EMPTY_TOTALS };
+        const { outage } = faultsOf(installation.siteId);
+        const points = simulator.power(dayNo, until).flatMap((point) => {
+          const seen = stepVisibility(outage, Date.parse(point.timestamp), now());
+          if (seen === 'gap') return [];
+          return seen === 'backfilled' ? [{ ...point, backfilled: true }] : [point];
+        });
         res.json({
           siteId: installation.siteId,
           date,
@@ -203,7 +223,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           resolutionMinutes: 15,
           unit: 'W',
           signConvention: SIGN_CONVENTION,
-          points: simulator.power(dayNo, now()),
+          points,
           totals: withWallbox(installation, totals),
         });
       });
@@ -235,8 +255,8 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
           timezone: TIMEZONE,
           unit: 'Wh',
           resolution,
-          items: simulatorFor(installation)
-            .energy(fromDay, toDay, resolution as Resolution, now())
+          items: simulate(installation)
+            .energy(fromDay, toDay, resolution as Resolution, received(installation))
             .map((item) => withWallbox(installation, item)),
         });
       });
@@ -295,6 +315,61 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
         res.status(201).json({ ...siteDto(installation), devices: devicesOf(installation) });
       });
 
+      /**
+       * The installation delivers `factor` of its PV from `from` to `to` (calendar days): a failed string, shading,
+       * soiling. Several ranges may be set; where they overlap, the last one set wins. 204; 404 for an unknown site.
+       */
+      control.post('/sites/:siteId/production', controlJson, (req, res) => {
+        const installation = bySiteId.get(String(req.params.siteId));
+        if (!installation) return notFound(res);
+        const parsed = ProductionFaultSchema.safeParse(req.body);
+        if (!parsed.success) return badRequest(res, z.prettifyError(parsed.error));
+        const current = faultsOf(installation.siteId);
+        faults.set(installation.siteId, { ...current, production: [...current.production, parsed.data] });
+        res.status(204).end();
+      });
+
+      /**
+       * The site's gateway stops sending at `from` (until `until`, or for good): the cloud's data and the devices' last
+       * contact stop there and the devices are OFFLINE. When it is back, `backfill: true` uploads the buffered points
+       * (marked `backfilled`), otherwise they stay a gap; the meter counters never lose energy. Replaces an earlier one.
+       */
+      control.post('/sites/:siteId/outage', controlJson, (req, res) => {
+        const installation = bySiteId.get(String(req.params.siteId));
+        if (!installation) return notFound(res);
+        const parsed = OutageSchema.safeParse(req.body);
+        if (!parsed.success) return badRequest(res, z.prettifyError(parsed.error));
+        faults.set(installation.siteId, { ...faultsOf(installation.siteId), outage: toOutage(parsed.data) });
+        res.status(204).end();
+      });
+
+      control.get('/sites/:siteId/faults', (req, res) => {
+        const installation = bySiteId.get(String(req.params.siteId));
+        if (!installation) return notFound(res);
+        const { production, outage } = faultsOf(installation.siteId);
+        res.json({
+          production,
+          outage: outage
+            ? { from: formatBerlin(outage.fromMs), until: outage.untilMs === null ? null : formatBerlin(outage.untilMs), backfill: outage.backfill, offline: isOffline(outage, now()) }
+            : null,
+        });
+      });
+
+      control.delete('/sites/:siteId/production', (req, res) => {
+        const siteId = String(req.params.siteId);
+        if (!bySiteId.has(siteId)) return notFound(res);
+        faults.set(siteId, { ...faultsOf(siteId), production: [] });
+        res.status(204).end();
+      });
+
+      control.delete('/sites/:siteId/outage', (req, res) => {
+        const siteId = String(req.params.siteId);
+        if (!bySiteId.has(siteId)) return notFound(res);
+        const { production } = faultsOf(siteId);
+        faults.set(siteId, { production });
+        res.status(204).end();
+      });
+
       control.delete('/installations/:siteId', (req, res) => {
         const siteId = String(req.params.siteId);
         if (!created.has(siteId)) {
@@ -308,24 +383,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
         res.status(204).end();
       });
 
-      control.get('/clock', (_req, res) => {
-        res.json({ now: formatBerlin(now()), fixed: fixedNow !== undefined });
-      });
-
-      control.post('/clock', controlJson, (req, res) => {
-        const parsed = ClockRequestSchema.safeParse(req.body);
-        if (!parsed.success) {
-          badRequest(res, 'now must be an ISO 8601 timestamp with offset, between 2000 and 2050');
-          return;
-        }
-        fixedNow = Date.parse(parsed.data.now);
-        res.status(204).end();
-      });
-
-      control.delete('/clock', (_req, res) => {
-        fixedNow = undefined;
-        res.status(204).end();
-      });
+      clock.controls(control);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { addDays, berlinDay, berlinInstant } from '../shared/relative-dates.ts';
-import { GRID_STATES, type GridState, type JourneyStep } from '~/bff/contracts/journey.ts';
+import { AFTER_COMMISSIONING_PARTY, AFTER_COMMISSIONING_STEPS, GRID_STATES, type AfterCommissioningStep, type GridState, type JourneyStep } from '~/bff/contracts/journey.ts';
 import { JOURNEY_STEPS } from '~/bff/contracts/projects.ts';
 import type { ProjectPhase, ProjectStep } from '~/bff/contracts/projects.ts';
 import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '~/bff/contracts/signing.ts';
@@ -15,10 +15,12 @@ import { EmbeddedSigningTypeSchema, type EmbeddedSigningType } from '~/bff/contr
  */
 
 // The step and grid-operator vocabularies are the portal's contract too (as for projects' phases and steps).
-export { JOURNEY_STEPS, GRID_STATES };
-export type { JourneyStep, GridState };
+export { JOURNEY_STEPS, GRID_STATES, AFTER_COMMISSIONING_STEPS };
+export type { JourneyStep, GridState, AfterCommissioningStep };
 
 export const WAITING_FOR = ['CUSTOMER', 'INSTALLER', 'GRID_OPERATOR', 'METER_OPERATOR'] as const;
+/** After commissioning a step may also wait on the register (the Bundesnetzagentur's MaStR). */
+export const AFTER_WAITING_FOR = [...WAITING_FOR, 'REGISTER'] as const;
 const STEP_STATUSES = ['DONE', 'SKIPPED', 'ACTIVE', 'UPCOMING'] as const;
 const MASTR_STATES = ['NOT_REGISTERED', 'REGISTERED', 'MOVE_REQUESTED'] as const;
 export const SIGNING_TYPES = EmbeddedSigningTypeSchema.options;
@@ -47,6 +49,19 @@ const StepSchema = z.strictObject({
   customerRequest: z.strictObject({ text: z.string().min(1).max(500), at: iso }).nullable().default(null),
 });
 export type VendorStep = z.infer<typeof StepSchema>;
+
+/** A step after commissioning (docs/journey.md "After commissioning"): the completion notice to the first feed-in payment. */
+const AfterStepSchema = z.strictObject({
+  step: z.enum(AFTER_COMMISSIONING_STEPS),
+  status: z.enum(STEP_STATUSES),
+  waitingFor: z.enum(AFTER_WAITING_FOR).nullable().default(null),
+  startedAt: iso.nullable().default(null),
+  completedAt: iso.nullable().default(null),
+  /** A day the step is planned for, e.g. the meter appointment. */
+  plannedOn: day.nullable().default(null),
+  note: z.string().max(500).nullable().default(null),
+});
+export type AfterStep = z.infer<typeof AfterStepSchema>;
 
 const AppointmentSchema = z.strictObject({
   kind: z.enum(['DELIVERY', 'DC', 'AC', 'METER']),
@@ -132,6 +147,8 @@ export const JourneySchema = z.strictObject({
   peakPowerKw: z.number().positive().nullable().default(null),
   /** EEG commissioning (after the AC installation): the MaStR month starts here. */
   commissionedAt: iso.nullable().default(null),
+  /** The steps after commissioning, all eight in order once the plant is commissioned (empty before). */
+  afterCommissioning: z.array(AfterStepSchema).default([]),
   preferences: PreferencesSchema.prefault({}),
   signatures: z.array(SignatureSchema).default([]),
 });
@@ -143,6 +160,8 @@ export type Journey = z.infer<typeof JourneySchema>;
  */
 export const DemoJourneySchema = JourneySchema.extend({
   steps: z.partialRecord(z.enum(JOURNEY_STEPS), StepSchema.omit({ step: true }).partial()),
+  /** Like `steps`; without it a commissioned demo project's steps follow from its grid operator and MaStR. */
+  afterCommissioning: z.partialRecord(z.enum(AFTER_COMMISSIONING_STEPS), AfterStepSchema.omit({ step: true }).partial()).optional(),
 });
 export type DemoJourney = z.input<typeof DemoJourneySchema>;
 
@@ -180,6 +199,16 @@ export function journeyProblems(journey: Journey): string[] {
     problems.push('nach einem offenen Schritt darf keiner erledigt oder aktiv sein');
   }
   if (firstOpen >= 0 && states[firstOpen] !== 'ACTIVE') problems.push('der erste offene Schritt muss aktiv sein');
+  const after = journey.afterCommissioning;
+  if (after.length > 0) {
+    if (after.length !== AFTER_COMMISSIONING_STEPS.length || after.some((s, i) => s.step !== AFTER_COMMISSIONING_STEPS[i])) {
+      problems.push(`afterCommissioning muss ${AFTER_COMMISSIONING_STEPS.join(', ')} in dieser Reihenfolge sein`);
+    }
+    const open = after.findIndex((s) => s.status === 'ACTIVE' || s.status === 'UPCOMING');
+    if (open >= 0 && (after[open]?.status !== 'ACTIVE' || after.slice(open + 1).some((s) => s.status !== 'UPCOMING'))) {
+      problems.push('nach der Inbetriebnahme: der erste offene Schritt ist aktiv, alle folgenden offen');
+    }
+  }
   return problems;
 }
 
@@ -187,9 +216,13 @@ export function journeyProblems(journey: Journey): string[] {
 export { addDays, berlinDay, berlinInstant, resolveRelativeDates } from '../shared/relative-dates.ts';
 
 /** A demo journey (steps as a record) as the full journey. */
-export function fromDemo(demo: z.output<typeof DemoJourneySchema>): Journey {
+export function fromDemo(demo: z.output<typeof DemoJourneySchema>, now: Date): Journey {
   const steps = JOURNEY_STEPS.map((step) => StepSchema.parse({ step, status: 'UPCOMING', ...demo.steps[step] }));
-  return JourneySchema.parse({ ...demo, steps });
+  const given = demo.afterCommissioning;
+  const afterCommissioning = given ? AFTER_COMMISSIONING_STEPS.map((step) => AfterStepSchema.parse({ step, status: 'UPCOMING', ...given[step] })) : [];
+  const journey = JourneySchema.parse({ ...demo, steps, afterCommissioning });
+  settleAfterCommissioning(journey, now.toISOString());
+  return journey;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -222,7 +255,7 @@ export function defaultJourney(step: ProjectStep, now: Date, productLines: reado
         : stepDone('POWER_OF_ATTORNEY')
           ? 'REQUEST_SENT'
           : 'NOT_STARTED';
-  return JourneySchema.parse({
+  const journey = JourneySchema.parse({
     steps,
     appointments: [],
     gridOperator: {
@@ -243,7 +276,14 @@ export function defaultJourney(step: ProjectStep, now: Date, productLines: reado
     },
     contactPerson: CONTACT_PEOPLE[0],
     commissionedAt: stepDone('AC') ? at(-5) : null,
+    // A project created as finished has walked the whole way after commissioning.
+    afterCommissioning:
+      step === 'IN_OPERATION'
+        ? AFTER_COMMISSIONING_STEPS.map((name) => ({ step: name, status: 'DONE', startedAt: at(-5), completedAt: at(-2) }))
+        : [],
   });
+  settleAfterCommissioning(journey, now.toISOString());
+  return journey;
 }
 
 /** A MaStR number: three letters and twelve digits, e.g. SEE912345678901. */
@@ -479,4 +519,184 @@ export function changeMastr(journey: Journey, change: { moveNeeded?: boolean | u
       moveNeeded: false,
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// After commissioning: the completion notice to the first feed-in payment (docs/journey.md "After commissioning")
+
+const gridReached = (journey: Journey, state: GridState) => GRID_STATES.indexOf(journey.gridOperator.status) >= GRID_STATES.indexOf(state);
+
+/**
+ * When a step after commissioning is already true by the grid operator's case or the MaStR (the tester may move those
+ * on their own, and finishing the assembly sets the meter): the moment it became true, or null while it is not.
+ */
+function alreadyDone(journey: Journey, step: AfterCommissioningStep): string | null {
+  const grid = journey.gridOperator;
+  switch (step) {
+    case 'COMPLETION_NOTICE':
+      return gridReached(journey, 'COMMISSIONING_REPORTED') ? (grid.meterOrderedAt ?? journey.commissionedAt) : null;
+    case 'GRID_CONFIRMED':
+    case 'METER_APPOINTMENT':
+      return gridReached(journey, 'METER_APPOINTMENT') ? (grid.status === 'METER_APPOINTMENT' ? grid.since : (grid.meterSetAt ?? grid.since)) : null;
+    case 'METER_SET':
+      return grid.status === 'METER_SET' ? (grid.meterSetAt ?? grid.since) : null;
+    case 'MASTR_REGISTERED':
+      return journey.mastr.status === 'REGISTERED' ? journey.mastr.registeredAt : null;
+    default:
+      return null;
+  }
+}
+
+/** The first day of the 60 % feed-in cap (Solarspitzengesetz, EEG 2023 § 9): older plants never had it. */
+const CAP_FROM_DAY = '2025-02-25';
+
+/** Why a step does not apply to this project (its note), or null when it does. */
+function notApplicable(journey: Journey, step: AfterCommissioningStep): string | null {
+  const generating = journey.mastr.required;
+  switch (step) {
+    case 'CAP_LIFTED':
+      if (!generating) return 'Ohne Solaranlage gibt es keine Einspeisegrenze.';
+      return journey.commissionedAt && berlinDay(new Date(journey.commissionedAt)) < CAP_FROM_DAY
+        ? 'Die 60-%-Grenze gilt erst für Anlagen, die ab dem 25.02.2025 in Betrieb gegangen sind.'
+        : null;
+    case 'MASTR_REGISTERED':
+      return generating ? null : 'Für Deine Anlage ist keine Registrierung im Marktstammdatenregister nötig.';
+    case 'FIRST_PAYMENT':
+      return generating ? null : 'Ohne Solaranlage gibt es keine Einspeisevergütung.';
+    default:
+      return null;
+  }
+}
+
+const later = (a: string, b: string | null) => (b && Date.parse(b) > Date.parse(a) ? b : a);
+
+/** The next step after `done` starts at `at`, waiting on its usual party (the MaStR: on whoever registers). */
+function startAfter(journey: Journey, index: number, at: string): void {
+  const next = journey.afterCommissioning[index + 1];
+  if (!next) return;
+  next.status = 'ACTIVE';
+  next.startedAt = at;
+  next.waitingFor = AFTER_COMMISSIONING_PARTY[next.step];
+  if (next.step === 'MASTR_REGISTERED' && journey.mastr.authorization === 'SKIPPED') next.waitingFor = 'CUSTOMER';
+  if (next.step === 'METER_SET') {
+    const appointment = journey.appointments.find((a) => a.kind === 'METER' && a.status !== 'CANCELLED' && a.status !== 'DONE');
+    next.plannedOn = appointment ? berlinDay(new Date(appointment.start)) : next.plannedOn;
+  }
+}
+
+function finishAfter(journey: Journey, index: number, status: 'DONE' | 'SKIPPED', at: string): void {
+  const step = journey.afterCommissioning[index] as AfterStep;
+  step.status = status;
+  step.completedAt = status === 'DONE' ? at : null;
+  step.waitingFor = null;
+  // The next one cannot have started before this one did.
+  startAfter(journey, index, later(at, step.startedAt));
+}
+
+/**
+ * Keeps the steps after commissioning in line with the rest of the journey: they begin with commissioning, and a
+ * step whose fact is already true (completion notice reported, meter appointment or meter set at the grid operator,
+ * MaStR registered) is through at the moment it became true; one that does not apply (no cap before 25.02.2025, no
+ * MaStR and no payment without a generating unit) is skipped with a note. Called after every change.
+ */
+export function settleAfterCommissioning(journey: Journey, now: string): void {
+  if (!journey.commissionedAt) return;
+  if (journey.afterCommissioning.length === 0) {
+    journey.afterCommissioning = AFTER_COMMISSIONING_STEPS.map((step, i) => ({
+      step,
+      status: i === 0 ? 'ACTIVE' : 'UPCOMING',
+      waitingFor: i === 0 ? AFTER_COMMISSIONING_PARTY[step] : null,
+      startedAt: i === 0 ? journey.commissionedAt : null,
+      completedAt: null,
+      plannedOn: null,
+      note: null,
+    }));
+  }
+  for (;;) {
+    const index = journey.afterCommissioning.findIndex((s) => s.status === 'ACTIVE');
+    const active = journey.afterCommissioning[index];
+    if (!active) return;
+    const skip = notApplicable(journey, active.step);
+    if (skip) {
+      active.note = skip;
+      finishAfter(journey, index, 'SKIPPED', active.startedAt ?? now);
+      continue;
+    }
+    const done = alreadyDone(journey, active.step);
+    if (!done) return;
+    finishAfter(journey, index, 'DONE', done);
+  }
+}
+
+/** A day the tester names (`YYYY-MM-DD`, Berlin) as an instant: now for today, otherwise 10:00 that day. */
+function instantOf(dayText: string | undefined, now: string): string {
+  if (!dayText || dayText === berlinDay(new Date(now))) return now;
+  return berlinInstant(dayText, 10, 0);
+}
+
+const germanDay = (dayText: string) => dayText.split('-').reverse().join('.');
+
+/**
+ * The tester's (back office's) "done" for the active step after commissioning, on a day of their choice (today when
+ * none): the grid operator's case and the MaStR follow (the meter appointment on `appointmentOn`, two weeks later when
+ * none), the meter set also ends the assembly. A day in the future or before the step began is refused.
+ */
+export function advanceAfterCommissioning(journey: Journey, now: string, input: { on?: string | undefined; appointmentOn?: string | undefined } = {}): void {
+  if (!journey.commissionedAt) throw new JourneyConflict('Die Anlage ist noch nicht in Betrieb genommen.');
+  const index = journey.afterCommissioning.findIndex((s) => s.status === 'ACTIVE');
+  const active = journey.afterCommissioning[index];
+  if (!active) throw new JourneyConflict('Nach der Inbetriebnahme ist schon alles erledigt.');
+  const today = berlinDay(new Date(now));
+  if (input.on && input.on > today) throw new JourneyConflict(`Der ${germanDay(input.on)} liegt in der Zukunft. Bitte wähle heute oder einen Tag davor.`);
+  const began = active.startedAt ? berlinDay(new Date(active.startedAt)) : null;
+  if (input.on && began && input.on < began) {
+    throw new JourneyConflict(`Der Schritt begann erst am ${germanDay(began)}. Bitte wähle diesen Tag oder einen späteren.`);
+  }
+  const at = instantOf(input.on, now);
+  const doneOn = berlinDay(new Date(at));
+  if (input.appointmentOn && active.step === 'METER_APPOINTMENT' && input.appointmentOn < doneOn) {
+    throw new JourneyConflict(`Der Zählertermin kann nicht vor dem ${germanDay(doneOn)} liegen.`);
+  }
+  switch (active.step) {
+    case 'COMPLETION_NOTICE':
+      if (!gridReached(journey, 'COMMISSIONING_REPORTED')) setGrid(journey, 'COMMISSIONING_REPORTED', at);
+      break;
+    case 'METER_APPOINTMENT': {
+      const target = input.appointmentOn ?? addDays(doneOn, 14);
+      const appointment = journey.appointments.find((a) => a.kind === 'METER' && a.status !== 'CANCELLED' && a.status !== 'DONE');
+      const window = { start: berlinInstant(target, 8, 0), end: berlinInstant(target, 12, 0) };
+      if (appointment) Object.assign(appointment, window, { status: 'CONFIRMED' });
+      else journey.appointments.push({ kind: 'METER', ...window, status: 'CONFIRMED', representative: null });
+      if (!gridReached(journey, 'METER_APPOINTMENT')) setGrid(journey, 'METER_APPOINTMENT', at);
+      const main = activeStep(journey);
+      if (main?.step === 'ASSEMBLY_CONCLUSION') main.waitingFor = 'METER_OPERATOR';
+      break;
+    }
+    case 'METER_SET': {
+      if (journey.gridOperator.status !== 'METER_SET') setGrid(journey, 'METER_SET', at);
+      // The assembly conclusion ends with the meter set (its own rules register the MaStR when authorised).
+      const main = activeStep(journey);
+      if (main?.step === 'ASSEMBLY_CONCLUSION') finishStep(journey, main, 'DONE', at);
+      break;
+    }
+    case 'MASTR_REGISTERED':
+      if (journey.mastr.required && journey.mastr.status !== 'REGISTERED') {
+        // Who registered: the customer who declined the authorization, else the installer.
+        journey.mastr.registeredBy ??= journey.mastr.authorization === 'SKIPPED' ? 'CUSTOMER' : 'INSTALLER';
+        changeMastr(journey, { registered: true }, at);
+      }
+      break;
+    default:
+      break;
+  }
+  // Steps a side effect already settled (e.g. the MaStR with the assembly) are through by then.
+  if (active.status === 'ACTIVE') finishAfter(journey, index, 'DONE', at);
+  settleAfterCommissioning(journey, now);
+}
+
+/** The tester says who the active step after commissioning waits on (e.g. the register checks the MaStR entry). */
+export function setAfterWaitingFor(journey: Journey, waitingFor: (typeof AFTER_WAITING_FOR)[number]): void {
+  const active = journey.afterCommissioning.find((s) => s.status === 'ACTIVE');
+  if (!active) throw new JourneyConflict('Nach der Inbetriebnahme ist kein Schritt offen.');
+  active.waitingFor = waitingFor;
 }

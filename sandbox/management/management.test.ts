@@ -228,7 +228,7 @@ describe('sandbox management service (vendor REST API)', () => {
     const res = await control('/projects');
     expect(res.status).toBe(200);
     const all = ((await res.json()) as { items: VendorProject[] }).items;
-    expect(all.map((p) => p.id)).toEqual([100234, 100235, 100236, 100237, 100238, 100239, 100240, 100241, 100242, 100243, 100244, 100245, 100246]);
+    expect(all.map((p) => p.id)).toEqual([100234, 100235, 100236, 100237, 100238, 100239, 100240, 100241, 100242, 100243, 100244, 100245, 100246, 100247]);
     expect(all.find((p) => p.id === 100242)?.contact.emails).toEqual([]);
   });
 

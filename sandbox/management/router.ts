@@ -7,7 +7,7 @@ import { MoneyConflict, RefundInputSchema, DirectDebitInputSchema, type Manageme
 import { moneyApi, moneyControl } from './money-routes.ts';
 import { backTo, messageOf, sendPage } from '../shared/html.ts';
 import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
-import { CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
+import { AFTER_WAITING_FOR, CUSTOMER_ACTIONS, JourneySchema, PreferencesSchema, SIGNING_TYPES, WAITING_FOR } from './journey.ts';
 import { InvalidProject, JourneyConflict, NewProjectSchema, type ManagementStore } from './store.ts';
 import type { PortalReporter } from './portal-events.ts';
 import { testerPage } from './tester-page.ts';
@@ -63,6 +63,9 @@ const MastrRegistrationSchema = z.strictObject({
 const InformationSchema = z.strictObject({ text: z.string().trim().min(1).max(500), from: z.enum(['CUSTOMER', 'INSTALLER']) });
 /** Whose move the active step is; for the customer, what the installer needs from them (shown in the portal). */
 const WaitingForSchema = z.strictObject({ waitingFor: z.enum(WAITING_FOR), request: z.string().trim().max(500).nullable().optional() });
+/** The active step after commissioning is done on a day (today when none); the meter appointment with its day. */
+const AfterAdvanceSchema = z.strictObject({ on: z.iso.date().optional(), appointmentOn: z.iso.date().optional() });
+const AfterWaitingForSchema = z.strictObject({ waitingFor: z.enum(AFTER_WAITING_FOR) });
 const MastrControlSchema = z.strictObject({ moveNeeded: z.boolean().optional(), registered: z.boolean().optional() });
 
 type Change = Awaited<ReturnType<ManagementStore['changeJourney']>>;
@@ -314,6 +317,23 @@ export function createManagementRouter(
           if (body) await answerChange(res, () => store.setWaitingFor(id, body.waitingFor, body.request));
         }),
       );
+      /** The steps after commissioning (docs/journey.md "After commissioning"): the active one done, or who it waits on. */
+      control.post(
+        '/projects/:id/after-commissioning/advance',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(AfterAdvanceSchema, req, res);
+          if (body) await answerChange(res, () => store.advanceAfterCommissioning(id, body));
+        }),
+      );
+      control.post(
+        '/projects/:id/after-commissioning/waiting-for',
+        controlJson,
+        project(async (id, req, res) => {
+          const body = parsed(AfterWaitingForSchema, req, res);
+          if (body) await answerChange(res, () => store.setAfterWaitingFor(id, body.waitingFor));
+        }),
+      );
       control.post(
         '/projects/:id/mastr',
         controlJson,
@@ -391,6 +411,20 @@ export function createManagementRouter(
           if (!body.success) throw new JourneyConflict('Bitte wähle, auf wen der Schritt wartet (die Bitte an den Kunden höchstens 500 Zeichen).');
           await store.setWaitingFor(id.data, body.data.waitingFor, body.data.request);
           message = body.data.waitingFor === 'CUSTOMER' && body.data.request ? 'Gespeichert: Der Schritt wartet auf den Kunden, mit Deiner Bitte.' : 'Gespeichert, auf wen der Schritt wartet.';
+          break;
+        }
+        case 'after-advance': {
+          const body = AfterAdvanceSchema.safeParse({ on: fields.on?.trim() || undefined, appointmentOn: fields.appointmentOn?.trim() || undefined });
+          if (!body.success) throw new JourneyConflict('Bitte gib die Tage als Datum an (TT.MM.JJJJ im Kalender).');
+          await store.advanceAfterCommissioning(id.data, body.data);
+          message = 'Schritt nach der Inbetriebnahme erledigt, der nächste läuft.';
+          break;
+        }
+        case 'after-waiting-for': {
+          const body = AfterWaitingForSchema.safeParse({ waitingFor: fields.waitingFor });
+          if (!body.success) throw new JourneyConflict('Bitte wähle, auf wen der Schritt wartet.');
+          await store.setAfterWaitingFor(id.data, body.data.waitingFor);
+          message = 'Gespeichert, auf wen der Schritt nach der Inbetriebnahme wartet.';
           break;
         }
         case 'mastr-move':

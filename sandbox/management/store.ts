@@ -12,6 +12,7 @@ import {
   DemoJourneySchema,
   JourneySchema,
   advanceGridOperator,
+  advanceAfterCommissioning,
   advanceStep,
   applyCustomerAction,
   changeMastr,
@@ -23,7 +24,9 @@ import {
   recordSignature,
   requestInformation,
   resolveRelativeDates,
+  setAfterWaitingFor,
   setWaitingFor,
+  settleAfterCommissioning,
   type CustomerAction,
   type Journey,
   type Preferences,
@@ -83,11 +86,11 @@ export type NewProject = z.infer<typeof NewProjectSchema>;
 const FIRST_CREATED_PROJECT_ID = 900_000;
 
 /** A demo project: the vendor project plus its journey in the demo's short form (see journey.ts). */
-const DemoEntrySchema = VendorProjectFields.extend({ journey: DemoJourneySchema })
+const demoEntrySchema = (now: Date) => VendorProjectFields.extend({ journey: DemoJourneySchema })
   .refine(stepBelongsToPhase, stepError)
   .transform((entry, ctx) => {
     const { journey: demo, ...project } = entry;
-    const journey = fromDemo(demo);
+    const journey = fromDemo(demo, now);
     const problems = journeyProblems(journey);
     const position = positionOf(journey);
     if (position.phase !== project.phase || position.step !== project.step) {
@@ -96,10 +99,10 @@ const DemoEntrySchema = VendorProjectFields.extend({ journey: DemoJourneySchema 
     for (const problem of problems) ctx.addIssue({ code: 'custom', message: `Projekt ${project.id}: ${problem}`, path: ['journey'] });
     return { project: project as VendorProject, journey };
   });
-const DemoProjectsSchema = z
-  .array(DemoEntrySchema)
+const demoProjectsSchema = (now: Date) => z
+  .array(demoEntrySchema(now))
   .refine((list) => new Set(list.map((e) => e.project.id)).size === list.length, { message: 'duplicate project id' });
-export type DemoEntry = z.output<typeof DemoEntrySchema>;
+export type DemoEntry = z.output<ReturnType<typeof demoEntrySchema>>;
 
 /**
  * What `management.json` keeps: only the mutable part of each demo project, so edits to the demo file still show up,
@@ -126,7 +129,7 @@ const DEMO_PROJECTS_FILE = new URL('./demo-projects.json', import.meta.url);
  */
 export async function loadDemoEntries(file: URL | string = DEMO_PROJECTS_FILE, now = new Date()): Promise<DemoEntry[]> {
   const json = resolveRelativeDates(JSON.parse(await readFile(file, 'utf8')), berlinDay(now));
-  const parsed = DemoProjectsSchema.safeParse(json);
+  const parsed = demoProjectsSchema(now).safeParse(json);
   if (!parsed.success) {
     throw new Error(`Management: Demodaten ungültig (${String(file)}): ${z.prettifyError(parsed.error)}`);
   }
@@ -152,10 +155,14 @@ export interface PositionChange {
   waitingFor: Journey['steps'][number]['waitingFor'];
 }
 
-/** What the portal hears about: a change of phase or step, of whom the active step waits for or what it asks, or a MaStR transfer asked for. */
+/**
+ * What the portal hears about: a change of phase or step, of whom the active step waits for or what it asks, a MaStR
+ * transfer asked for, or a step after commissioning moving on (or waiting on someone else).
+ */
 function progressOf(project: VendorProject, journey: Journey): string {
   const active = journey.steps.find((s) => s.status === 'ACTIVE');
-  return JSON.stringify([project.phase, project.step, active?.waitingFor ?? null, active?.customerRequest?.at ?? null, journey.mastr.moveNeeded]);
+  const after = journey.afterCommissioning.find((s) => s.status === 'ACTIVE');
+  return JSON.stringify([project.phase, project.step, active?.waitingFor ?? null, active?.customerRequest?.at ?? null, journey.mastr.moveNeeded, after?.step ?? null, after?.waitingFor ?? null]);
 }
 
 /** Customer numbers and zips are compared without any whitespace ("700 100" finds "700100"). */
@@ -260,6 +267,7 @@ export class ManagementStore {
     const journey = structuredClone(current);
     const now = this.#now().toISOString();
     const result = change(journey, now);
+    settleAfterCommissioning(journey, now);
     const checked = JourneySchema.parse(journey);
     const problems = journeyProblems(checked);
     if (problems.length > 0) throw new Error(`Management: Journey von ${id} wäre ungültig: ${problems.join('; ')}`);
@@ -278,6 +286,10 @@ export class ManagementStore {
 
   advanceStep = (id: number) => this.changeJourney(id, advanceStep);
   advanceGridOperator = (id: number) => this.changeJourney(id, advanceGridOperator);
+  advanceAfterCommissioning = (id: number, input: Parameters<typeof advanceAfterCommissioning>[2]) =>
+    this.changeJourney(id, (journey, now) => advanceAfterCommissioning(journey, now, input));
+  setAfterWaitingFor = (id: number, waitingFor: Parameters<typeof setAfterWaitingFor>[1]) =>
+    this.changeJourney(id, (journey) => setAfterWaitingFor(journey, waitingFor));
   requestInformation = (id: number, text: string, from: 'CUSTOMER' | 'INSTALLER') =>
     this.changeJourney(id, (journey, now) => requestInformation(journey, text, from, now));
   setWaitingFor = (id: number, waitingFor: Parameters<typeof setWaitingFor>[1], request?: string | null) =>

@@ -1,5 +1,5 @@
 import { escapeHtml, germanPage, notice, optionsOf, postButton, type PageMessage } from '../shared/html.ts';
-import type { GridState, Journey, JourneyStep } from './journey.ts';
+import { berlinDay, type AfterCommissioningStep, type GridState, type Journey, type JourneyStep } from './journey.ts';
 import type { DirectDebit, Referral, Refund } from './money.ts';
 import type { VendorProject } from './store.ts';
 
@@ -37,6 +37,17 @@ const GRID_NAMES: Record<GridState, string> = {
   METER_APPOINTMENT: 'Zählertermin vereinbart',
   METER_SET: 'Zähler gesetzt',
 };
+const AFTER_NAMES: Record<AfterCommissioningStep, string> = {
+  COMPLETION_NOTICE: 'Fertigmeldung gesendet',
+  GRID_CONFIRMED: 'Netzbetreiber hat bestätigt',
+  METER_APPOINTMENT: 'Zählertermin',
+  METER_SET: 'Zähler gesetzt',
+  SMART_METER: 'Smart Meter und Steuerbox',
+  CAP_LIFTED: '60-%-Grenze aufgehoben',
+  MASTR_REGISTERED: 'Im MaStR registriert',
+  FIRST_PAYMENT: 'Erste Einspeisevergütung',
+};
+const AFTER_WAITING_NAMES = { ...WAITING_NAMES, REGISTER: 'Bundesnetzagentur (MaStR)' } as const;
 const MASTR_NAMES = { NOT_REGISTERED: 'nicht registriert', REGISTERED: 'registriert', MOVE_REQUESTED: 'Übertragung angeboten' } as const;
 
 /** Only what the project cards need beyond the shell: the step chips and the facts as a grid. */
@@ -57,6 +68,43 @@ ul.plain li{border:0;padding:.15rem 0}
 `;
 
 const e = escapeHtml;
+
+const dayOf = (iso: string) => berlinDay(new Date(iso)).split('-').reverse().join('.');
+
+/**
+ * The way after commissioning: each step with its state, and forms that finish the active one on a chosen day (the
+ * meter appointment with its date) or say who it waits on. Shown once the plant is commissioned.
+ */
+function afterCommissioningSection(journey: Journey, base: string, today: string): string {
+  if (!journey.commissionedAt || journey.afterCommissioning.length === 0) return '';
+  const active = journey.afterCommissioning.find((s) => s.status === 'ACTIVE');
+  const chips = journey.afterCommissioning
+    .map((s) => {
+      const detail =
+        s.status === 'ACTIVE'
+          ? ` (wartet auf ${AFTER_WAITING_NAMES[s.waitingFor ?? 'INSTALLER']}${s.startedAt ? ` seit ${dayOf(s.startedAt)}` : ''}${s.plannedOn ? `, geplant ${s.plannedOn.split('-').reverse().join('.')}` : ''})`
+          : s.status === 'DONE' && s.completedAt
+            ? ` am ${dayOf(s.completedAt)}`
+            : '';
+      return `<li class="${s.status}">${e(AFTER_NAMES[s.step])}: ${STATUS_NAMES[s.status]}${detail}</li>`;
+    })
+    .join('');
+  const id = base.replace(/\D/g, '');
+  const appointment =
+    active?.step === 'METER_APPOINTMENT'
+      ? `<label for="termin-${id}">Zählertermin am</label><input id="termin-${id}" name="appointmentOn" type="date" min="${today}">`
+      : '';
+  return `<h3>Nach der Inbetriebnahme</h3>
+<ol aria-label="Schritte nach der Inbetriebnahme">${chips}</ol>
+${
+  active
+    ? `<div class="row">
+<form method="post" action="${base}/after-advance"><label for="am-${id}">Erledigt am (leer: heute)</label><input id="am-${id}" name="on" type="date" max="${today}">${appointment}<button>„${e(AFTER_NAMES[active.step])}“ erledigt</button></form>
+<form method="post" action="${base}/after-waiting-for"><label for="wartet-${id}">Schritt nach der Inbetriebnahme wartet auf</label><select id="wartet-${id}" name="waitingFor">${optionsOf(AFTER_WAITING_NAMES, active.waitingFor)}</select><button class="secondary">Speichern</button></form>
+</div>`
+    : '<p>Alles erledigt: Die erste Einspeisevergütung ist gezahlt.</p>'
+}`;
+}
 
 /** The installer reports a finished DC or AC installation to the portal, which invites to its survey. */
 function reportButtons(journey: Journey, base: string): string {
@@ -111,7 +159,7 @@ ${money.directDebit ? postButton(`${base}/direct-debit-remove`, 'Lastschrift ent
 </div>`;
 }
 
-function projectCard({ project, journey, money }: { project: VendorProject; journey: Journey; money: ProjectMoney }): string {
+function projectCard({ project, journey, money }: { project: VendorProject; journey: Journey; money: ProjectMoney }, today: string): string {
   const active = journey.steps.find((s) => s.status === 'ACTIVE');
   const grid = journey.gridOperator;
   const base = `/management/tester/projects/${project.id}`;
@@ -137,19 +185,21 @@ ${journey.mastr.required ? `${postButton(`${base}/mastr-move`, 'MaStR-Übertragu
 ${postButton(`${base}/mastr-registered`, 'MaStR: registriert', { variant: 'secondary' })}` : ''}
 </div>
 ${reportButtons(journey, base)}
+${afterCommissioningSection(journey, base, today)}
 ${moneySection(project.id, money)}
 </section>`;
 }
 
-export function testerPage(projects: { project: VendorProject; journey: Journey; money: ProjectMoney }[], message: PageMessage | null): string {
+export function testerPage(projects: { project: VendorProject; journey: Journey; money: ProjectMoney }[], message: PageMessage | null, now = new Date()): string {
+  const today = berlinDay(now);
   return germanPage({
     title: 'Projekte – Projektverwaltung (Sandbox)',
     banner: 'Projektverwaltung des Installateurs (Sandbox)',
     theme: { accent: '#3b2f63' },
     styles: STYLES,
     body: `<h1>Projekte</h1>
-<p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern, Erstattungen und Lastschriften eintragen, Empfehlungen bestätigen und auszahlen. Das Kundenportal sieht jede Änderung sofort.</p>
+<p>Hier spielst Du den Installateur, den Netzbetreiber und den Messstellenbetreiber: Schritte abschließen, den Netzbetreiber weiterschalten, Unterlagen nachfordern, die Schritte nach der Inbetriebnahme bis zur ersten Einspeisevergütung weiterschalten (mit Datum), Erstattungen und Lastschriften eintragen, Empfehlungen bestätigen und auszahlen. Das Kundenportal sieht jede Änderung sofort.</p>
 ${notice(message)}
-${projects.map(projectCard).join('\n')}`,
+${projects.map((p) => projectCard(p, today)).join('\n')}`,
   });
 }

@@ -93,7 +93,8 @@ function openSince(journey: ProjectJourney, action: NextAction): string {
     case 'REGISTER_MASTR':
       return journey.commissionedAt ?? journey.current?.startedAt ?? '';
     default:
-      return step?.customerRequest?.at ?? step?.startedAt ?? '';
+      // Without a step of its own the action belongs to the step after commissioning waiting on the customer.
+      return step?.customerRequest?.at ?? step?.startedAt ?? journey.afterCommissioning.find((s) => s.state === 'CURRENT')?.since ?? '';
   }
 }
 

@@ -20,7 +20,7 @@ export const ONE_MONTH_RULE_MAX_KWP = 30;
  * - the grid compatibility check: at most eight weeks after the operator has everything (EEG 2023 § 8 Abs. 6);
  * - the meter swap: within one month of the order (MsbG § 3 Abs. 3a); after six weeks the customer may commission a
  *   qualified third party instead;
- * - the MaStR registration: within one month of commissioning (MaStRV), by the installer if authorised.
+ * - the MaStR registration: within one month of commissioning (MaStRV § 5 Abs. 1), by the installer if authorised.
  * A deadline disappears once what it waits for has happened.
  */
 export function deadlinesOf(journey: ManagedJourney, today: string): Deadline[] {
@@ -51,7 +51,7 @@ export function deadlinesOf(journey: ManagedJourney, today: string): Deadline[] 
       kind: 'MASTR_REGISTRATION',
       startedOn,
       dueOn: plus(startedOn, (d) => addMonths(d, 1)),
-      source: 'Marktstammdatenregisterverordnung (MaStRV)',
+      source: 'MaStRV § 5 Abs. 1',
       responsible: mastr.authorization === 'SIGNED' ? 'INSTALLER' : 'CUSTOMER',
     });
   }

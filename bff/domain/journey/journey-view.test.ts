@@ -1,54 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectSummary } from '../../contracts/projects.ts';
-import type { ManagedJourney } from '../../ports/management-service.ts';
+import { JOURNEY_STEPS as STEPS, type ProjectSummary } from '../../contracts/projects.ts';
 import { deadlinesOf } from './deadlines.ts';
 import { toProjectJourney } from './journey-view.ts';
+import { managedJourney as journey } from './test-builders.ts';
 
-const STEPS = ['OFFER_CONFIRMATION', 'POWER_OF_ATTORNEY', 'POWER_OF_ATTORNEY_MASTR', 'PLANNING_CONCLUSION', 'DELIVERY', 'DC', 'AC', 'ASSEMBLY_CONCLUSION'];
-
-function journey(activeIndex: number, overrides: Partial<ManagedJourney> = {}, waitingFor: ManagedJourney['steps'][number]['waitingFor'] = 'CUSTOMER'): ManagedJourney {
-  return {
-    steps: STEPS.map((step, i) => ({
-      step,
-      status: i < activeIndex ? 'DONE' : i === activeIndex ? 'ACTIVE' : 'UPCOMING',
-      waitingFor: i === activeIndex ? waitingFor : null,
-      startedAt: i <= activeIndex ? '2026-11-01T09:00:00.000Z' : null,
-      completedAt: i < activeIndex ? '2026-11-02T09:00:00.000Z' : null,
-      expectedOn: i >= activeIndex ? '2026-12-15' : null,
-      note: null,
-      customerRequest: null,
-    })),
-    appointments: [],
-    gridOperator: {
-      name: 'Netz Leipzig GmbH',
-      caseNumber: null,
-      status: 'NOT_STARTED',
-      since: null,
-      documentsCompleteAt: null,
-      requestedInformation: null,
-      gridCheckResult: null,
-      meterOrderedAt: null,
-      meterSetAt: null,
-    },
-    mastr: {
-      status: 'NOT_REGISTERED',
-      required: true,
-      authorization: 'OPEN',
-      registeredBy: null,
-      registeredAt: null,
-      operatorNumber: null,
-      unitNumbers: [],
-      moveNeeded: false,
-      moveRequestedAt: null,
-      transferSupportCode: null,
-    },
-    contactPerson: { name: 'Sabine Krüger', role: 'Projektleiterin', phone: '+49 341 1', email: 's@example.de' },
-    peakPowerKw: 9.8,
-    commissionedAt: null,
-    preferences: { contactPhone: null, preferredAppointmentTimes: null },
-    ...overrides,
-  };
-}
 const project: ProjectSummary = {
   id: 7,
   address: { contact: { street: 'Teststraße', houseNumber: '1', zip: '04109', city: 'Leipzig' } },
@@ -171,7 +126,7 @@ describe('legal deadlines', () => {
     });
     expect(deadlinesOf(reported, '2026-03-20')).toEqual([
       { kind: 'METER_SWAP', startedOn: '2026-01-31', dueOn: '2026-02-28', source: 'MsbG § 3 Abs. 3a', responsible: 'METER_OPERATOR', overdue: true },
-      { kind: 'MASTR_REGISTRATION', startedOn: '2026-01-31', dueOn: '2026-02-28', source: 'Marktstammdatenregisterverordnung (MaStRV)', responsible: 'CUSTOMER', overdue: true },
+      { kind: 'MASTR_REGISTRATION', startedOn: '2026-01-31', dueOn: '2026-02-28', source: 'MaStRV § 5 Abs. 1', responsible: 'CUSTOMER', overdue: true },
       { kind: 'METER_THIRD_PARTY', startedOn: '2026-01-31', dueOn: '2026-03-14', source: 'MsbG § 3 Abs. 3a', responsible: 'CUSTOMER', overdue: false },
     ]);
     const registered = { ...reported, mastr: { ...reported.mastr, status: 'REGISTERED' as const }, gridOperator: { ...reported.gridOperator, status: 'METER_SET' } };

@@ -1,6 +1,7 @@
 import {
   GRID_STATES,
   MOVE_MASTR_PATH,
+  MY_PROJECT_PATH,
   STEP_PAGES,
   isJourneyStep,
   phaseOfStep,
@@ -15,6 +16,7 @@ import { JOURNEY_STEPS, type ProjectSummary } from '../../contracts/projects.ts'
 import type { EmbeddedSigningType, SignedDocument } from '../../contracts/signing.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
 import { berlinToday } from '../monitoring/periods.ts';
+import { afterCommissioningOf } from './after-commissioning.ts';
 import { deadlinesOf } from './deadlines.ts';
 
 const isGridState = (state: string): state is GridState => (GRID_STATES as readonly string[]).includes(state);
@@ -87,6 +89,13 @@ export function actionsOf(
         break;
     }
     if (!actions.some((a) => a.step === current.step)) action({ kind: 'ANSWER_REQUEST', ...own });
+  }
+  // A step after commissioning waiting on the customer says what to do too: the MaStR has its own actions below, any
+  // other asks them to get in touch (docs/journey.md "After commissioning").
+  const after = journey.afterCommissioning.find((s) => s.status === 'ACTIVE');
+  const mastrOwnAction = after?.step === 'MASTR_REGISTERED' && journey.mastr.required && journey.mastr.status === 'NOT_REGISTERED' && (journey.mastr.moveNeeded || journey.mastr.authorization === 'SKIPPED');
+  if (after?.waitingFor === 'CUSTOMER' && !mastrOwnAction && !actions.some((a) => a.kind === 'ANSWER_REQUEST')) {
+    action({ kind: 'ANSWER_REQUEST', step: null, href: MY_PROJECT_PATH });
   }
   const info = journey.gridOperator.requestedInformation;
   if (journey.gridOperator.status === 'INFORMATION_REQUESTED' && info?.from === 'CUSTOMER') {
@@ -165,6 +174,7 @@ export function toProjectJourney(
     preferences: journey.preferences,
     peakPowerKw: journey.peakPowerKw,
     commissionedAt: journey.commissionedAt,
+    afterCommissioning: afterCommissioningOf(journey, now),
     signedDocuments,
   };
 }

@@ -9,18 +9,20 @@ import type { EnergyBucket, EnergyTotals, PowerHistoryResponse, PowerPoint, Work
  * charge in any point, or no charging and discharging in the whole period).
  */
 const kWh = (wh: number) => (wh / 1000).toFixed(3).replace('.', ',');
-const line = (cells: (string | number)[]) => cells.map(String).join(';');
-const BOM = '\uFEFF';
+/** One CSV line without its line break (the export of docs/energy-value.md writes the same lines). */
+export const csvLine = (cells: (string | number)[]) => cells.map(String).join(';');
+export const CSV_BOM = '\uFEFF';
+export const CSV_NEWLINE = '\r\n';
 
-interface Column<T> {
+export interface Column<T> {
   header: string;
   cell: (row: T) => string | number;
 }
 
 function file<T>(columns: readonly Column<T>[], rows: readonly T[], footer?: (string | number)[]): string {
-  const lines = [line(columns.map((c) => c.header)), ...rows.map((row) => line(columns.map((c) => c.cell(row))))];
-  if (footer) lines.push(line(footer));
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  const lines = [csvLine(columns.map((c) => c.header)), ...rows.map((row) => csvLine(columns.map((c) => c.cell(row))))];
+  if (footer) lines.push(csvLine(footer));
+  return `${CSV_BOM}${lines.join(CSV_NEWLINE)}${CSV_NEWLINE}`;
 }
 
 export function workHistoryCsv(work: WorkHistoryResponse): string {
@@ -47,7 +49,12 @@ export function workHistoryCsv(work: WorkHistoryResponse): string {
 export function powerHistoryCsv(power: PowerHistoryResponse): string {
   const battery = power.points.some((p) => p.batterySocPct !== null);
   const wallbox = power.points.some((p) => typeof p.wallboxW === 'number');
-  const columns: Column<PowerPoint>[] = [
+  return file(powerColumns({ battery, wallbox }), power.points);
+}
+
+/** The columns of 15-minute power, following the installation (battery, wallbox). */
+export function powerColumns({ battery, wallbox }: { battery: boolean; wallbox: boolean }): Column<PowerPoint>[] {
+  return [
     { header: 'Zeitpunkt', cell: (p) => p.timestamp },
     { header: 'PV (W)', cell: (p) => p.pvW },
     { header: 'Verbrauch (W)', cell: (p) => p.consumptionW },
@@ -58,5 +65,4 @@ export function powerHistoryCsv(power: PowerHistoryResponse): string {
       ? [{ header: 'Ladestand (%)', cell: (p: PowerPoint) => (p.batterySocPct === null ? '' : String(p.batterySocPct).replace('.', ',')) }]
       : []),
   ];
-  return file(columns, power.points);
 }

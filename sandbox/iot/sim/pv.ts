@@ -5,9 +5,11 @@ import {
   planeOfArrayIrradiance,
   pvwattsPower,
   solarPosition,
+  type IrradianceSplit,
+  type SolarPosition,
 } from './solar.ts';
 import { berlinDayStartMs, dayNumber, dayOfYear, STEP_MS, stepMinutes, stepsOfDay, ymdOf } from './time.ts';
-import { ambientTempC, expectedWeathers, type DayWeather } from './weather.ts';
+import { ambientTempC, dayWeather, expectedWeathers, type DayWeather } from './weather.ts';
 
 export interface PvArray {
   azimuthDeg: number;
@@ -28,6 +30,29 @@ const SPECIFIC_YIELD_KWH_PER_KWP = 950;
 const REFERENCE_ARRAY: PvArray = { azimuthDeg: 180, tiltDeg: 35, peakPowerKw: 1 };
 const CALIBRATION_YEAR = 2025;
 
+interface StepSky {
+  sun: SolarPosition;
+  /** Ground irradiance, uncalibrated (W/m²). */
+  irradiance: IrradianceSplit;
+  ambientC: number;
+}
+
+/**
+ * The sky over a site in one 15-minute step of a local day, at the middle of the step: NOAA sun position, Haurwitz clear
+ * sky times the day's cloud factor and the step's passing clouds, Erbs split, outside temperature. Undefined at night.
+ * The simulator's PV and the weather stand-in (sandbox/weather) both read the sky here, so they agree.
+ */
+function stepSky(site: Pick<PvSite, 'lat' | 'lon'>, dayNo: number, weather: DayWeather, step: number, minutes: readonly number[]): StepSky | undefined {
+  const sun = solarPosition(berlinDayStartMs(dayNo) + (step + 0.5) * STEP_MS, site.lat, site.lon);
+  if (sun.cosZenith <= 0) return undefined;
+  const ghi = haurwitzGhi(sun.cosZenith) * weather.cloud * (weather.variability[step] ?? 1);
+  return {
+    sun,
+    irradiance: erbsSplit(ghi, sun.cosZenith, dayOfYear(dayNo)),
+    ambientC: ambientTempC(weather, (minutes[step] ?? 0) + 7.5),
+  };
+}
+
 /**
  * Physical (uncalibrated) AC power in W of every 15-minute step of a local day, evaluated at the middle of the step:
  * NOAA sun position, Haurwitz clear sky times the day's cloud factor, Erbs split, isotropic POA per array, PVWatts.
@@ -38,26 +63,52 @@ export function pvDayWatts(
   weather: DayWeather,
   minutes: readonly number[] = stepMinutes(dayNo),
 ): number[] {
-  const start = berlinDayStartMs(dayNo);
-  const doy = dayOfYear(dayNo);
   const watts: number[] = [];
   for (let i = 0; i < stepsOfDay(dayNo); i++) {
-    const sun = solarPosition(start + (i + 0.5) * STEP_MS, site.lat, site.lon);
-    if (sun.cosZenith <= 0) {
+    const sky = stepSky(site, dayNo, weather, i, minutes);
+    if (!sky) {
       watts.push(0);
       continue;
     }
-    const ghi = haurwitzGhi(sun.cosZenith) * weather.cloud * (weather.variability[i] ?? 1);
-    const split = erbsSplit(ghi, sun.cosZenith, doy);
-    const ambient = ambientTempC(weather, (minutes[i] ?? 0) + 7.5);
     let total = 0;
     for (const array of site.arrays) {
-      const poa = planeOfArrayIrradiance(sun, split, array.azimuthDeg, array.tiltDeg);
-      total += pvwattsPower(poa, array.peakPowerKw * 1000, cellTemperature(poa, ambient));
+      const poa = planeOfArrayIrradiance(sky.sun, sky.irradiance, array.azimuthDeg, array.tiltDeg);
+      total += pvwattsPower(poa, array.peakPowerKw * 1000, cellTemperature(poa, sky.ambientC));
     }
     watts.push(total);
   }
   return watts;
+}
+
+/** What the sandbox's world measured in one 15-minute step: irradiance in W/m² (means over the step), temperature in °C. */
+export interface StepIrradiance {
+  /** Global horizontal irradiance. */
+  ghi: number;
+  /** Direct normal irradiance. */
+  dni: number;
+  /** Diffuse horizontal irradiance. */
+  dhi: number;
+  temperatureC: number;
+}
+
+/**
+ * The irradiance of every 15-minute step of a local day at a location, as a weather service would report it: the
+ * simulator's sky scaled by the month's calibration factor (`monthlyCalibration`). The simulator scales its PV power by
+ * the same factor, so a PV model fed with these values (isotropic plane of array, PVWatts) expects what the simulator
+ * produces, within a few per cent (the cell temperature is the only part that does not scale).
+ */
+export function dayIrradiance(lat: number, lon: number, dayNo: number): StepIrradiance[] {
+  const steps = stepsOfDay(dayNo);
+  const weather = dayWeather(`${lat},${lon}`, dayNo, steps);
+  const factor = monthlyCalibration(lat, lon)[ymdOf(dayNo).month - 1] ?? 1;
+  const minutes = stepMinutes(dayNo);
+  return Array.from({ length: steps }, (_, i) => {
+    const sky = stepSky({ lat, lon }, dayNo, weather, i, minutes);
+    const temperatureC = sky?.ambientC ?? ambientTempC(weather, (minutes[i] ?? 0) + 7.5);
+    if (!sky) return { ghi: 0, dni: 0, dhi: 0, temperatureC };
+    const { ghi, dni, dhi } = sky.irradiance;
+    return { ghi: ghi * factor, dni: dni * factor, dhi: dhi * factor, temperatureC };
+  });
 }
 
 const calibrationCache = new Map<string, readonly number[]>();

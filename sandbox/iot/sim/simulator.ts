@@ -112,12 +112,16 @@ export function difference(to: Counters, from: Counters): EnergyTotals {
   return { ...d, consumptionWh: d.pvWh + d.importWh + d.dischargeWh - d.exportWh - d.chargeWh };
 }
 
-/** Simulates one local day from the state at its start. Pure: the same inputs always give the same floats. */
-function simulateDay(
+/**
+ * Simulates one local day from the state at its start. Pure: the same inputs always give the same floats.
+ * `pvFactor` scales what the arrays deliver that day (1 = healthy; a tester's fault control sets less, iot/README.md).
+ */
+export function simulateDay(
   installation: Installation,
   dayNo: number,
   start: DayState,
   commissionedMs: number,
+  pvFactor = 1,
 ): DayData {
   const steps = stepsOfDay(dayNo);
   const startMs = berlinDayStartMs(dayNo);
@@ -127,7 +131,7 @@ function simulateDay(
   const calibration = monthlyCalibration(lat, lon)[ymdOf(dayNo).month - 1] ?? 1;
   const acLimitW = installation.arrays.reduce((sum, a) => sum + a.peakPowerKw * 1000, 0);
   const pvW = pvDayWatts({ lat, lon, arrays: installation.arrays }, dayNo, weather, minutes).map((w) =>
-    Math.min(acLimitW, w * calibration),
+    Math.min(acLimitW, w * calibration) * pvFactor,
   );
   const key = installation.siteId;
   const householdW = householdDayWatts(key, dayNo, installation.annualConsumptionKwh, minutes);
@@ -203,8 +207,16 @@ function simulateDay(
   return day;
 }
 
+/** A fault of the installation itself: from `fromDay` to `toDay` (day numbers, inclusive) it delivers `factor` of its PV. */
+export interface ProductionFactor {
+  fromDay: number;
+  toDay: number;
+  factor: number;
+}
+
 export class SiteSimulator {
   readonly installation: Installation;
+  readonly #productionFactors: readonly ProductionFactor[];
   /** First instant with data (commissioning rounded up to the 15-minute grid); undefined when not commissioned. */
   readonly commissionedMs: number | undefined;
   readonly #firstDay: number;
@@ -212,8 +224,9 @@ export class SiteSimulator {
   readonly #starts: DayState[] = [];
   readonly #days = new Map<number, DayData>();
 
-  constructor(installation: Installation) {
+  constructor(installation: Installation, productionFactors: readonly ProductionFactor[] = []) {
     this.installation = installation;
+    this.#productionFactors = productionFactors;
     this.commissionedMs = installation.commissionedAt
       ? Math.ceil(Date.parse(installation.commissionedAt) / STEP_MS) * STEP_MS
       : undefined;
@@ -246,7 +259,7 @@ export class SiteSimulator {
       this.#days.set(dayNo, cached);
       return cached;
     }
-    const data = simulateDay(this.installation, dayNo, this.#startOf(dayNo), this.commissionedMs);
+    const data = simulateDay(this.installation, dayNo, this.#startOf(dayNo), this.commissionedMs, this.#pvFactor(dayNo));
     this.#days.set(dayNo, data);
     if (this.#days.size > DAY_CACHE_SIZE) {
       const oldest = this.#days.keys().next().value;
@@ -262,9 +275,14 @@ export class SiteSimulator {
     while (this.#starts.length <= index) {
       const previous = this.#firstDay + this.#starts.length - 1;
       const state = this.#starts[this.#starts.length - 1] as DayState;
-      this.#starts.push(simulateDay(this.installation, previous, state, commissionedMs).end);
+      this.#starts.push(simulateDay(this.installation, previous, state, commissionedMs, this.#pvFactor(previous)).end);
     }
     return this.#starts[index] as DayState;
+  }
+
+  /** The last production factor that covers the day wins; 1 without any. */
+  #pvFactor(dayNo: number): number {
+    return this.#productionFactors.findLast((f) => f.fromDay <= dayNo && dayNo <= f.toDay)?.factor ?? 1;
   }
 
   /** Whole-Wh counters at an instant on the 15-minute grid, clipped to [commissioning, end of data]. */

@@ -2,6 +2,8 @@ import { CommonErrors, type CodeOf, type ErrorCode } from '~/bff/contracts/error
 import {
   JourneyErrors,
   type ActionKind,
+  type AfterCommissioningStep,
+  type AfterCommissioningStepView,
   type Appointment,
   type AppointmentKind,
   type Deadline,
@@ -10,6 +12,7 @@ import {
   type JourneyStepView,
   type NextAction,
   type Party,
+  type StepDeadline,
 } from '~/bff/contracts/journey.ts';
 import { SigningErrors, type EmbeddedSigningType } from '~/bff/contracts/signing.ts';
 import type { Language } from '~/bff/contracts/auth.ts';
@@ -43,6 +46,7 @@ export function partyLabel(t: Translate, party: Party): string {
     INSTALLER: t('journey.waitingForInstaller'),
     GRID_OPERATOR: t('journey.waitingForGridOperator'),
     METER_OPERATOR: t('journey.waitingForMeterOperator'),
+    REGISTER: t('journey.waitingForRegister'),
   } satisfies Record<Party, string>;
   return texts[party];
 }
@@ -54,6 +58,7 @@ export function partyTurn(t: Translate, party: Party): string {
     INSTALLER: t('journey.turnInstaller'),
     GRID_OPERATOR: t('journey.turnGridOperator'),
     METER_OPERATOR: t('journey.turnMeterOperator'),
+    REGISTER: t('journey.turnRegister'),
   } satisfies Record<Party, string>;
   return texts[party];
 }
@@ -65,6 +70,7 @@ export function responsibleLabel(t: Translate, party: Party): string {
     INSTALLER: t('journey.responsibleInstaller'),
     GRID_OPERATOR: t('journey.responsibleGridOperator'),
     METER_OPERATOR: t('journey.responsibleMeterOperator'),
+    REGISTER: t('journey.responsibleRegister'),
   } satisfies Record<Party, string>;
   return texts[party];
 }
@@ -140,6 +146,69 @@ export function deadlineText(t: Translate, deadline: Deadline, lang: Language): 
       deadline.responsible === 'CUSTOMER' ? t('journey.deadlineMastrCustomerText', { date, start }) : t('journey.deadlineMastrInstallerText', { date, start }),
   } satisfies Record<Deadline['kind'], () => string>;
   return texts[deadline.kind]();
+}
+
+export function afterStepTitle(t: Translate, step: AfterCommissioningStep): string {
+  const texts = {
+    COMPLETION_NOTICE: t('journey.afterStepCompletionNotice'),
+    GRID_CONFIRMED: t('journey.afterStepGridConfirmed'),
+    METER_APPOINTMENT: t('journey.afterStepMeterAppointment'),
+    METER_SET: t('journey.afterStepMeterSet'),
+    SMART_METER: t('journey.afterStepSmartMeter'),
+    CAP_LIFTED: t('journey.afterStepCapLifted'),
+    MASTR_REGISTERED: t('journey.afterStepMastrRegistered'),
+    FIRST_PAYMENT: t('journey.afterStepFirstPayment'),
+  } satisfies Record<AfterCommissioningStep, string>;
+  return texts[step];
+}
+
+/** What happens in the current step after commissioning, in plain words. */
+export function afterStepExplanation(t: Translate, step: AfterCommissioningStep): string {
+  const texts = {
+    COMPLETION_NOTICE: t('journey.afterExplainCompletionNotice'),
+    GRID_CONFIRMED: t('journey.afterExplainGridConfirmed'),
+    METER_APPOINTMENT: t('journey.afterExplainMeterAppointment'),
+    METER_SET: t('journey.afterExplainMeterSet'),
+    SMART_METER: t('journey.afterExplainSmartMeter'),
+    CAP_LIFTED: t('journey.afterExplainCapLifted'),
+    MASTR_REGISTERED: t('journey.afterExplainMastrRegistered'),
+    FIRST_PAYMENT: t('journey.afterExplainFirstPayment'),
+  } satisfies Record<AfterCommissioningStep, string>;
+  return texts[step];
+}
+
+/** A day as "12.03.2026" (German) or "12/03/2026": the "seit" of a waiting step. */
+const shortDay = (instant: string, lang: Language) => formatBerlinDay(instant, { day: '2-digit', month: '2-digit', year: 'numeric' }, lang);
+
+/** "Wartet auf den Netzbetreiber – seit 12.03.2026 (9 Tage)", "Erledigt am …", "Geplant am …", "Noch nicht dran". */
+export function afterStepStateText(t: Translate, step: AfterCommissioningStepView, lang: Language): string {
+  const texts = {
+    DONE: () => (step.completedAt ? t('journey.doneOn', { date: formatInstantDay(step.completedAt, lang) }) : t('journey.stateDone')),
+    SKIPPED: () => t('journey.stateSkipped'),
+    CURRENT: () => {
+      const who = partyLabel(t, step.waitingFor ?? 'INSTALLER');
+      if (!step.since) return who;
+      const date = shortDay(step.since, lang);
+      if (step.sinceDays === 0) return t('journey.afterSinceToday', { who });
+      if (step.sinceDays === 1) return t('journey.afterSinceOneDay', { who, date });
+      return t('journey.afterSinceDays', { who, date, days: String(step.sinceDays ?? 0) });
+    },
+    UPCOMING: () => t('journey.stateUpcoming'),
+  } satisfies Record<AfterCommissioningStepView['state'], () => string>;
+  return texts[step.state]();
+}
+
+/** What a step's next deadline is about: "Zählerwechsel (ein Monat nach der Bestellung)". */
+export function stepDeadlineTitle(t: Translate, deadline: StepDeadline): string {
+  const texts = {
+    COMPLETION_NOTICE: t('journey.afterDeadlineCompletionNotice'),
+    METER_SWAP: t('journey.afterDeadlineMeterSwap'),
+    SMART_METER: t('journey.afterDeadlineSmartMeter'),
+    CAP_LIFT: t('journey.afterDeadlineCapLift'),
+    MASTR_REGISTRATION: t('journey.afterDeadlineMastr'),
+    FEED_IN_PAYMENT: t('journey.afterDeadlinePayment'),
+  } satisfies Record<StepDeadline['kind'], string>;
+  return texts[deadline.kind];
 }
 
 export function signingTitle(t: Translate, type: EmbeddedSigningType): string {
