@@ -11,7 +11,7 @@ import { definePages } from './routes.ts';
 export const EXPORTS_PAGE = '/home/app/exports';
 
 export const EXPORTS_PAGE_ROUTES = definePages([
-  { path: EXPORTS_PAGE, access: 'customer', logVisit: true, needsProject: true, nav: { labelKey: 'exports.nav', order: 63, group: 'account' } },
+  { path: EXPORTS_PAGE, access: 'customer', needsProject: true, nav: { labelKey: 'exports.nav', order: 63, group: 'account' } },
 ]);
 
 /** A token's name: what the customer calls the tool that uses it. */
