@@ -3,12 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../bff/config.ts';
-import { fullResolutionCsv, type ExportPoint } from '../../bff/domain/energy-value/export-csv.ts';
+import { createHttpIotCloud } from '../../bff/adapters/iot-cloud.http.ts';
+import { fullResolutionCsv } from '../../bff/domain/energy-value/export-csv.ts';
+import { installationHistory } from '../../bff/domain/exports/history.ts';
 import { iotStandIn } from '../../sandbox/iot/stand-in.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 
 /**
- * The full-resolution export of three years of 15-minute data (docs/energy-value.md, "Export"): the IoT cloud's days
+ * The full-resolution export of three years of 15-minute data (docs/exports.md "History"): the IoT cloud's days
  * (the sandbox's simulator, over HTTP, eight days in flight) streamed through the CSV writer. Prints the time, the rows
  * and the growth of the resident set; the target is well under 60 s with flat memory. `npx tsx tests/bench/export-csv.ts`.
  */
@@ -20,23 +22,15 @@ export interface ExportFigures {
 }
 
 const DAY_MS = 86_400_000;
-const IN_FLIGHT = 8;
 
+/**
+ * The export as the portal makes it: the IoT port's adapter (`createHttpIotCloud`), the paging of
+ * bff/domain/exports/history.ts (a day per call, eight in flight) and the CSV writer, for `days` days from `firstDay`.
+ */
 export async function benchExport(iotUrl: string, apiKey: string, siteId: string, firstDay: string, days: number): Promise<ExportFigures> {
-  const dates = Array.from({ length: days }, (_, i) => new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10));
-  const fetchDay = async (date: string) => {
-    const res = await fetch(`${iotUrl}/sites/${siteId}/power?date=${date}`, { headers: { 'x-api-key': apiKey } });
-    if (!res.ok) throw new Error(`power ${date}: ${res.status}`);
-    return ((await res.json()) as { points: ExportPoint[] }).points;
-  };
-  async function* points(): AsyncGenerator<ExportPoint> {
-    const pending: Promise<ExportPoint[]>[] = [];
-    let next = 0;
-    while (next < dates.length || pending.length > 0) {
-      while (pending.length < IN_FLIGHT && next < dates.length) pending.push(fetchDay(dates[next++] as string));
-      yield* (await pending.shift()) ?? [];
-    }
-  }
+  const iot = createHttpIotCloud({ name: 'iot', label: 'IoT', url: iotUrl, headers: { 'x-api-key': apiKey }, timeoutMs: 30_000 });
+  const lastDay = new Date(Date.parse(`${firstDay}T12:00:00Z`) + (days - 1) * DAY_MS);
+  const points = () => installationHistory(iot, { siteId, commissionedAt: `${firstDay}T00:00:00+01:00` }, lastDay);
   const before = process.memoryUsage().rss;
   let peak = before;
   let bytes = 0;
