@@ -7,7 +7,7 @@ import { signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { lighthouseMobile, type LighthouseFigures } from './lighthouse.ts';
 import { load, type StatusClass } from './load.ts';
-import { benchExport } from './export-csv.ts';
+import { benchExport, iotOver } from './export-csv.ts';
 import { benchPages, onlyPages, type BenchPage } from './pages.ts';
 import { pageWeight } from './page-weight.ts';
 import { compareReports, toMarkdown, type BenchReport, type OtherFigure, type PageFigures } from './report.ts';
@@ -198,7 +198,8 @@ async function otherFigures(cookie: string): Promise<OtherFigure[]> {
   // (commissioned 2023) from the IoT cloud over HTTP through the CSV writer, once to let the simulator compute them,
   // then measured; and Jonas' whole history as the Export page downloads it through the portal.
   const threeYearsAgo = new Date(Date.now() - 1096 * 86_400_000).toISOString().slice(0, 10);
-  const runExport = () => benchExport(`${sandbox}/iot/api/v2`, 'local-development-iot-key', 'SITE-C4E815', threeYearsAgo, 1096);
+  const iot = iotOver(`${sandbox}/iot/api/v2`);
+  const runExport = () => benchExport(iot, 'SITE-C4E815', threeYearsAgo, 1096);
   await runExport();
   const exported = await runExport();
   row(
