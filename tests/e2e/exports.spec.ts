@@ -24,6 +24,11 @@ async function revokeAll(page: Page) {
 test.describe('Export', () => {
   test('Jonas lädt Messwerte, Dokumente mit Fotos und den Anlagenpass mit je einem Klick herunter', async ({ page }) => {
     await signIn(page, customers.jonas);
+    // Monitoring and the documents lead here too.
+    await page.goto('/home/app/monitoring');
+    await expect(page.getByRole('link', { name: 'Alle Messwerte seit der Inbetriebnahme in voller Auflösung exportieren' })).toHaveAttribute('href', EXPORTS);
+    await page.goto('/home/app/files/documents');
+    await expect(page.getByRole('link', { name: 'Alle Dokumente und Fotos auf einmal als ZIP herunterladen' })).toHaveAttribute('href', EXPORTS);
     await page.goto('/home/app/settings');
     await page.getByRole('link', { name: /Messwerte, Dokumente, Fotos und Anlagenpass/ }).click();
     await expect(page).toHaveURL(new RegExp(`${EXPORTS}$`));
