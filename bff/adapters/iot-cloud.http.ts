@@ -33,6 +33,7 @@ const Point = z.looseObject({
   batterySocPct: z.number().nullable().default(null),
   /** Only sites with a wallbox report it (null or missing for the others). */
   wallboxW: z.number().nullable().optional(),
+  backfilled: z.boolean().optional(),
 });
 const Totals = z.object({
   pvWh: z.number().int(),
@@ -93,7 +94,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
       );
       return {
         resolutionMinutes: body.resolutionMinutes,
-        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct, wallboxW }) => ({
+        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct, wallboxW, backfilled }) => ({
           timestamp,
           pvW,
           consumptionW,
@@ -101,6 +102,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
           gridW,
           batterySocPct,
           ...(typeof wallboxW === 'number' ? { wallboxW } : {}),
+          ...(backfilled === true ? { backfilled } : {}),
         })),
         totals: totalsOf(body.totals),
       };

@@ -4,6 +4,7 @@ import { accountCapability } from './capabilities/account.ts';
 import { authCapability } from './capabilities/auth.ts';
 import { consentCapability } from './capabilities/consent.ts';
 import { documentsCapability } from './capabilities/documents.ts';
+import { exportsCapability } from './capabilities/exports.ts';
 import { funnelCapability } from './capabilities/funnel.ts';
 import { invitationsCapability } from './capabilities/invitations.ts';
 import { journeyCapability } from './capabilities/journey.ts';
@@ -29,6 +30,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   messagesCapability,
   moneyCapability,
   documentsCapability,
+  exportsCapability,
   meterChangeCapability,
   linkingCapability,
   consentCapability,

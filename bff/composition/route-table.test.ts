@@ -121,10 +121,11 @@ describe('route table', () => {
     expect(navigationFor('/privacy-policy').some((item) => item.current)).toBe(false);
   });
 
-  it('puts the account, the settings with export and deletion, the money pages and the surveys in the account menu', () => {
+  it('puts the account, the settings with export and deletion, the Export page, the money pages and the surveys in the account menu', () => {
     expect(navigationFor('/home/dashboard').filter((item) => item.group === 'account').map((item) => item.href)).toEqual([
       '/home/app/profile',
       '/home/app/settings',
+      '/home/app/exports',
       '/home/app/refund',
       '/home/app/sepa-mandate',
       '/home/app/referral-reward',

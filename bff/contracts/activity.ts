@@ -52,5 +52,6 @@ export const ActivityTypeSchema = z.enum([
   'LEAD_CONTENT_CLICKED',
   'FAQ_CLICKED',
   'MESSAGE_SENT',
+  'API_TOKEN_USED',
 ]);
 export type ActivityType = z.infer<typeof ActivityTypeSchema>;

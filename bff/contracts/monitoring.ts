@@ -62,6 +62,8 @@ export const PowerPointSchema = z.object({
   batterySocPct: z.nullable(z.number()),
   /** The wallbox's charging power (part of consumption); absent or null for an installation without a wallbox. */
   wallboxW: z.optional(z.nullable(z.number())),
+  /** True on a point the gateway uploaded late, after it was offline (measured all the same); absent otherwise. */
+  backfilled: z.optional(z.boolean()),
 });
 export type PowerPoint = z.infer<typeof PowerPointSchema>;
 

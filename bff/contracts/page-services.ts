@@ -11,6 +11,7 @@ import type { MessagesServices } from './messages.ts';
 import type { MeterChangeServices } from './meter-change.ts';
 import type { MoneyServices } from './money.ts';
 import type { NotificationsResponse } from './notifications.ts';
+import type { ExportsServices } from './exports.ts';
 import type { MonitoringServices } from './monitoring.ts';
 import type { NewsletterServices } from './newsletter.ts';
 import type { OnboardingServices } from './onboarding.ts';
@@ -54,6 +55,7 @@ export interface PortalServices {
   onboarding: OnboardingServices;
   newsletter: NewsletterServices;
   account: AccountServices;
+  dataExports: ExportsServices;
 }
 
 /** External media a page shows only with that consent (docs/consent.md). */

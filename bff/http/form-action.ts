@@ -53,8 +53,8 @@ export interface FormAction<I, O> {
   run(input: I, ctx: FormActionContext): Promise<O>;
   /** The answer to a script; 200 with the result as JSON by default. */
   json?(res: Response, result: NoInfer<O>, ctx: FormActionContext): void;
-  /** Where a plain form goes on success. */
-  done(result: NoInfer<O>, ctx: FormActionContext): FormTarget;
+  /** Where a plain form goes on success (asynchronous when it keeps something for the page first). */
+  done(result: NoInfer<O>, ctx: FormActionContext): FormTarget | Promise<FormTarget>;
   /**
    * The fields a refusal keeps as typed for the page (the form flash): names of the form's own fields (never a
    * password, never anything but the form's), or the values the route read itself.
@@ -205,7 +205,7 @@ export function formAction<I, O>(logger: Logger, action: FormAction<I, O>): Requ
         return;
       }
       await dropFormFlash(req);
-      const target = action.done(result, ctx);
+      const target = await action.done(result, ctx);
       if (target === null) return;
       // The e-signature provider's page and the identity provider's end-session are other origins: a plain 303
       // without a body (the end-session URL may carry the ID token), never through the portal's own-origin rule.

@@ -23,6 +23,7 @@ const PAGES: Record<string, (s: PortalServices) => Promise<unknown>> = {
   documents: (s) => s.documents.list([]),
   messages: (s) => s.messages.list(),
   sepa: (s) => s.money.sepaMandate(),
+  exports: (s) => s.dataExports.page(),
 };
 
 function counting() {

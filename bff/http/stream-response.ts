@@ -10,8 +10,8 @@ import type { Response } from 'express';
  * reports the aborted fetch on the source *after* `pipeline` has finished and removed its listeners, and an 'error'
  * without a listener ends the whole process (it did, in the e2e suite, when a video range was dropped).
  */
-export async function streamToResponse(body: ReadableStream<Uint8Array>, res: Response): Promise<void> {
-  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+export async function streamToResponse(body: ReadableStream<Uint8Array> | Readable, res: Response): Promise<void> {
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
   source.on('error', () => {});
   try {
     await pipeline(source, res);
@@ -19,3 +19,6 @@ export async function streamToResponse(body: ReadableStream<Uint8Array>, res: Re
     res.destroy();
   }
 }
+
+/** `Content-Disposition` of a download: an ASCII fallback name and the exact name (RFC 6266). */
+export const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;

@@ -89,15 +89,23 @@ async function main() {
   // 1. Builds, in parallel: the Astro site, the BFF (compiled, as the image runs it) and Strapi's admin panel.
   const compiled = config.PORTAL_BUILD === 'compiled';
   const builds: Promise<void>[] = [];
+  let site: Promise<void> = Promise.resolve();
   if (needsBuild(path.join(root, PORTAL_BUILD.artefact), PORTAL_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Website wird gebaut …');
     // Always the production build, whatever NODE_ENV the caller has: under vitest (NODE_ENV=test) Vite would compile
     // JSX for React's development runtime, whose jsxDEV the production React that runs the portal does not have.
-    builds.push(run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } }));
+    site = run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } });
+    builds.push(site);
   }
-  if (compiled && needsBuild(path.join(root, BFF_BUILD.artefact), BFF_BUILD.sources.map((s) => path.join(root, s)))) {
-    log('BFF wird kompiliert …');
-    builds.push(run('bff', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, env }));
+  if (compiled) {
+    // After the site: Astro empties dist/, the compiled BFF's dist/node included (README "Lessons").
+    builds.push(
+      site.then(async () => {
+        if (!needsBuild(path.join(root, BFF_BUILD.artefact), BFF_BUILD.sources.map((s) => path.join(root, s)))) return;
+        log('BFF wird kompiliert …');
+        await run('bff', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, env });
+      }),
+    );
   }
   if (config.START_CMS && needsBuild(path.join(root, CMS_BUILD.artefact), CMS_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Strapi-Admin wird gebaut (dauert beim ersten Mal etwa eine Minute) …');

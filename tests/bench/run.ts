@@ -9,6 +9,7 @@ import { lighthouseMobile, type LighthouseFigures } from './lighthouse.ts';
 import { load, type StatusClass } from './load.ts';
 import { soakFigures, watchMemory } from './memory.ts';
 import { ensureScaleData, SCALE_DATA_DIR, tableSizes, timeJobs } from './at-scale.ts';
+import { benchExport, iotOver } from './export-csv.ts';
 import { benchPages, onlyPages, type BenchPage } from './pages.ts';
 import { pageWeight } from './page-weight.ts';
 import { compareReports, toMarkdown, type BenchReport, type OtherFigure, type PageFigures } from './report.ts';
@@ -223,6 +224,24 @@ async function otherFigures(cookie: string): Promise<OtherFigure[]> {
   const direct = Date.now() - started;
   row('50 MB download through the portal', viaPortal, `${viaPortal} ms (${Math.round((50 * 1000) / Math.max(viaPortal, 1))} MB/s; direct ${direct} ms)`);
   await fetch(`${sandbox}/documents/_control/documents/${big.uuid}`, { method: 'DELETE' });
+
+  // The full-resolution export (docs/exports.md "History"): three years of 15-minute data of Mehmet's installation
+  // (commissioned 2023) from the IoT cloud over HTTP through the CSV writer, once to let the simulator compute them,
+  // then measured; and Jonas' whole history as the Export page downloads it through the portal.
+  const threeYearsAgo = new Date(Date.now() - 1096 * 86_400_000).toISOString().slice(0, 10);
+  const iot = iotOver(`${sandbox}/iot/api/v2`);
+  const runExport = () => benchExport(iot, 'SITE-C4E815', threeYearsAgo, 1096);
+  await runExport();
+  const exported = await runExport();
+  row(
+    `full-resolution CSV, three years (${exported.rows} rows, ${(exported.bytes / 1e6).toFixed(1)} MB): seconds`,
+    exported.seconds,
+    `${exported.seconds.toFixed(1)} s, resident set +${exported.rssGrowthMb.toFixed(0)} MB`,
+    { max: 60, label: '< 60 s' },
+  );
+  started = Date.now();
+  const history = await drain(await fetch(`${portal}/api/v1/internal/exports/projects/100240/history.csv`, { headers }));
+  row('history CSV of Jonas through the portal', Date.now() - started, `${Date.now() - started} ms (${(history / 1e6).toFixed(1)} MB)`);
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   for (const [name, url, h] of [

@@ -56,6 +56,7 @@ export const ACTIVITY_NAMES: Record<ActivityType, Words> = {
   LEAD_CONTENT_CLICKED: { de: 'Inhalt zu einem Produkt geöffnet', en: 'Content about a product opened' },
   FAQ_CLICKED: { de: 'Frage in der Hilfe geöffnet', en: 'Question in the help opened' },
   MESSAGE_SENT: { de: 'Nachricht gesendet', en: 'Message sent' },
+  API_TOKEN_USED: { de: 'Daten mit Deinem API-Zugangsschlüssel abgerufen', en: 'Data fetched with your API token' },
 };
 
 /** The words for a stored type; a type the portal no longer knows keeps its code as its name. */

@@ -76,6 +76,8 @@ export const ACTIVITY_KINDS = {
   PASSWORDLESS_LOGIN_CODE: null,
   ACCOUNT_BLOCKED_NOTICE: null,
   /** The category sub-log, and the sub-log of the document's source (exactly one of the three). */
+  /** Exports (docs/exports.md): a call of the token API with a personal token (the project it asked for, if any). */
+  API_TOKEN_USED: null,
   DOCUMENT_DOWNLOADED: ['document', 'cmsFileDocument', 'documentServiceDocument', 'managementDocument'],
 } as const satisfies Partial<Record<ActivityType, SubLogKind | readonly [SubLogKind, ...SubLogKind[]] | null>>;
 

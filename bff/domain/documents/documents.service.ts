@@ -70,6 +70,26 @@ export interface Download {
   body: ReadableStream<Uint8Array>;
 }
 
+/** One file of a project for the export's ZIP (docs/exports.md): its facts, and its bytes opened only when written. */
+export interface ProjectFile {
+  /** The file's name in the archive (unique within its folder); photos are JPEG (the installer's cameras' format). */
+  name: string;
+  title: string;
+  category: DocumentCategory | 'PHOTO';
+  modifiedAt: string | null;
+  open(): Promise<FileStream>;
+}
+
+/** The name `name` would take in a folder that already holds `taken`: "Plan.pdf", "Plan (2).pdf", ... */
+function uniqueName(name: string, taken: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
 /**
  * The usual order in which a project's documents arrive (the empty states say when a category will fill). Categories
  * missing here (financing, other) arrive whenever they do and have no promise to make.
@@ -354,6 +374,53 @@ export function createDocumentsService(deps: DocumentsDeps) {
       const file = { contentType: media.contentType, size: null, body: media.body };
       await deps.activity.record(user, 'DOCUMENT_DOWNLOADED', { document: { category: categoryOf('USER_MANUAL') }, cmsFileDocument: { fileId: ref } });
       return { filename: downloadName(manual.file.name), contentType: file.contentType, size: file.size, body: file.body };
+    },
+
+    /**
+     * Every shared document (document service and management service) and every photo of the customer's project, for
+     * the export's ZIP (docs/exports.md): facts now, bytes when the archive writes each file. A source that is down
+     * is named in `unavailable` and left out; the CMS's product manuals are not the project's and stay out.
+     */
+    async projectFiles(user: SessionUser, projectId: number): Promise<{ documents: ProjectFile[]; photos: ProjectFile[]; unavailable: DocumentSource[] }> {
+      const project = await deps.projects.ownedProject(user.id, projectId);
+      const unavailable: DocumentSource[] = [];
+      const [stored, mirrored, photos] = await Promise.all([
+        source('DOCUMENT_SERVICE', unavailable, () => deps.documents.documents(project.id)),
+        source('MANAGEMENT', unavailable, () => managementDocuments(project.id)),
+        source('DOCUMENT_SERVICE', unavailable, () => deps.documents.photos(project.id)),
+      ]);
+      const documentNames = new Set<string>();
+      const photoNames = new Set<string>();
+      const documents: ProjectFile[] = [
+        ...stored.map((doc) => ({
+          name: uniqueName(downloadName(doc.filename), documentNames),
+          title: doc.title,
+          category: categoryOf(typeOf(doc.type)),
+          modifiedAt: doc.createdAt,
+          open: async () => {
+            const file = await stream(await deps.documents.content(doc.uuid));
+            await deps.downloaded?.(doc).catch((error: unknown) => deps.warn('download listener failed', { documentUuid: doc.uuid, error }));
+            return file;
+          },
+        })),
+        ...mirrored.map((row) => ({
+          name: uniqueName(downloadName(row.filename), documentNames),
+          title: row.filename,
+          category: categoryOf(typeOf(row.type)),
+          modifiedAt: row.changedAt,
+          open: async () => stream(await deps.managementFiles.content(row.projectId, row.managementId)),
+        })),
+      ];
+      const pictures: ProjectFile[] = [...photos]
+        .sort((a, b) => a.takenAt.localeCompare(b.takenAt))
+        .map((photo) => ({
+          name: uniqueName(`${photo.takenAt.slice(0, 10)} ${downloadName(photo.caption || photo.subject || photo.uuid).replace(/\./g, ' ')}.jpg`, photoNames),
+          title: photo.caption,
+          category: 'PHOTO' as const,
+          modifiedAt: photo.takenAt,
+          open: async () => stream(await deps.documents.photoContent(photo.uuid)),
+        }));
+      return { documents, photos: pictures, unavailable: [...new Set(unavailable)] };
     },
 
     /** `GET /project/{id}/photos`. */

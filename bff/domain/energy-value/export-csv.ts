@@ -2,7 +2,7 @@ import type { PowerPoint } from '../../contracts/monitoring.ts';
 import { CSV_BOM, CSV_NEWLINE, csvLine, powerColumns } from '../monitoring/csv.ts';
 
 /**
- * The full-resolution history as CSV, streamed (docs/energy-value.md, "Export"): every 15-minute point the IoT cloud
+ * The full-resolution history as CSV, streamed (docs/exports.md "History"): every 15-minute point the IoT cloud
  * has, in the monitoring page's CSV format (semicolon, decimal comma, UTF-8 with BOM), plus a status column. A quarter
  * hour without a point is written as a row with only its time and "Lücke"; a point the gateway uploaded late says
  * "nachgeliefert". Nothing is filled in. Rows are read one by one from the source and written in chunks, so three

@@ -9,7 +9,7 @@ import type { EnergyBucket, EnergyTotals, PowerHistoryResponse, PowerPoint, Work
  * charge in any point, or no charging and discharging in the whole period).
  */
 const kWh = (wh: number) => (wh / 1000).toFixed(3).replace('.', ',');
-/** One CSV line without its line break (the export of docs/energy-value.md writes the same lines). */
+/** One CSV line without its line break (the export of docs/exports.md writes the same lines). */
 export const csvLine = (cells: (string | number)[]) => cells.map(String).join(';');
 export const CSV_BOM = '\uFEFF';
 export const CSV_NEWLINE = '\r\n';

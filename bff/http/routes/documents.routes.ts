@@ -5,7 +5,7 @@ import { notFound } from '../../domain/errors.ts';
 import { createRequestContext } from '../../domain/request-context.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { signedIn } from '../signed-in.ts';
-import { streamToResponse } from '../stream-response.ts';
+import { attachment, streamToResponse } from '../stream-response.ts';
 
 const ProjectIdParam = z.pipe(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), z.transform(Number));
 const IdParam = z.string().check(z.minLength(1), z.maxLength(220));
@@ -21,8 +21,6 @@ async function sendStream(res: Response, file: { contentType: string; size: numb
   }
   await streamToResponse(file.body, res);
 }
-
-const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
  * Files on the internal base: `GET /documents?categoryFilter=` (repeatable), downloads,
