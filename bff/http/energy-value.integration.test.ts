@@ -157,6 +157,10 @@ describe('the page service', () => {
     expect(solar.cap).toEqual({ applies: true, capKw: '5.88', liftedOn: null, missing: ['controlBox'] });
     expect(solar.paymentExtension.regularEnd).toBe('2045-12-31');
     expect(solar.pricesStand).not.toBeNull();
+    // Without a chosen month the page opens the newest one in which negative prices cost feed-in pay.
+    const opened = ready(await page()).solarspitzen;
+    expect(opened?.months).toContain(opened?.month);
+    expect(opened?.days.some((d) => d.ruleApplies && Number(d.feedInKwh) > 0)).toBe(true);
   });
 
   it('a second render asks the IoT cloud and the market data only for what can still change', async () => {

@@ -233,7 +233,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     const facts = factsView(factsRow);
     const on = commissionedOn(site);
     const stand = latestReport(site.devices);
-    const base = {
+    const common = {
       kind: 'ready' as const,
       installations: sites.map((s) => ({ id: s.siteId, name: s.name })),
       installation: { id: site.siteId, name: site.name, pvPeakPowerKw: site.pvPeakPowerKw, hasBattery: site.batteryCapacityKwh !== null, commissionedOn: on },
@@ -244,7 +244,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     };
     const rate = on ? feedInRateOf(site, facts, on) : undefined;
     const feedInRate = rate ? { explanation: rate.explanation, stand: null } : null;
-    if (!on) return { ...base, feedInRate, money: null, solarspitzen: null };
+    if (!on) return { ...common, feedInRate, money: null, solarspitzen: null };
 
     const last = today();
     const solar = solarFacts(site, on, facts);
@@ -271,12 +271,19 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
       }
     }
     const months = [...new Set([...negativeDays].map((d) => d.slice(0, 7)))].sort().reverse();
-    const month = request.month && /^\d{4}-\d{2}$/.test(request.month) ? request.month : (months[0] ?? last.slice(0, 7));
     const bucketDays = buckets.map((b) => b.start.slice(0, 10)).filter((d) => d >= on && d <= last);
-    const detailed = bucketDays.filter(
-      (d) => dynamicDays(d) || (negativeDays.has(d) && negativePriceRuleApplies(solar, d)) || (rulesTouch && cap.applies && d.startsWith(month)),
-    );
-    const quarter = await quarterHours(site.siteId, detailed);
+    const priced = bucketDays.filter((d) => dynamicDays(d) || (negativeDays.has(d) && negativePriceRuleApplies(solar, d)));
+    const base = await quarterHours(site.siteId, priced);
+    // The Solarspitzen month shown by default: the newest with feed-in during negative prices (what the rule costs),
+    // else the newest with negative prices at all.
+    const unpaidMonths = new Set(base.intervals.filter((i) => i.exportWh > 0 && negativeStarts.has(i.startMs)).map((i) => i.date.slice(0, 7)));
+    const month = request.month && /^\d{4}-\d{2}$/.test(request.month) ? request.month : (months.find((m) => unpaidMonths.has(m)) ?? months[0] ?? last.slice(0, 7));
+    // The cap's loss needs the quarter hours of every day of that month.
+    const pricedSet = new Set(priced);
+    const capDays = rulesTouch && cap.applies ? bucketDays.filter((d) => d.startsWith(month) && !pricedSet.has(d)) : [];
+    const extra = await quarterHours(site.siteId, capDays);
+    const quarter = { intervals: [...base.intervals, ...extra.intervals], totals: new Map([...base.totals, ...extra.totals]) };
+    const detailed = [...priced, ...capDays];
     const detailedSet = new Set(detailed);
     const intervals = [...quarter.intervals, ...buckets.filter((b) => !detailedSet.has(b.start.slice(0, 10)) && b.start.slice(0, 10) >= on).map(dayInterval)];
 
@@ -356,7 +363,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
         pricesStand,
       };
     }
-    return { ...base, feedInRate, money, solarspitzen };
+    return { ...common, feedInRate, money, solarspitzen };
   }
 
   // ----- the forms -----
