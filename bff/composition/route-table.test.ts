@@ -26,6 +26,7 @@ const SPEC_LOGGED_PATHS = [
   '/home/app/profile',
   '/home/app/messages',
   '/home/app/monitoring',
+  '/home/app/geld',
   '/home/app/my-project',
   '/home/app/my-project/planning-phase/offer-confirmation',
   '/home/app/my-project/planning-phase/power-of-attorney',
@@ -111,6 +112,7 @@ describe('route table', () => {
       '/home/app/my-project',
       '/home/app/messages',
       '/home/app/monitoring',
+      '/home/app/geld',
       '/home/app/files',
       '/home/app/help',
     ]);

@@ -1,4 +1,9 @@
-import type { DayAheadPrice } from '../domain/energy-value/tariffs.ts';
+/** One day-ahead price of DE-LU: the interval [startMs, endMs) (15 or 60 minutes), EUR/MWh as a decimal string. */
+export interface DayAheadPrice {
+  startMs: number;
+  endMs: number;
+  eurPerMwh: string;
+}
 
 /**
  * Day-ahead prices of the bidding zone DE-LU (Energy-Charts' shape; sandbox/market-data/README.md). Adapter:

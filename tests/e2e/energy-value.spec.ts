@@ -24,10 +24,10 @@ test.describe('Geld', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Geld' })).toBeVisible();
 
     const savings = page.locator('[data-figure="savings"]');
-    await expect(savings.getByText(/^\d{1,3}(\.\d{3})*,\d{2} €$/)).toBeVisible();
+    await expect(savings.locator('.ev-figure__value')).toHaveText(/^−?\d{1,3}(\.\d{3})*,\d{2} €$/);
     await expect(savings.getByText(/^Stand: /)).toBeVisible();
-    await expect(page.locator('[data-figure="amortisation"]').getByText(/Voraussichtlich am \d{2}\.\d{2}\.\d{4} \(Hochrechnung\)/)).toBeVisible();
-    await expect(page.locator('[data-figure="effectivePrice"]').getByText(/ct\/kWh$/)).toBeVisible();
+    await expect(page.locator('[data-figure="amortisation"] .ev-figure__value')).toHaveText(/^Voraussichtlich am \d{2}\.\d{2}\.\d{4} \(Hochrechnung\)$/);
+    await expect(page.locator('[data-figure="effectivePrice"] .ev-figure__value')).toHaveText(/^\d+,\d{2} ct\/kWh$/);
 
     const explanation = savings.locator('details');
     await expect(explanation.getByText('Eingangswerte')).toBeHidden();
@@ -41,7 +41,7 @@ test.describe('Geld', () => {
     // The period switch keeps the figures, with the prices of that month.
     await page.getByRole('navigation', { name: 'Zeitraum' }).getByRole('link', { name: 'Monat' }).click();
     await expect(page).toHaveURL(/period=month/);
-    await expect(page.locator('[data-figure="savings"]').getByText(/ €$/)).toBeVisible();
+    await expect(page.locator('[data-figure="savings"] .ev-figure__value')).toHaveText(/,\d{2} €$/);
     await expectNoAxeViolations(page);
   });
 
@@ -79,7 +79,7 @@ test.describe('Geld', () => {
     const rows = section.locator('#solarspitzen-days tbody tr');
     const unpaid = rows.filter({ hasNotText: /\s0 kWh/ }).filter({ hasText: /[1-9]\d*,\d{2} €|0,[0-9][1-9] €|0,[1-9]\d €/ });
     await expect(unpaid.first()).toBeVisible();
-    await expect(section.locator('[data-figure="unpaidFeedIn"]').getByText(/ €$/)).toBeVisible();
+    await expect(section.locator('[data-figure="unpaidFeedIn"] .ev-figure__value')).toHaveText(/,\d{2} €$/);
     await section.locator('[data-figure="unpaidFeedIn"]').getByText('Wie berechnet?').click();
     await expect(section.locator('[data-figure="unpaidFeedIn"]').getByText(/Einspeisung in Viertelstunden mit negativem Day-Ahead-Preis/)).toBeVisible();
   });

@@ -166,6 +166,8 @@ export function parseDecimal(raw: string): string | null {
   let text = raw.trim().replace(/\s|€|ct/g, '');
   if (text === '') return null;
   if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
+  // German thousands without a decimal part ("18.900"): dots in groups of three are separators, not a point.
+  else if (/^-?\d{1,3}(\.\d{3})+$/.test(text)) text = text.replace(/\./g, '');
   return /^-?\d+(\.\d+)?$/.test(text) ? new Money(text).toString() : 'NaN';
 }
 
