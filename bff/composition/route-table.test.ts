@@ -112,7 +112,6 @@ describe('route table', () => {
       '/home/app/my-project',
       '/home/app/messages',
       '/home/app/monitoring',
-      '/home/app/geld',
       '/home/app/files',
       '/home/app/help',
     ]);
@@ -127,6 +126,7 @@ describe('route table', () => {
     expect(navigationFor('/home/dashboard').filter((item) => item.group === 'account').map((item) => item.href)).toEqual([
       '/home/app/profile',
       '/home/app/settings',
+      '/home/app/geld',
       '/home/app/refund',
       '/home/app/sepa-mandate',
       '/home/app/referral-reward',
