@@ -69,6 +69,13 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'IOT_API_KEY', header: 'x-api-key', developmentValue: 'local-development-iot-key' },
     timeout: { variable: 'IOT_TIMEOUT_MS', defaultMs: 10_000 },
   },
+  /** Day-ahead prices of DE-LU (Energy-Charts' shape): the dynamic tariff and the Solarspitzen view (docs/energy-value.md). */
+  marketData: {
+    label: 'Unser Dienst für Börsenstrompreise',
+    url: { variable: 'MARKET_DATA_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/market-data/api` },
+    credential: { variable: 'MARKET_DATA_API_KEY', header: 'x-api-key', developmentValue: 'local-development-market-data-key' },
+    timeout: { variable: 'MARKET_DATA_TIMEOUT_MS', defaultMs: 10_000 },
+  },
   /** The e-signature provider (DocuSign-like embedded signing of powers of attorney and mandates). */
   esign: {
     label: 'Unser Dienst für elektronische Unterschriften',

@@ -10,6 +10,7 @@ import { createHttpIbanValidator } from '../adapters/iban-validator.http.ts';
 import { createHttpIdentityAdmin } from '../adapters/identity-admin.http.ts';
 import { createHttpMarketingService } from '../adapters/marketing-service.http.ts';
 import { createHttpIotCloud } from '../adapters/iot-cloud.http.ts';
+import { createHttpMarketData } from '../adapters/market-data.http.ts';
 import { createHttpManagementFiles } from '../adapters/management-files.http.ts';
 import { createHttpManagementMoney } from '../adapters/management-money.http.ts';
 import { createHttpManagementJourneys } from '../adapters/management-journeys.http.ts';
@@ -32,6 +33,7 @@ import type { IdentityAdmin } from '../ports/identity-admin.ts';
 import type { IdentityProvider } from '../ports/identity-provider.ts';
 import type { MarketingService } from '../ports/marketing-service.ts';
 import type { IotCloud } from '../ports/iot-cloud.ts';
+import type { MarketData } from '../ports/market-data.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
@@ -58,6 +60,7 @@ export interface Adapters {
   ibanValidator: IbanValidator;
   tasks: TaskService;
   iot: IotCloud;
+  marketData: MarketData;
   content: ContentSource;
   sms: SmsGateway;
   sales: SalesService;
@@ -108,6 +111,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     ibanValidator: createHttpIbanValidator(config.services.ibanValidator),
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
+    marketData: createHttpMarketData(config.services.marketData),
     content: createStrapiContentSource(config.services.cms),
     sms: createHttpSmsGateway(config.services.sms, { sender: config.SMS_SENDER }),
     sales: createHttpSalesService(config.services.sales),

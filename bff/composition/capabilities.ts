@@ -4,6 +4,7 @@ import { accountCapability } from './capabilities/account.ts';
 import { authCapability } from './capabilities/auth.ts';
 import { consentCapability } from './capabilities/consent.ts';
 import { documentsCapability } from './capabilities/documents.ts';
+import { energyValueCapability } from './capabilities/energy-value.ts';
 import { exportsCapability } from './capabilities/exports.ts';
 import { funnelCapability } from './capabilities/funnel.ts';
 import { invitationsCapability } from './capabilities/invitations.ts';
@@ -25,6 +26,7 @@ import { surveysCapability } from './capabilities/surveys.ts';
 export const CAPABILITIES: readonly AnyCapability[] = [
   helpCapability,
   monitoringCapability,
+  energyValueCapability,
   signingCapability,
   journeyCapability,
   messagesCapability,

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { defineErrors } from './errors.ts';
+import { definePages } from './routes.ts';
 
 /**
  * What the energy-value core (bff/domain/energy-value, docs/energy-value.md) hands to a page: every money or energy
@@ -175,3 +177,182 @@ export const ExplanationSchema = z.object({
   notes: z.array(NoteSchema),
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The "Geld" page (docs/energy-value.md): its address, forms, errors and what its page service hands the site.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The periods the page sums over (a week is no unit of a bill). */
+export const EnergyValuePeriodSchema = z.enum(['day', 'month', 'year', 'total']);
+export type EnergyValuePeriod = z.infer<typeof EnergyValuePeriodSchema>;
+
+export const ENERGY_VALUE_PAGE = '/home/app/geld';
+export const ENERGY_VALUE_PAGE_ROUTES = definePages([
+  {
+    path: ENERGY_VALUE_PAGE,
+    access: 'customer',
+    logVisit: true,
+    needsProject: true,
+    // In the account menu beside the other money pages: a seventh entry does not fit the header bar at 1280 px. The
+    // monitoring page links here (docs/energy-value.md "Geld").
+    nav: { labelKey: 'nav.energyValue', order: 63.5, group: 'account' },
+  },
+]);
+
+/** Plain forms of the page, on the internal base (each one also answers a script with JSON). */
+export const ENERGY_VALUE_PATHS = {
+  /** Adds a tariff (fixed or dynamic) with its validity. */
+  tariffs: 'energy-value/tariffs',
+  /** Removes one tariff (`tariffId`). */
+  removeTariff: 'energy-value/tariffs/remove',
+  /** The installation's money facts: investment, metering fee, feed-in mode, smart meter, control box. */
+  installation: 'energy-value/installation',
+} as const;
+
+/** The form ids on the page (a refusal's `form` parameter and anchor). */
+export const ENERGY_VALUE_FORMS = { tariff: 'tariff', installation: 'installation', removeTariff: 'remove-tariff' } as const;
+
+/** Why a tariff or installation field was refused (the `fields=name:problem` of a refusal). */
+export const FieldProblemSchema = z.enum(['required', 'date', 'order', 'overlap', 'negative', 'number', 'tooLarge', 'beforeCommissioning', 'future']);
+export type FieldProblem = z.infer<typeof FieldProblemSchema>;
+
+export const TARIFF_FIELDS = ['installationId', 'kind', 'validFrom', 'validTo', 'grossCentsPerKwh', 'surchargeNetCentsPerKwh', 'vatPercent'] as const;
+export const INSTALLATION_FIELDS = ['installationId', 'investmentEur', 'meteringFeeEurPerYear', 'feedInMode', 'feedInRateCents', 'smartMeterInstalledOn', 'controlBoxWorkingOn'] as const;
+
+export const EnergyValueErrors = defineErrors({
+  /** A field of the tariff or installation form is refused; `fields` names them with their problem. */
+  INVALID_INPUT: {
+    code: 'ENERGY_VALUE.INVALID_INPUT',
+    status: 400,
+    message: 'Bitte prüfe die markierten Felder.',
+  },
+  /** The installation is not the customer's (or unknown). */
+  UNKNOWN_INSTALLATION: {
+    code: 'ENERGY_VALUE.UNKNOWN_INSTALLATION',
+    status: 404,
+    message: 'Diese Anlage haben wir nicht gefunden.',
+  },
+});
+
+declare module './errors.ts' {
+  interface ErrorTables {
+    energyValue: typeof EnergyValueErrors;
+  }
+}
+
+/** A stored tariff as the page lists it. */
+export interface TariffView {
+  id: number;
+  validFrom: string;
+  validTo: string | null;
+  kind: 'fixed' | 'dynamic';
+  /** Fixed: gross ct/kWh. */
+  grossCentsPerKwh: string | null;
+  /** Dynamic: net surcharges ct/kWh and the VAT rate. */
+  surchargeNetCentsPerKwh: string | null;
+  vatPercent: string | null;
+}
+
+/** The installation's facts as the form shows them (decimal strings, calendar dates; null = not entered). */
+export interface InstallationFactsView {
+  investmentEur: string | null;
+  meteringFeeEurPerYear: string | null;
+  feedInMode: 'partial' | 'full';
+  /** A rate the customer entered from the grid operator's letter; null = the EEG table's. */
+  feedInRateCents: string | null;
+  smartMeterInstalledOn: string | null;
+  controlBoxWorkingOn: string | null;
+}
+
+/** A figure with its explanation and its "Stand" (the time of the newest data it uses). */
+export interface FigureView {
+  explanation: Explanation;
+  stand: string | null;
+}
+
+/** One row of the breakdown: a day, month or year of the period, its savings and battery share (EUR strings). */
+export interface BreakdownRow {
+  from: string;
+  to: string;
+  savings: string;
+  batteryShare: string;
+  netSavings: string;
+  daysWithData: number;
+}
+
+export interface MoneyView {
+  period: EnergyValuePeriod;
+  date: string;
+  from: string;
+  to: string;
+  savings: FigureView;
+  /** Null for an installation without a battery. */
+  batteryShare: FigureView | null;
+  meteringFees: FigureView;
+  netSavings: FigureView;
+  effectivePrice: FigureView;
+  /** Null without an investment or without a recorded day. */
+  amortisation: (FigureView & { status: 'reached' | 'projected' | 'never'; date: string | null }) | null;
+  breakdown: { resolution: 'day' | 'month' | 'year'; rows: BreakdownRow[] };
+}
+
+export interface SolarspitzenDayView {
+  date: string;
+  negativeQuarterHours: number;
+  ruleApplies: boolean;
+  /** kWh fed in during the negative quarter hours, and what it would have earned (EUR; 0 where the rule did not apply). */
+  feedInKwh: string;
+  unpaidEur: string;
+  capLossKwh: string;
+  cumulativeQuarterHours: number;
+  cumulativeFullLoadQuarterHours: number;
+}
+
+export interface SolarspitzenView {
+  /** The month shown (YYYY-MM) and the months with negative prices to choose from, newest first. */
+  month: string;
+  months: string[];
+  /** First day § 51 takes the payment of negative quarter hours; null while it does not (yet). */
+  ruleStart: string | null;
+  /** The month's days with negative quarter hours or a capped feed-in. */
+  days: SolarspitzenDayView[];
+  unpaidFeedIn: FigureView;
+  capLoss: FigureView;
+  paymentExtension: FigureView & { regularEnd: string; extendedEnd: string; months: number };
+  cap: { applies: boolean; capKw: string | null; liftedOn: string | null; missing: ('smartMeter' | 'controlBox')[] };
+  /** The market data's "Stand": the end of the newest price interval. */
+  pricesStand: string | null;
+}
+
+/** What the "Geld" page shows for the address it was opened with. */
+export type EnergyValuePageData =
+  | { kind: 'noInstallation' }
+  | {
+      kind: 'ready';
+      installations: { id: string; name: string }[];
+      installation: { id: string; name: string; pvPeakPowerKw: number; hasBattery: boolean; commissionedOn: string | null };
+      fellBack: boolean;
+      tariffs: TariffView[];
+      facts: InstallationFactsView;
+      /** The feed-in rate used, with its explanation; null when neither the table nor the customer gives one. */
+      feedInRate: FigureView | null;
+      /** Null before commissioning or without any tariff (the page asks for one). */
+      money: MoneyView | null;
+      /** Null for installations the Solarspitzen rules do not touch. */
+      solarspitzen: SolarspitzenView | null;
+      /** The newest report of the installation's devices: the "Stand" of the energy figures. */
+      stand: string | null;
+    };
+
+export interface EnergyValuePageRequest {
+  installationId: string | null;
+  period: EnergyValuePeriod;
+  date: string;
+  /** The Solarspitzen month (YYYY-MM), or null for the newest with negative prices. */
+  month: string | null;
+}
+
+export interface EnergyValueServices {
+  /** The page in a few upstream calls (projects, installations, the days' energy, day-ahead prices where needed). */
+  page(request: EnergyValuePageRequest): Promise<EnergyValuePageData>;
+}

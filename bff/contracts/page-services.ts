@@ -13,6 +13,7 @@ import type { MoneyServices } from './money.ts';
 import type { NotificationsResponse } from './notifications.ts';
 import type { ExportsServices } from './exports.ts';
 import type { MonitoringServices } from './monitoring.ts';
+import type { EnergyValueServices } from './energy-value.ts';
 import type { NewsletterServices } from './newsletter.ts';
 import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
@@ -43,6 +44,7 @@ export interface PortalServices {
   projects: ProjectsServices;
   help: HelpServices;
   monitoring: MonitoringServices;
+  energyValue: EnergyValueServices;
   journey: JourneyServices;
   messages: MessagesServices;
   documents: DocumentsServices;

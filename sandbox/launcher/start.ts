@@ -133,6 +133,8 @@ async function main() {
   // 3. The portal's migrations, once, before any instance starts (the production `migrate` service; docs/operations.md).
   const migrate = compiled ? [path.join(root, COMPILED_BFF, 'bff/db/migrate.js')] : ['--import', 'tsx', path.join(root, 'bff/db/migrate.ts')];
   await run('migrate', node, migrate, { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } });
+  // The demo data of the portal's own tables (docs/energy-value.md "Demo data"); a customer's own changes stay.
+  await run('demo', node, ['--import', 'tsx', path.join(root, 'bff/db/demo-seed.ts')], { cwd: root, env: { ...env, DATABASE_URL: databaseUrl } });
 
   // 4. The processes of the table start side by side; the portal retries the identity provider on first login.
   const context = { config, root, env, databaseUrl, cmsDatabaseUrl };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../bff/config.ts';
 import { startSandbox, type SandboxHandle } from '../server.ts';
-import { MARKET_DATA_DEVELOPMENT_KEY, marketDataStandIn } from './stand-in.ts';
+import { marketDataStandIn } from './stand-in.ts';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 
@@ -25,7 +25,7 @@ const localOf = (unixSeconds: number) => {
 describe('sandbox market data (day-ahead prices DE-LU, Energy-Charts shape)', () => {
   let dataDir: string;
   let sandbox: SandboxHandle;
-  const get = (query: string, key = MARKET_DATA_DEVELOPMENT_KEY) => fetch(`${sandbox.url}/market-data/api/price?${query}`, { headers: { 'X-Api-Key': key } });
+  const get = (query: string, key = config.MARKET_DATA_API_KEY) => fetch(`${sandbox.url}/market-data/api/price?${query}`, { headers: { 'X-Api-Key': key } });
   const prices = async (start: string, end: string): Promise<Prices> => {
     const res = await get(`bzn=DE-LU&start=${start}&end=${end}`);
     expect(res.status).toBe(200);

@@ -71,6 +71,7 @@ const serviceName = (t: Translate, service: string | undefined): string =>
     marketing: () => t('forms.serviceMarketing'),
     mail: () => t('forms.serviceMail'),
     cms: () => t('forms.serviceCms'),
+    marketData: () => t('forms.serviceMarketData'),
   })[service ?? '']?.() ?? t('forms.serviceOther');
 
 /**

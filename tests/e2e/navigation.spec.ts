@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { linkDemoProject, resetMessagesState } from './support/stack.ts';
 
 /** Where things live: the menus at the widths customers use, the project switcher on a phone, the message topic. */
-const ACCOUNT_PAGES = ['Profil', 'Einstellungen', 'Erstattung und offene Beträge', 'Lastschriftmandat', 'Weiterempfehlen', 'Umfragen'];
+const ACCOUNT_PAGES = ['Profil', 'Einstellungen', 'Geld: Ersparnis und Amortisation', 'Erstattung und offene Beträge', 'Lastschriftmandat', 'Weiterempfehlen', 'Umfragen'];
 
 test.describe('Wo was liegt', () => {
   test('bei 1280 px steht die Navigation in der Kopfzeile; Einstellungen, Geld und Umfragen öffnen sich per Tastatur aus „Dein Konto“', async ({ page }) => {
