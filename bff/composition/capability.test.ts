@@ -5,7 +5,7 @@ import { composeCapabilities, type AnyCapability, type Kernel } from './capabili
 import { CAPABILITIES } from './capabilities.ts';
 
 /** What composing touches of the kernel without a capability asking for more: no database call happens. */
-const kernel = { knex: () => undefined, warn: () => undefined, projects: {}, upstreamCache: createUpstreamCache() } as unknown as Kernel;
+const kernel = { knex: () => undefined, warn: () => undefined, projects: {}, upstreamCache: createUpstreamCache(), config: { NOTIFICATION_FEED_MAX_AGE_SECONDS: 60 } } as unknown as Kernel;
 const routeDeps = {} as Parameters<ReturnType<typeof composeCapabilities>['dispatch']>[1];
 
 describe('the capability list', () => {

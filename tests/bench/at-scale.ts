@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { loadConfig } from '~/bff/config.ts';
-import { createKnex } from '~/bff/db/knex.ts';
-import { scaleEmail, seedLongHistory, seedScale } from '~/bff/db/scale-seed.ts';
 import type { OtherFigure } from './report.ts';
 
 /**
@@ -12,39 +13,33 @@ import type { OtherFigure } from './report.ts';
  */
 export const SCALE_DATA_DIR = '.data/bench-scale';
 
-/** Seeds the database unless it already holds the 100× data; answers the seconds it took (0 when already seeded). */
-export async function ensureScaleData(databaseUrl: string, scale: number): Promise<number> {
-  const knex = createKnex(databaseUrl, { min: 0, max: 1 });
+async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    const seeded = await knex('users').where({ userId: 'scale-1' }).first();
-    if (seeded) return 0;
-    const started = performance.now();
-    let last = 0;
-    await seedScale(knex, {
-      scale,
-      onProgress(table, done, total) {
-        if (done === total || performance.now() - last > 10_000) {
-          last = performance.now();
-          console.info(`  seed ${table}: ${done.toLocaleString('de-DE')} / ${total.toLocaleString('de-DE')}`);
-        }
-      },
-    });
-    await seedLongHistory(knex, { userId: 'scale-long-history', email: scaleEmail(0) }, { activities: 50_000, mails: 10_000 });
-    return Math.round((performance.now() - started) / 1000);
+    return (await client.query(sql)).rows as T[];
   } finally {
-    await knex.destroy();
+    await client.end();
   }
+}
+
+/**
+ * Seeds the database unless it already holds the 100× data, through `npm run seed:scale` (its progress on the
+ * console); answers the seconds it took (0 when already seeded).
+ */
+export async function ensureScaleData(databaseUrl: string, scale: number): Promise<number> {
+  if ((await query(databaseUrl, "SELECT 1 FROM users WHERE user_id = 'scale-1'")).length > 0) return 0;
+  const started = performance.now();
+  const seed = spawn(process.execPath, ['--import', 'tsx', 'bff/db/seed-scale.ts', '--scale', String(scale)], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code] = (await once(seed, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seed:scale ended with ${code}`);
+  return Math.round((performance.now() - started) / 1000);
 }
 
 /** The largest tables' row counts, for the report. */
 export async function tableSizes(databaseUrl: string): Promise<Record<string, number>> {
-  const knex = createKnex(databaseUrl, { min: 0, max: 1 });
-  try {
-    const rows = (await knex.raw(`SELECT relname AS name, n_live_tup AS rows FROM pg_stat_user_tables ORDER BY n_live_tup DESC LIMIT 8`)).rows as { name: string; rows: string }[];
-    return Object.fromEntries(rows.map((row) => [row.name, Number(row.rows)]));
-  } finally {
-    await knex.destroy();
-  }
+  const rows = await query<{ name: string; rows: string }>(databaseUrl, 'SELECT relname AS name, n_live_tup AS rows FROM pg_stat_user_tables ORDER BY n_live_tup DESC LIMIT 8');
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.rows)]));
 }
 
 const machineToken = (subject: 'cron' | 'internal') => {
