@@ -69,7 +69,7 @@ export default defineConfig({
       // A slowed IoT cloud turns into the German message quickly (monitoring fault tests).
       IOT_TIMEOUT_MS: '3000',
       // Jobs that mail customers run only when a test starts them, never in the middle of another test's mailbox check.
-      JOB_SCHEDULES: 'reminders=off;invitations=off;survey-invitations=off;review-mails=off',
+      JOB_SCHEDULES: 'reminders=off;invitations=off;survey-invitations=off;review-mails=off;yield-check=off',
     },
   },
 });

@@ -22,6 +22,8 @@ const Site = z.looseObject({
   batteryCapacityKwh: z.number().nullable(),
   annualConsumptionKwh: z.number(),
   commissionedAt: z.string().nullable(),
+  location: z.looseObject({ lat: z.number(), lon: z.number() }).optional(),
+  arrays: z.array(z.looseObject({ azimuthDeg: z.number(), tiltDeg: z.number(), peakPowerKw: z.number() })).optional(),
   devices: z.array(Device),
 });
 const Point = z.looseObject({
@@ -33,6 +35,8 @@ const Point = z.looseObject({
   batterySocPct: z.number().nullable().default(null),
   /** Only sites with a wallbox report it (null or missing for the others). */
   wallboxW: z.number().nullable().optional(),
+  /** Only on points the gateway uploaded late, after an outage. */
+  backfilled: z.boolean().optional(),
 });
 const Totals = z.object({
   pvWh: z.number().int(),
@@ -74,6 +78,8 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
         batteryCapacityKwh: s.batteryCapacityKwh,
         annualConsumptionKwh: s.annualConsumptionKwh,
         commissionedAt: s.commissionedAt,
+        ...(s.location ? { location: { lat: s.location.lat, lon: s.location.lon } } : {}),
+        ...(s.arrays ? { arrays: s.arrays.map(({ azimuthDeg, tiltDeg, peakPowerKw }) => ({ azimuthDeg, tiltDeg, peakPowerKw })) } : {}),
         devices: s.devices.map(({ deviceId, type, manufacturer, model, serialNumber, firmware, status, lastSeenAt }) => ({
           id: deviceId,
           type,
@@ -93,7 +99,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
       );
       return {
         resolutionMinutes: body.resolutionMinutes,
-        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct, wallboxW }) => ({
+        points: body.points.map(({ timestamp, pvW, consumptionW, batteryW, gridW, batterySocPct, wallboxW, backfilled }) => ({
           timestamp,
           pvW,
           consumptionW,
@@ -101,6 +107,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
           gridW,
           batterySocPct,
           ...(typeof wallboxW === 'number' ? { wallboxW } : {}),
+          ...(backfilled ? { backfilled: true } : {}),
         })),
         totals: totalsOf(body.totals),
       };

@@ -19,6 +19,7 @@ import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
 import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import { createHttpTaskService } from '../adapters/task-service.http.ts';
+import { createHttpWeather } from '../adapters/weather.http.ts';
 import type { Analytics } from '../ports/analytics.ts';
 import type { ConversionTracking } from '../ports/conversion-tracking.ts';
 import type { SalesService } from '../ports/sales-service.ts';
@@ -36,6 +37,7 @@ import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
 import type { TaskService } from '../ports/task-service.ts';
+import type { WeatherService } from '../ports/weather.ts';
 
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
@@ -58,6 +60,7 @@ export interface Adapters {
   ibanValidator: IbanValidator;
   tasks: TaskService;
   iot: IotCloud;
+  weather: WeatherService;
   content: ContentSource;
   sms: SmsGateway;
   sales: SalesService;
@@ -108,6 +111,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     ibanValidator: createHttpIbanValidator(config.services.ibanValidator),
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
+    weather: createHttpWeather(config.services.weather),
     content: createStrapiContentSource(config.services.cms),
     sms: createHttpSmsGateway(config.services.sms, { sender: config.SMS_SENDER }),
     sales: createHttpSalesService(config.services.sales),

@@ -17,6 +17,7 @@ import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 import type { RouteTable } from './routes.ts';
 import type { SurveysServices } from './surveys.ts';
+import type { YieldServices } from './yield.ts';
 
 /** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
 export interface LayoutView {
@@ -42,6 +43,7 @@ export interface PortalServices {
   projects: ProjectsServices;
   help: HelpServices;
   monitoring: MonitoringServices;
+  yield: YieldServices;
   journey: JourneyServices;
   messages: MessagesServices;
   documents: DocumentsServices;

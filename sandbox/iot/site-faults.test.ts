@@ -20,7 +20,7 @@ interface Energy {
   consumptionWh: number;
 }
 
-/** A tester's faults of one installation (iot/README.md, "Test controls"): weak days, a gateway that stops sending. */
+/** A tester's faults of one installation (sandbox/iot/README.md, "Test controls"): weak days, a gateway that stops sending. */
 describe('IoT cloud: fault controls of a site', () => {
   let dataDir: string;
   let sandbox: SandboxHandle;

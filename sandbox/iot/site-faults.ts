@@ -3,7 +3,7 @@ import type { ProductionFactor } from './sim/simulator.ts';
 import { floorToStep, parseDay } from './sim/time.ts';
 
 /**
- * Faults of one installation a tester switches on (iot/README.md, "Test controls"): the installation delivers less than
+ * Faults of one installation a tester switches on (sandbox/iot/README.md, "Test controls"): the installation delivers less than
  * it should on some days, or its gateway stops sending. Both act like the real thing: a weak day is simulated (the
  * battery and the meter counters follow it), an outage only hides data the cloud has not received yet.
  */

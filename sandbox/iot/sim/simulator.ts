@@ -114,7 +114,7 @@ export function difference(to: Counters, from: Counters): EnergyTotals {
 
 /**
  * Simulates one local day from the state at its start. Pure: the same inputs always give the same floats.
- * `pvFactor` scales what the arrays deliver that day (1 = healthy; a tester's fault control sets less, iot/README.md).
+ * `pvFactor` scales what the arrays deliver that day (1 = healthy; a tester's fault control sets less, sandbox/iot/README.md).
  */
 export function simulateDay(
   installation: Installation,

@@ -4,7 +4,7 @@
  *
  * A calendar day is an integer "day number": days since 1970-01-01 (a Thursday), independent of any time zone.
  */
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 const STEP_MINUTES = 15;
 export const STEP_MS = STEP_MINUTES * MINUTE_MS;
 export const DAY_MS = 86_400_000;
