@@ -85,6 +85,14 @@ describe('the yield check', () => {
     const { threads } = (await jsonCall(portal.url, client, 'GET', `/api/v1/internal/tasks/allProjectTasks/${project.id}`)).body as { threads: { id: string }[] };
     expect(threads.map((t) => t.id)).toContain(alert.taskId);
 
+    // The customer follows the case in Messages, with the time to first answer.
+    const thread = async () => (await jsonCall(portal.url, client, 'GET', `/api/v1/internal/tasks/comments/${alert.taskId}`)).body as { response: { openedAt: string; answer: { afterMs: number } | null } };
+    expect((await thread()).response).toMatchObject({ answer: null });
+    await control(`/tasks/_control/tasks/${alert.taskId}/answer`, { method: 'POST', json: { text: 'Wir schauen uns das an.', author: 'Technischer Service' } });
+    const answered = (await thread()).response.answer;
+    expect(answered?.afterMs).toBeGreaterThanOrEqual(0);
+    expect(answered?.afterMs).toBeLessThan(60_000);
+
     // Repeated: same alert, same case, no second mail.
     await runJob({ date: SUNNY_DAY });
     await runJob();
