@@ -28,7 +28,7 @@ test.describe('Soll und Ist', () => {
     // The IoT cloud's tester page: the roof delivers half on a sunny day.
     await page.goto(`${E2E.sandbox}/iot/`);
     const site = page.locator(`#anlage-${siteId}`);
-    await site.getByLabel('Tag').fill(SUNNY_DAY);
+    await site.getByLabel('Tag', { exact: true }).fill(SUNNY_DAY);
     await site.getByLabel('Leistung an dem Tag (%)').fill('50');
     await site.getByRole('button', { name: 'Tag schwächer machen' }).click();
     await expect(page.getByRole('status')).toContainText(`Am ${SUNNY_DAY} liefert die Anlage 50 %`);
@@ -42,7 +42,7 @@ test.describe('Soll und Ist', () => {
     // The scheduler starts the check for that day.
     await page.goto(`${E2E.sandbox}/scheduler/`);
     const since = new Date();
-    await page.getByLabel('Job', { exact: true }).selectOption('yield-check');
+    await page.getByRole('combobox', { name: 'Job' }).selectOption('yield-check');
     await page.getByLabel('Daten (JSON)').fill(`{"date": "${SUNNY_DAY}"}`);
     await page.getByRole('button', { name: 'Mit Daten starten' }).click();
     await expect(page.getByRole('status')).toContainText('ist eingereiht');
