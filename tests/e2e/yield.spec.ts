@@ -28,6 +28,8 @@ test.describe('Soll und Ist', () => {
     // The IoT cloud's tester page: the roof delivers half on a sunny day.
     await page.goto(`${E2E.sandbox}/iot/`);
     const site = page.locator(`#anlage-${siteId}`);
+    await expect(site.getByRole('table')).toContainText('genug Sonne');
+    await expectNoAxeViolations(page);
     await site.getByLabel('Tag', { exact: true }).fill(SUNNY_DAY);
     await site.getByLabel('Leistung an dem Tag (%)').fill('50');
     await site.getByRole('button', { name: 'Tag schwächer machen' }).click();
