@@ -1,6 +1,6 @@
 import { threadHref } from '../../contracts/messages.ts';
 import { message } from '../../contracts/message-text.ts';
-import { MONITORING_PAGE, type Installation, type MonitoringPageData } from '../../contracts/monitoring.ts';
+import { MONITORING_PAGE, type MonitoringPageData } from '../../contracts/monitoring.ts';
 import type { PortalNotification } from '../../contracts/notifications.ts';
 import { YIELD_CASE_TOPIC, type ExpectedYield, type YieldDay } from '../../contracts/yield.ts';
 import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
@@ -220,4 +220,3 @@ export function createYieldService(deps: YieldDeps) {
 }
 
 export type YieldService = ReturnType<typeof createYieldService>;
-export type { Installation };
