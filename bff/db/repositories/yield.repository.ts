@@ -1,22 +1,13 @@
 import type { Knex } from 'knex';
-import type { YieldAlertKind } from '../../contracts/yield.ts';
 import type { YieldAlert, YieldAlertRepository } from '../../domain/repositories/yield.ts';
 
-interface Row {
+/** A row as pg answers it: the id may be a string (bigint), times strings or dates. */
+type Row = Omit<YieldAlert, 'id' | 'lastSeenAt' | 'mailedAt' | 'createdAt'> & {
   id: string | number;
-  siteId: string;
-  projectId: number;
-  kind: YieldAlertKind;
-  incident: string;
-  day: string | null;
-  actualKwh: number | null;
-  targetKwh: number | null;
-  irradiationKwhPerM2: number | null;
   lastSeenAt: string | Date | null;
-  taskId: string | null;
   mailedAt: string | Date | null;
   createdAt: string | Date;
-}
+};
 
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
