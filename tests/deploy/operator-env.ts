@@ -87,6 +87,8 @@ export function operatorEnv(options: OperatorEnvOptions): Record<string, string>
     MANAGEMENT_WEBHOOK_SECRET: secret(),
     IOT_API_URL: `${VENDORS}/iot/api/v2`,
     IOT_API_KEY: secret(),
+    WEATHER_API_URL: `${VENDORS}/weather/v1`,
+    WEATHER_API_KEY: secret(),
     ESIGN_API_URL: `${VENDORS}/esign/restapi/v2.1/accounts/kundenportal`,
     ESIGN_API_TOKEN: secret(),
     ESIGN_WEBHOOK_SECRET: secret(),
