@@ -69,7 +69,7 @@ export default defineConfig({
       // A slowed IoT cloud turns into the German message quickly (monitoring fault tests).
       IOT_TIMEOUT_MS: '3000',
       // Jobs that mail customers run only when a test starts them, never in the middle of another test's mailbox check.
-      JOB_SCHEDULES: 'reminders=off;invitations=off;survey-invitations=off;review-mails=off',
+      JOB_SCHEDULES: 'reminders=off;invitations=off;survey-invitations=off;review-mails=off;yield-check=off',
       // The bell gathers on every page: a tester's click on a sandbox page reaches the portal as a background event,
       // and a test looks at the bell right after it (the kept feed is proven in bff/http/notification-feed.integration.test.ts).
       NOTIFICATION_FEED_MAX_AGE_SECONDS: '0',

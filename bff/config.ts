@@ -76,6 +76,13 @@ export const EXTERNAL_SERVICES = {
     credential: { variable: 'MARKET_DATA_API_KEY', header: 'x-api-key', developmentValue: 'local-development-market-data-key' },
     timeout: { variable: 'MARKET_DATA_TIMEOUT_MS', defaultMs: 10_000 },
   },
+  /** Irradiance and temperature for the installations' daily yield targets (Open-Meteo's shape; docs/monitoring.md). */
+  weather: {
+    label: 'Der Wetterdienst',
+    url: { variable: 'WEATHER_API_URL', localDefault: (e) => `http://localhost:${e.SANDBOX_PORT}/weather/v1` },
+    credential: { variable: 'WEATHER_API_KEY', header: 'x-api-key', developmentValue: 'local-development-weather-key' },
+    timeout: { variable: 'WEATHER_TIMEOUT_MS', defaultMs: 10_000 },
+  },
   /** The e-signature provider (DocuSign-like embedded signing of powers of attorney and mandates). */
   esign: {
     label: 'Unser Dienst für elektronische Unterschriften',

@@ -22,6 +22,8 @@ const Site = z.looseObject({
   batteryCapacityKwh: z.number().nullable(),
   annualConsumptionKwh: z.number(),
   commissionedAt: z.string().nullable(),
+  location: z.looseObject({ lat: z.number(), lon: z.number() }).optional(),
+  arrays: z.array(z.looseObject({ azimuthDeg: z.number(), tiltDeg: z.number(), peakPowerKw: z.number() })).optional(),
   devices: z.array(Device),
 });
 const Point = z.looseObject({
@@ -33,6 +35,7 @@ const Point = z.looseObject({
   batterySocPct: z.number().nullable().default(null),
   /** Only sites with a wallbox report it (null or missing for the others). */
   wallboxW: z.number().nullable().optional(),
+  /** Only on points the gateway uploaded late, after an outage. */
   backfilled: z.boolean().optional(),
 });
 const Totals = z.object({
@@ -75,6 +78,8 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
         batteryCapacityKwh: s.batteryCapacityKwh,
         annualConsumptionKwh: s.annualConsumptionKwh,
         commissionedAt: s.commissionedAt,
+        ...(s.location ? { location: { lat: s.location.lat, lon: s.location.lon } } : {}),
+        ...(s.arrays ? { arrays: s.arrays.map(({ azimuthDeg, tiltDeg, peakPowerKw }) => ({ azimuthDeg, tiltDeg, peakPowerKw })) } : {}),
         devices: s.devices.map(({ deviceId, type, manufacturer, model, serialNumber, firmware, status, lastSeenAt }) => ({
           id: deviceId,
           type,
@@ -102,7 +107,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
           gridW,
           batterySocPct,
           ...(typeof wallboxW === 'number' ? { wallboxW } : {}),
-          ...(backfilled === true ? { backfilled } : {}),
+          ...(backfilled ? { backfilled: true } : {}),
         })),
         totals: totalsOf(body.totals),
       };

@@ -53,6 +53,9 @@ export function createHttpTaskService(endpoint: ServiceEndpoint): TaskService {
     async createServiceTask(task) {
       return client.request('/service-tasks', { method: 'POST', json: task, schema: z.object({ id: z.string() }) });
     },
+    async openCase(request) {
+      return client.request('/cases', { method: 'POST', json: request, schema: TaskSchema });
+    },
     async comment(taskId, { files, ...comment }) {
       const attachments = await uploadAll(files);
       await client.request(`/tasks/${encodeURIComponent(taskId)}/comments`, { method: 'POST', json: { ...comment, attachments } });

@@ -20,6 +20,7 @@ import { createSmtpMailer } from '../adapters/smtp-mailer.ts';
 import { createHttpMasterData } from '../adapters/master-data.http.ts';
 import { createStrapiContentSource } from '../adapters/strapi-content.ts';
 import { createHttpTaskService } from '../adapters/task-service.http.ts';
+import { createHttpWeather } from '../adapters/weather.http.ts';
 import type { Analytics } from '../ports/analytics.ts';
 import type { ConversionTracking } from '../ports/conversion-tracking.ts';
 import type { SalesService } from '../ports/sales-service.ts';
@@ -38,6 +39,7 @@ import type { Mailer } from '../ports/mailer.ts';
 import type { ManagementFiles, ManagementJourneys, ManagementMoney, ManagementService } from '../ports/management-service.ts';
 import type { MasterData } from '../ports/master-data.ts';
 import type { TaskService } from '../ports/task-service.ts';
+import type { WeatherService } from '../ports/weather.ts';
 
 /** Every external service the portal talks to, by port. One line per adapter. */
 export interface Adapters {
@@ -61,6 +63,7 @@ export interface Adapters {
   tasks: TaskService;
   iot: IotCloud;
   marketData: MarketData;
+  weather: WeatherService;
   content: ContentSource;
   sms: SmsGateway;
   sales: SalesService;
@@ -112,6 +115,7 @@ export function buildAdapters(config: Config, overrides: Partial<Adapters> = {})
     tasks: createHttpTaskService(config.services.tasks),
     iot: createHttpIotCloud(config.services.iot),
     marketData: createHttpMarketData(config.services.marketData),
+    weather: createHttpWeather(config.services.weather),
     content: createStrapiContentSource(config.services.cms),
     sms: createHttpSmsGateway(config.services.sms, { sender: config.SMS_SENDER }),
     sales: createHttpSalesService(config.services.sales),

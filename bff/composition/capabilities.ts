@@ -17,6 +17,7 @@ import { monitoringCapability } from './capabilities/monitoring.ts';
 import { platformCapability } from './capabilities/platform.ts';
 import { signingCapability } from './capabilities/signing.ts';
 import { surveysCapability } from './capabilities/surveys.ts';
+import { yieldCapability } from './capabilities/yield.ts';
 
 /**
  * Every capability of the portal, in dependency order, one line each (docs/architecture.md "Adding a capability"):
@@ -27,6 +28,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   helpCapability,
   monitoringCapability,
   energyValueCapability,
+  yieldCapability,
   signingCapability,
   journeyCapability,
   messagesCapability,

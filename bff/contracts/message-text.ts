@@ -12,9 +12,20 @@ export interface MessageText {
 /**
  * A placeholder's value: a string or number as it is (a name, a subject, a project number), an amount of euros the
  * site formats in the page's language (a decimal string with two places, "312.46"; `absolute` shows what is owed
- * without its sign), or another message (a step's name inside a sentence).
+ * without its sign), a date, an instant or an energy the site formats, or another message (a step's name inside a
+ * sentence).
  */
-export type MessageValue = string | number | { amount: string; absolute?: boolean } | MessageText;
+export type MessageValue =
+  | string
+  | number
+  | { amount: string; absolute?: boolean }
+  /** A calendar date (`YYYY-MM-DD`), worded like "27. November 2026". */
+  | { date: string }
+  /** An instant (ISO 8601), worded in Berlin time like the site's "Stand". */
+  | { dateTime: string }
+  /** Energy in kWh, one decimal in the page's number format. */
+  | { kwh: number }
+  | MessageText;
 
 /** Names a message: `message('money.noticeRefundTitle', { amount: { amount: '312.46' } })`. */
 export function message(key: `${string}.${string}`, values?: MessageText['values']): MessageText {

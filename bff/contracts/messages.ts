@@ -52,6 +52,12 @@ export interface ThreadSummary {
 export interface MessageThread extends Omit<ThreadSummary, 'preview' | 'entryCount'> {
   supportQuestion: string[];
   entries: ThreadEntry[];
+  /**
+   * A request's (or a service case's) time to first answer: when it was opened, and the installer's first visible
+   * answer with how long it took; `answer` null while none came (docs/messages.md "Time to first answer"). Null for
+   * a to-do, which the installer opened.
+   */
+  response: { openedAt: string; answer: { at: string; afterMs: number } | null } | null;
 }
 
 /** Limits of a message (docs/messages.md): text length, and up to five images or PDFs of 10 MB each. */

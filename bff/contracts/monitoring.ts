@@ -30,6 +30,9 @@ export const InstallationSchema = z.object({
   annualConsumptionKwh: z.number(),
   /** Null while the installation is not commissioned yet: it exists, but has no data. */
   commissionedAt: z.nullable(z.string()),
+  /** Where it stands and how its modules face: what its daily yield target is computed from (docs/monitoring.md). */
+  location: z.optional(z.object({ lat: z.number(), lon: z.number() })),
+  arrays: z.optional(z.array(z.object({ azimuthDeg: z.number(), tiltDeg: z.number(), peakPowerKw: z.number() }))),
 });
 export type Installation = z.infer<typeof InstallationSchema>;
 export const InstallationsResponseSchema = z.object({ installations: z.array(InstallationSchema) });
@@ -62,7 +65,7 @@ export const PowerPointSchema = z.object({
   batterySocPct: z.nullable(z.number()),
   /** The wallbox's charging power (part of consumption); absent or null for an installation without a wallbox. */
   wallboxW: z.optional(z.nullable(z.number())),
-  /** True on a point the gateway uploaded late, after it was offline (measured all the same); absent otherwise. */
+  /** True on a point the gateway uploaded late, after an outage (docs/monitoring.md "Gaps and back-filled data"). */
   backfilled: z.optional(z.boolean()),
 });
 export type PowerPoint = z.infer<typeof PowerPointSchema>;

@@ -17,6 +17,8 @@ export const NotificationTypeSchema = z.enum([
   'REFERRAL_REWARD',
   // A journey step waits on the customer (confirm, sign, answer the installer's request; docs/journey.md "Actions").
   'JOURNEY_ACTION',
+  // The monitoring's alert: a day fell short of its target, or data stopped arriving (docs/monitoring.md).
+  'YIELD_ALERT',
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 

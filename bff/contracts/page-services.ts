@@ -19,6 +19,7 @@ import type { OnboardingServices } from './onboarding.ts';
 import type { MyProjects, ProjectsServices } from './projects.ts';
 import type { RouteTable } from './routes.ts';
 import type { SurveysServices } from './surveys.ts';
+import type { YieldServices } from './yield.ts';
 
 /** What the layout shows around every signed-in page; it loads this itself (pages never pass layout data). */
 export interface LayoutView {
@@ -45,6 +46,7 @@ export interface PortalServices {
   help: HelpServices;
   monitoring: MonitoringServices;
   energyValue: EnergyValueServices;
+  yield: YieldServices;
   journey: JourneyServices;
   messages: MessagesServices;
   documents: DocumentsServices;

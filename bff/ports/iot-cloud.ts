@@ -9,6 +9,9 @@ export interface IotSite {
   batteryCapacityKwh: number | null;
   annualConsumptionKwh: number;
   commissionedAt: string | null;
+  /** Where it stands and how its modules face (the vendor's site record; absent when the cloud does not know). */
+  location?: { lat: number; lon: number };
+  arrays?: { azimuthDeg: number; tiltDeg: number; peakPowerKw: number }[];
   devices: Device[];
 }
 

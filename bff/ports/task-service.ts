@@ -39,6 +39,12 @@ export interface TaskService {
    * docs/surveys.md). It never appears among the customer's messages.
    */
   createServiceTask(task: { projectId: number; subject: string; text: string; source: string }): Promise<{ id: string }>;
+  /**
+   * A service case the portal opens for the customer (the monitoring's alert, docs/monitoring.md "The service case"): a
+   * customer-visible thread written by the system, routed by its support question; the same `source` answers the case
+   * opened before instead of a second one.
+   */
+  openCase(request: { projectId: number; subject: string; text: string; supportQuestion: string[]; source: string }): Promise<VendorTask>;
   comment(taskId: string, comment: { text: string; author: { name: string; portalUserId: string }; files: UploadedFile[] }): Promise<void>;
   /** Null for an unknown attachment. */
   attachment(attachmentId: string): Promise<{ contentType: string; bytes: Uint8Array } | null>;

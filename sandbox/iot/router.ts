@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type express from 'express';
+import express from 'express';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { badRequest, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
+import { backTo, messageOf, sendPage } from '../shared/html.ts';
+import { badRequest, controlGuard, controlJson, createStandIn, notFound } from '../shared/stand-in.ts';
 import { StandInClock } from './clock.ts';
 import { CommissioningSchema, commissionedSite, defaultDevices, loadInstallations, NewInstallationSchema, type Installation } from './installations.ts';
 import { SiteSimulator, type Resolution } from './sim/simulator.ts';
 import { isOffline, OutageSchema, ProductionFaultSchema, receivedUntil, stepVisibility, toOutage, toProductionFactor, type Outage, type ProductionFault } from './site-faults.ts';
 import { formatBerlin, parseDay, TIMEZONE } from './sim/time.ts';
+import { testerPage } from './tester-page.ts';
 
 const RESOLUTIONS: readonly Resolution[] = ['day', 'month', 'year'];
 
@@ -149,7 +151,7 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
     return installation;
   };
 
-  return createStandIn({
+  const standIn = createStandIn({
     apiPath: '/api/v2',
     auth: { apiKeyHeader: 'x-api-key', apiKey: options.apiKey },
     onReset: () => {
@@ -386,4 +388,54 @@ export function createIotRouter(options: IotRouterOptions): express.Router {
       clock.controls(control);
     },
   });
+
+  // The page for testers (German, plain forms, same-origin only like every control): faults per installation.
+  const tester = express.Router();
+  tester.use(controlGuard);
+  tester.get('/', (req, res) => {
+    const sites = [...bySiteId.values()].map((installation) => {
+      const { production, outage } = faultsOf(installation.siteId);
+      return { installation, production, outage: outage && { ...outage, offline: isOffline(outage, now()) } };
+    });
+    sendPage(res, testerPage(sites, now(), messageOf(req)));
+  });
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+  const back = (res: Response, text: string, siteId: string, error = false) => backTo(res, '/iot/', text, { error, anchor: `anlage-${siteId}` });
+  tester.post('/tester/sites/:siteId/production', form, (req, res) => {
+    const siteId = String(req.params.siteId);
+    if (!bySiteId.has(siteId)) return notFound(res);
+    const fields = (req.body ?? {}) as Record<string, string | undefined>;
+    const percent = Number(fields.percent);
+    const parsed = ProductionFaultSchema.safeParse({ from: fields.day, to: fields.day, factor: percent / 100 });
+    if (!parsed.success || fields.percent === undefined || fields.percent === '') return back(res, 'Bitte gib einen Tag und eine Leistung zwischen 0 und 100 % an.', siteId, true);
+    const current = faultsOf(siteId);
+    faults.set(siteId, { ...current, production: [...current.production, parsed.data] });
+    back(res, `${siteId}: Am ${parsed.data.from} liefert die Anlage ${Math.round(parsed.data.factor * 100)} % ihrer Leistung.`, siteId);
+  });
+  tester.post('/tester/sites/:siteId/outage', form, (req, res) => {
+    const siteId = String(req.params.siteId);
+    if (!bySiteId.has(siteId)) return notFound(res);
+    const fields = (req.body ?? {}) as Record<string, string | undefined>;
+    const hoursAgo = Number(fields.hoursAgo);
+    const backHoursAgo = fields.backHoursAgo ? Number(fields.backHoursAgo) : null;
+    const at = (hours: number) => new Date(now() - hours * 3_600_000).toISOString();
+    const parsed =
+      Number.isFinite(hoursAgo) && hoursAgo > 0 && (backHoursAgo === null || (Number.isFinite(backHoursAgo) && backHoursAgo >= 0))
+        ? OutageSchema.safeParse({ from: at(hoursAgo), until: backHoursAgo === null ? null : at(backHoursAgo), backfill: fields.backfill === '1' })
+        : null;
+    if (!parsed?.success) return back(res, 'Bitte gib an, seit wie vielen Stunden keine Daten kommen (und ob sie früher wieder da waren).', siteId, true);
+    faults.set(siteId, { ...faultsOf(siteId), outage: toOutage(parsed.data) });
+    back(res, `${siteId}: Das Gateway sendet seit ${hoursAgo} Stunden nicht mehr${backHoursAgo === null ? '' : ` (wieder da vor ${backHoursAgo} Stunden)`}.`, siteId);
+  });
+  tester.post('/tester/sites/:siteId/clear', (req, res) => {
+    const siteId = String(req.params.siteId);
+    if (!bySiteId.has(siteId)) return notFound(res);
+    faults.delete(siteId);
+    back(res, `${siteId}: Alle Störungen aufgehoben.`, siteId);
+  });
+
+  const router = express.Router();
+  router.use(standIn);
+  router.use(tester);
+  return router;
 }

@@ -19,6 +19,6 @@ export const iotStandIn: StandIn = {
       return parsed.success ? parsed.data : undefined;
     });
     const router = createIotRouter({ apiKey: config.IOT_API_KEY, saved: saved?.sites ?? [], onChange: (sites) => void store.save({ version: 1, sites }) });
-    return { mountPath: '/iot', router, close: () => store.flush() };
+    return { mountPath: '/iot', router, summary: 'IoT-Cloud /iot/', close: () => store.flush() };
   },
 };

@@ -48,7 +48,7 @@ export const schedulerStandIn: StandIn = {
         const answer = await call('/jobs');
         if (!answer.ok) throw new Error(`Das Portal antwortet ${answer.status}.`);
         const { jobs, runs } = (await answer.json()) as { jobs: JobInfo[]; runs: JobRun[] };
-        body = page(jobs, runs, typeof req.query.started === 'string' ? req.query.started : null, typeof req.query.failed === 'string' ? req.query.failed : null);
+        body = page(jobs, runs, typeof req.query.started === 'string' ? req.query.started : null, typeof req.query.failed === 'string' ? req.query.failed : null, req.query.reason === 'json');
       } catch (error) {
         body = notice({ text: `Das Kundenportal ist unter ${portal} gerade nicht erreichbar (${error instanceof Error ? error.message : String(error)}). Läuft es?`, error: true });
       }
@@ -59,16 +59,34 @@ export const schedulerStandIn: StandIn = {
       const answer = await call(`/jobs/${encodeURIComponent(name)}`, { method: 'POST', body: '{}' }).catch(() => null);
       res.redirect(303, `${req.baseUrl}/?${answer?.status === 202 ? 'started' : 'failed'}=${encodeURIComponent(name)}`);
     });
+    // A job with data, as a real scheduler's payload field: e.g. `yield-check` with `{ "date": "2026-06-18" }`.
+    router.post('/run-with-data', controlGuard, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
+      const fields = (req.body ?? {}) as Record<string, string | undefined>;
+      const name = fields.job ?? '';
+      let data: unknown;
+      try {
+        data = JSON.parse(fields.data?.trim() || '{}');
+      } catch {
+        data = null;
+      }
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) return void res.redirect(303, `${req.baseUrl}/?failed=${encodeURIComponent(name)}&reason=json`);
+      const answer = await call(`/jobs/${encodeURIComponent(name)}`, { method: 'POST', body: JSON.stringify(data) }).catch(() => null);
+      res.redirect(303, `${req.baseUrl}/?${answer?.status === 202 ? 'started' : 'failed'}=${encodeURIComponent(name)}`);
+    });
     return { mountPath: '/scheduler', router, summary: 'Job-Planer /scheduler/' };
   },
 };
 
-function page(jobs: JobInfo[], runs: JobRun[], started: string | null, failed: string | null): string {
+function page(jobs: JobInfo[], runs: JobRun[], started: string | null, failed: string | null, badJson = false): string {
   const message = started
     ? notice({ text: `Job ${started} ist eingereiht; er läuft in wenigen Sekunden. Neu laden zeigt das Ergebnis.` })
     : failed
-      ? notice({ text: `Job ${failed} konnte nicht gestartet werden.`, error: true })
+      ? notice({ text: badJson ? 'Die Daten sind kein JSON-Objekt, z. B. {"date": "2026-06-18"}.' : `Job ${failed} konnte nicht gestartet werden.`, error: true })
       : '';
+  const withData = `<section class="card" aria-labelledby="with-data"><h2 id="with-data">Mit Daten starten</h2>
+<p>Manche Jobs nehmen Daten an, z. B. <code>yield-check</code> einen Tag: <code>{"date": "2026-06-18"}</code> prüft nur diesen Tag.</p>
+<form method="post" action="run-with-data"><label>Job<select name="job">${jobs.map((job) => `<option value="${e(job.name)}"${job.name === 'yield-check' ? ' selected' : ''}>${e(job.name)}</option>`).join('')}</select></label>
+<label>Daten (JSON)<input name="data" value="{}" maxlength="2000"></label><button type="submit">Mit Daten starten</button></form></section>`;
   const rows = jobs
     .map(
       (job) => `<tr><th scope="row"><code>${e(job.name)}</code></th><td>${e(job.description)}</td><td>${job.cron ? `<code>${e(job.cron)}</code> (${e(job.timeZone)})` : 'nur auf Anstoß'}</td>
@@ -80,6 +98,6 @@ function page(jobs: JobInfo[], runs: JobRun[], started: string | null, failed: s
       (run) => `<tr><td><code>${e(run.job)}</code></td><td>${e(berlinTime(run.startedAt, { seconds: true }))}</td><td>${e(STATUS[run.status] ?? run.status)}${run.attempt > 1 ? ` (Versuch ${run.attempt})` : ''}</td><td><code>${e(run.error ?? JSON.stringify(run.result ?? {}))}</code></td><td>${e(run.instance)}</td></tr>`,
     )
     .join('');
-  return `${message}<section class="card" aria-labelledby="jobs"><h2 id="jobs">Jobs</h2><table><thead><tr><th scope="col">Name</th><th scope="col">Was er tut</th><th scope="col">Plan</th><th scope="col"><span class="visually-hidden">Aktion</span></th></tr></thead><tbody>${rows}</tbody></table></section>
+  return `${message}<section class="card" aria-labelledby="jobs"><h2 id="jobs">Jobs</h2><table><thead><tr><th scope="col">Name</th><th scope="col">Was er tut</th><th scope="col">Plan</th><th scope="col"><span class="visually-hidden">Aktion</span></th></tr></thead><tbody>${rows}</tbody></table></section>${withData}
 <section class="card" aria-labelledby="runs"><h2 id="runs">Letzte Läufe</h2>${runs.length ? `<table><thead><tr><th scope="col">Job</th><th scope="col">Start</th><th scope="col">Status</th><th scope="col">Ergebnis</th><th scope="col">Instanz</th></tr></thead><tbody>${history}</tbody></table>` : '<p>Noch keine Läufe.</p>'}</section>`;
 }

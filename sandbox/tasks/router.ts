@@ -30,6 +30,13 @@ const ServiceTaskSchema = z.strictObject({
   text: z.string().trim().min(1).max(10_000),
   source: z.string().trim().min(1).max(100),
 });
+const CaseSchema = z.strictObject({
+  projectId: z.number().int().positive(),
+  subject: z.string().trim().min(1).max(200),
+  text: z.string().trim().min(1).max(5000),
+  supportQuestion: z.array(z.string().min(1).max(200)).max(5).default([]),
+  source: z.string().trim().min(1).max(100),
+});
 const TodoSchema = z.strictObject({ projectId: z.number().int().positive(), subject: z.string().trim().min(1).max(200), text: z.string().trim().min(1).max(5000), author: z.string().trim().min(1).max(100).default('Kundenservice') });
 
 /**
@@ -80,6 +87,17 @@ export function createTasksRouter(store: TaskStore, options: { token: string }):
         if (existing) return void res.status(200).json(existing);
         const { source, ...rest } = body.data;
         res.status(201).json(await store.create({ ...rest, source, type: 'SERVICE', supportQuestion: [], author: { name: 'Kundenportal', role: 'SYSTEM', portalUserId: null }, attachments: [] }));
+      });
+      /**
+       * A service case the portal opens for a customer (e.g. the monitoring's alert): a thread the customer sees, written
+       * by the system and routed like a request; the same `source` answers the case opened before (200).
+       */
+      api.post('/cases', json, async (req, res) => {
+        const body = CaseSchema.safeParse(req.body);
+        if (!body.success) return badRequest(res, z.prettifyError(body.error));
+        const existing = store.bySource(body.data.source);
+        if (existing) return void res.status(200).json(existing);
+        res.status(201).json(await store.create({ ...body.data, type: 'REQUEST', author: { name: 'Anlagenüberwachung', role: 'SYSTEM', portalUserId: null }, attachments: [] }));
       });
       api.post('/tasks/:id/comments', json, async (req, res) => {
         const body = CommentSchema.safeParse(req.body);

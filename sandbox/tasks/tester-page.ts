@@ -34,14 +34,15 @@ function entry(x: Entry): string {
   const role = x.kind === 'INTERNAL_INQUIRY' ? 'INTERNAL_INQUIRY' : x.author.role;
   const text = x.kind === 'ACTION_COMMENT' && x.text.startsWith('STATUS:') ? `Status geändert: ${STATUS[x.text.slice(7) as keyof typeof STATUS] ?? x.text}` : x.text;
   const files = x.attachments.map((a) => `<a href="/tasks/tester/attachments/${e(a.id)}">${e(a.filename)}</a>`).join(', ');
-  return `<li class="${role}"><span class="meta">${KIND[x.kind]} · ${e(x.author.name)} · ${berlinTime(x.createdAt)}</span><p class="text">${e(text)}</p>${files ? `<p class="meta">Anhänge: ${files}</p>` : ''}</li>`;
+  const kind = x.kind === 'EXTERNAL_REQUEST' && x.author.role === 'SYSTEM' ? 'Meldung des Kundenportals' : KIND[x.kind];
+  return `<li class="${role}"><span class="meta">${kind} · ${e(x.author.name)} · ${berlinTime(x.createdAt)}</span><p class="text">${e(text)}</p>${files ? `<p class="meta">Anhänge: ${files}</p>` : ''}</li>`;
 }
 
 function card(task: Task): string {
   const base = `/tasks/tester/tasks/${encodeURIComponent(task.id)}`;
   return `<section class="card ${task.type}" id="aufgabe-${e(task.id)}" aria-labelledby="titel-${e(task.id)}">
 <h2 id="titel-${e(task.id)}">${e(task.id)} · Projekt ${task.projectId} · ${e(task.subject)}</h2>
-<p class="meta">${TYPE[task.type]} · Team ${e(task.team)} · Status ${STATUS[task.status]}${task.supportQuestion.length ? ` · Thema: ${task.supportQuestion.map(e).join(' › ')}` : ''}</p>
+<p class="meta">${task.type === 'REQUEST' && task.entries[0]?.author.role === 'SYSTEM' ? 'Servicefall, vom Kundenportal eröffnet (für den Kunden sichtbar)' : TYPE[task.type]} · Team ${e(task.team)} · Status ${STATUS[task.status]}${task.supportQuestion.length ? ` · Thema: ${task.supportQuestion.map(e).join(' › ')}` : ''}</p>
 <ol>${task.entries.map(entry).join('')}</ol>
 <form method="post" action="${base}/answer">
 <label>Text<textarea name="text" required maxlength="5000"></textarea></label>

@@ -25,6 +25,13 @@ describe('wordMessage (a text the BFF names, worded by the site)', () => {
     expect(wordMessage('en', text)).toBe('For the step “DC installation” we need something from you.');
   });
 
+  it('formats dates, instants and energies like the site does (the monitoring\'s alerts)', () => {
+    const short = message('yield.noticeShortText', { date: { date: '2026-06-18' }, actual: { kwh: 31.2 }, target: { kwh: 62.4 } });
+    expect(wordMessage('de', short)).toBe('Am 18. Juni 2026 hat Deine Anlage 31,2\u00a0kWh erzeugt, nach dem Wetter waren etwa 62,4\u00a0kWh zu erwarten. Wir haben einen Servicefall eröffnet.');
+    expect(wordMessage('en', short)).toContain('On 18 June 2026 your installation produced 31.2\u00a0kWh');
+    expect(wordMessage('de', message('yield.noticeStaleText', { since: { dateTime: '2026-11-27T05:15:00.000Z' } }))).toContain('Seit 27.11.2026, 06:15\u00a0Uhr kommen keine Daten');
+  });
+
   it("quotes the installer's own request", () => {
     const text = message('journey.noticeRequestText', { request: 'Bitte schick uns ein Foto vom Dachboden.' });
     expect(wordMessage('de', text)).toBe('„Bitte schick uns ein Foto vom Dachboden.“');

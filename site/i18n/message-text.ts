@@ -1,11 +1,14 @@
 import type { Language } from '~/bff/contracts/auth.ts';
 import type { MessageText, MessageValue } from '~/bff/contracts/message-text.ts';
-import { formatAmount } from '../lib/format.ts';
+import { formatAmount, formatCalendarDate, formatDateTime, formatKwhValue } from '../lib/format.ts';
 import { getT, type MessageKey } from './index.ts';
 
 function wordValue(lang: Language, value: MessageValue): string | number {
   if (typeof value !== 'object') return value;
   if ('key' in value) return wordMessage(lang, value);
+  if ('date' in value) return formatCalendarDate(value.date, { day: 'numeric', month: 'long', year: 'numeric' }, lang);
+  if ('dateTime' in value) return formatDateTime(value.dateTime, lang);
+  if ('kwh' in value) return formatKwhValue(value.kwh, lang);
   return formatAmount(value.amount, lang, { absolute: value.absolute });
 }
 

@@ -31,7 +31,7 @@ test.describe('Monitoring', () => {
     await signIn(page, customers.jonas);
     await page.goto('/home/app/monitoring');
     await expect(page.getByRole('heading', { level: 1, name: 'Monitoring' })).toBeVisible();
-    await expect(page.getByText(/Stand: /)).toBeVisible();
+    await expect(page.getByText(/Stand: /).first()).toBeVisible();
 
     for (const [period, label] of periods) {
       await page.getByRole('link', { name: label, exact: true }).click();
@@ -128,7 +128,8 @@ test.describe('Monitoring', () => {
     await expect(wallbox).not.toContainText(/^\D*0,0\s*kWh/);
     const table = page.getByRole('table').filter({ hasText: 'PV' }).first();
     const headers = await table.getByRole('columnheader').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(['Tag', 'PV-Erzeugung (kWh)', 'Verbrauch (kWh)', 'davon Wallbox (kWh)', 'Netzbezug (kWh)', 'Einspeisung (kWh)']);
+    // The day's target from the weather follows PV (docs/monitoring.md "Expected vs actual").
+    expect(headers.map((h) => h.trim())).toEqual(['Tag', 'PV-Erzeugung (kWh)', 'Soll nach Wetter (kWh)', 'Verbrauch (kWh)', 'davon Wallbox (kWh)', 'Netzbezug (kWh)', 'Einspeisung (kWh)']);
 
     // The CSV has the same column.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /CSV/ }).click()]);
@@ -169,8 +170,12 @@ test.describe('Monitoring', () => {
       await expect(now).toContainText(/\d+,\d\s*%/);
 
       // "Stand" and every device's "Zuletzt gemeldet" show the same time, the end of the quarter hour above.
-      const stand = (await page.locator('p', { hasText: 'Stand:' }).locator('time').innerText()).trim();
+      const stand = (await page.locator('p', { hasText: 'Stand:' }).first().locator('time').innerText()).trim();
       expect(stand).toMatch(/12:00\sUhr$/);
+      // Every live or energy figure carries the same "Stand" (summary, sums, chart, balance; docs/monitoring.md).
+      const stands = await page.locator('p', { hasText: 'Stand:' }).locator('time').allInnerTexts();
+      expect(stands.length).toBeGreaterThanOrEqual(4);
+      expect(stands.map((s) => s.trim())).toEqual(stands.map(() => stand));
       const reports = await page.getByRole('region', { name: 'Geräte', exact: true }).locator('time').allInnerTexts();
       expect(reports.length).toBeGreaterThan(0);
       expect(reports.map((r) => r.trim())).toEqual(reports.map(() => stand));

@@ -9,6 +9,7 @@ import { buildAnswerMail, buildTaskConfirmationMail } from '../messages/message-
 import { buildFunnelReferralMail, buildRefundMail, buildRefundSubmitMail, buildReferralRewardMail } from '../money/money-mails.ts';
 import { buildTwoFactorMail } from '../onboarding/two-factor-mail.ts';
 import { buildInvitationMail, buildReviewMail } from '../surveys/survey-mails.ts';
+import { buildYieldAlertMail } from '../yield/yield-mails.ts';
 import { managedProject } from '../../../tests/support/managed-project.ts';
 
 /**
@@ -51,6 +52,10 @@ const catalogue: Record<string, (lang: Language) => { subject: string; text: str
   surveyInvitation: (lang) => buildInvitationMail({ publicUrl: url, installerName, surveyType: 'DC', projectId: 100240, surveyPath: '/home/app/surveys/1', reminder: false, lang, firstName }),
   surveyReminder: (lang) => buildInvitationMail({ publicUrl: url, installerName, surveyType: 'AC', projectId: 100240, surveyPath: '/home/app/surveys/1', reminder: true, lang, firstName }),
   review: (lang) => buildReviewMail({ publicUrl: url, installerName, link: url, lang, firstName }),
+  yieldShortDay: (lang) =>
+    buildYieldAlertMail({ publicUrl: url, installerName, facts: { kind: 'SHORT_DAY', day: '2026-06-18', actualKwh: 31.2, targetKwh: 62.4 }, siteName: 'Katharinenstraße 14', threadPath: '/home/app/messages/T-1', lang, firstName }),
+  yieldStale: (lang) =>
+    buildYieldAlertMail({ publicUrl: url, installerName, facts: { kind: 'STALE', lastSeenAt: '2026-11-27T06:15:00+01:00' }, siteName: 'Katharinenstraße 14', threadPath: '/home/app/messages/T-1', lang, firstName }),
 };
 
 /** Words that give away a German text in an English mail, and the other way round. */

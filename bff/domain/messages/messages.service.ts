@@ -160,6 +160,18 @@ export function createMessagesService(deps: MessagesDeps) {
     await deps.mailLog.record({ activityLogId: activity.id, sender: deps.mailer.from, receiver: user.email, subject: mail.subject, html: mail.html, text: mail.text });
   }
 
+  /** How long the installer took to answer a request or case first (docs/messages.md "Time to first answer"). */
+  function responseOf(task: VendorTask): MessageThread['response'] {
+    if (task.type !== 'REQUEST') return null;
+    const opened = visible(task)[0];
+    if (!opened) return null;
+    const answer = visible(task).find((e) => e.author.role === 'INSTALLER' && e.kind !== 'ACTION_COMMENT' && Date.parse(e.createdAt) >= Date.parse(opened.createdAt));
+    return {
+      openedAt: opened.createdAt,
+      answer: answer ? { at: answer.createdAt, afterMs: Math.max(0, Date.parse(answer.createdAt) - Date.parse(opened.createdAt)) } : null,
+    };
+  }
+
   /** Opens a thread: the customer's only, without internal inquiries; opening marks it read. */
   async function openThread(user: SessionUser, taskId: string): Promise<MessageThread> {
     const task = await ownedTask(user, taskId);
@@ -167,7 +179,7 @@ export function createMessagesService(deps: MessagesDeps) {
     // Read now: the bell's kept feeds of the project gather afresh (docs/messages.md "The kept feed").
     await deps.projectChanged?.(task.projectId);
     const { preview: _p, entryCount: _c, ...rest } = summary(task, now(), user.id);
-    return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)) };
+    return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)), response: responseOf(task) };
   }
 
   const fileParts = (files: readonly UploadedFile[]) => files.flatMap((f) => [f.filename, f.sha256 ?? `${f.contentType}:${f.size}`]);

@@ -35,6 +35,8 @@ const toSite = (site: IotSite): Site => ({
     batteryCapacityKwh: site.batteryCapacityKwh,
     annualConsumptionKwh: site.annualConsumptionKwh,
     commissionedAt: site.commissionedAt,
+    ...(site.location ? { location: site.location } : {}),
+    ...(site.arrays ? { arrays: site.arrays } : {}),
   },
   devices: site.devices,
 });

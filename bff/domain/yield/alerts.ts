@@ -2,7 +2,7 @@ import { SETTLE_MS } from '../monitoring/finished-periods.ts';
 import type { DayTarget } from './target.ts';
 
 /**
- * When the monitoring raises an alert (docs/energy-value.md, "Expected vs actual"):
+ * When the monitoring raises an alert (docs/monitoring.md, "Expected vs actual"):
  * - a day is short when it produced more than 20 % less than its target on a day with enough sun;
  * - data stopped arriving when the newest value is older than the time a gateway has to upload what it buffered.
  * Pure functions; a job decides when to ask and what to do with the answer.

@@ -1,5 +1,5 @@
 /**
- * Where the sun stands, for the daily yield target (docs/energy-value.md, "Expected vs actual"): Spencer's (1971)
+ * Where the sun stands, for the daily yield target (docs/monitoring.md, "Expected vs actual"): Spencer's (1971)
  * Fourier series for declination and equation of time, the hour angle from UTC and longitude, and the sun as a unit
  * vector (east, north, up). Good to about half a degree, plenty for a day's energy.
  */

@@ -7,7 +7,7 @@ import { berlinDateOf } from '../energy-value/intervals.ts';
 import { judgeDays } from './alerts.ts';
 import { dailyTargets, sitePowerW, type IrradianceInterval, type SiteSpec } from './target.ts';
 
-/** What the weather stand-in reports for a site's days (its values are `dayIrradiance`, docs/energy-value.md). */
+/** What the weather stand-in reports for a site's days (its values are `dayIrradiance`, docs/monitoring.md "Expected vs actual"). */
 function weather(lat: number, lon: number, fromDay: number, toDay: number): IrradianceInterval[] {
   const intervals: IrradianceInterval[] = [];
   for (let day = fromDay; day <= toDay; day++) {

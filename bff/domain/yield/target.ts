@@ -1,7 +1,7 @@
 import { cosIncidence, extraterrestrialNormal, sunVector, type SunVector } from './sun.ts';
 
 /**
- * The daily yield target of an installation from measured irradiance (docs/energy-value.md, "Expected vs actual"):
+ * The daily yield target of an installation from measured irradiance (docs/monitoring.md, "Expected vs actual"):
  * per interval the sun's position, the irradiance on each array's plane (isotropic sky: beam, sky diffuse, ground
  * reflection), PVWatts' power with its temperature loss, system losses and the inverter, capped at the peak power.
  */

@@ -17,6 +17,18 @@ export function statusLabel(t: Translate, status: TaskStatus): string {
 /** An ACTION_COMMENT line: "Status geändert: erledigt". */
 export const statusChangeLine = (t: Translate, status: TaskStatus) => t('messages.statusChanged', { status: statusLabel(t, status) });
 
+/**
+ * A duration as people say it (docs/messages.md "Time to first answer"): minutes under an hour, hours and minutes under
+ * two days, days and hours beyond ("2 Std. 5 Min.", "3 Tage 4 Std.").
+ */
+export function durationText(t: Translate, ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return t('messages.durationMinutes', { minutes: String(minutes) });
+  if (minutes < 48 * 60) return t('messages.durationHours', { hours: String(Math.floor(minutes / 60)), minutes: String(minutes % 60) });
+  const hours = Math.round(minutes / 60);
+  return t('messages.durationDays', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
+}
+
 /** The size of an attachment: "2,4 MB", "120 KB". */
 export function fileSize(bytes: number, lang: 'de' | 'en'): string {
   const format = (value: number, unit: string) => `${value.toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 })} ${unit}`;

@@ -11,6 +11,7 @@ import type { ChartData, SeriesKey } from './series.ts';
 /** Series colours with at least 3:1 against white (WCAG 1.4.11); the legend's swatches use the same (MonitoringChart.css). */
 export const SERIES_COLORS: Record<SeriesKey, string> = {
   pv: '#b45309',
+  target: '#be185d',
   consumption: '#0b2545',
   battery: '#1c6b35',
   grid: '#7e22ce',
@@ -20,18 +21,24 @@ export const SERIES_COLORS: Record<SeriesKey, string> = {
 
 export interface ChartSeries {
   name: string;
-  type?: 'area' | 'line';
-  data: { x: number | string; y: number }[];
+  type?: 'area' | 'line' | 'column';
+  /** `y: null` is a gap: apexcharts breaks the line there (docs/monitoring.md "Gaps and back-filled data"). */
+  data: { x: number | string; y: number | null }[];
 }
+
+/** Whether the energy chart carries the daily target as a line over the bars. */
+const hasTarget = (data: ChartData) => data.kind === 'energy' && data.series.includes('target');
 
 /** Series in apexcharts' shape, with the same numbers the table shows. */
 export function chartSeries(data: ChartData, names: Record<SeriesKey, string>): ChartSeries[] {
+  const typeOf = (key: SeriesKey) =>
+    data.kind === 'power' ? { type: key === 'pv' ? ('area' as const) : ('line' as const) } : hasTarget(data) ? { type: key === 'target' ? ('line' as const) : ('column' as const) } : {};
   return data.series.map((key: SeriesKey, index) => ({
     name: names[key],
-    ...(data.kind === 'power' ? { type: key === 'pv' ? ('area' as const) : ('line' as const) } : {}),
+    ...typeOf(key),
     data: data.rows.map((row) => ({
       x: data.kind === 'power' ? row.x : row.shortLabel,
-      y: row.values[index] ?? 0,
+      y: row.values[index] ?? null,
     })),
   }));
 }
@@ -118,12 +125,15 @@ export function chartOptions(
     };
   }
 
+  const target = hasTarget(data);
   return {
     ...common,
-    chart: { ...common.chart, type: 'bar', height: 340 },
+    // With the target: a line over the bars (mixed chart); its markers show the days that have one.
+    chart: { ...common.chart, type: target ? 'line' : 'bar', height: 340 },
     plotOptions: { bar: { columnWidth: data.rows.length > 14 ? '85%' : '70%' } },
     fill: { type: 'solid', opacity: 1 },
-    stroke: { show: false },
+    stroke: target ? { show: true, width: data.series.map((key: SeriesKey) => (key === 'target' ? 3 : 0)), curve: 'straight' } : { show: false },
+    ...(target ? { markers: { size: data.series.map((key: SeriesKey) => (key === 'target' ? 4 : 0)) } } : {}),
     states: { hover: { filter: { type: 'none' } }, active: { filter: { type: 'none' } } },
     xaxis: {
       type: 'category',

@@ -58,6 +58,7 @@ export function deviceStatusLabel(t: Translate, status: Device['status']): strin
 export function seriesLabel(t: (key: SeriesMessageKey) => string, key: SeriesKey): string {
   const texts = {
     pv: t('monitoring.seriesPv'),
+    target: t('monitoring.seriesTarget'),
     consumption: t('monitoring.seriesConsumption'),
     battery: t('monitoring.seriesBattery'),
     grid: t('monitoring.seriesGrid'),
@@ -69,6 +70,7 @@ export function seriesLabel(t: (key: SeriesMessageKey) => string, key: SeriesKey
 
 export const seriesMessageKeys = [
   'monitoring.seriesPv',
+  'monitoring.seriesTarget',
   'monitoring.seriesConsumption',
   'monitoring.seriesBattery',
   'monitoring.seriesGrid',

@@ -1,5 +1,6 @@
 import type { Language } from '~/bff/contracts/auth.ts';
 import type { Installation, MonitoringOverview, MonitoringPageData } from '~/bff/contracts/monitoring.ts';
+import type { ExpectedYield } from '~/bff/contracts/yield.ts';
 import { calendarDateOf, type CalendarDate, type PeriodBounds } from './periods.ts';
 import { buildEnergyChart, buildPowerChart, type ChartData } from './series.ts';
 import type { MonitoringUrlState } from './urlState.ts';
@@ -50,12 +51,18 @@ export function hasData(overview: MonitoringOverview): boolean {
  * The chart (and its table) of the shown period, null without data: a day's power, otherwise energy per bar. An
  * installation without a battery gets no battery series (docs/monitoring.md).
  */
-export function chartOf(view: ReadyView, lang: Language): ChartData | null {
+export function chartOf(view: ReadyView, lang: Language, expected?: ExpectedYield): ChartData | null {
   const { overview, state, installation } = view;
   if (!overview || !hasData(overview)) return null;
   return state.period === 'day'
-    ? buildPowerChart(overview.power?.points ?? [], state.date, lang, { battery: installation.batteryCapacityKwh !== null })
-    : buildEnergyChart(overview.work, state.period, lang);
+    ? buildPowerChart(overview.power?.points ?? [], state.date, lang, { battery: installation.batteryCapacityKwh !== null, resolutionMinutes: overview.power?.resolutionMinutes ?? 15 })
+    : buildEnergyChart(overview.work, state.period, lang, targetsOf(expected));
+}
+
+/** The days' targets (kWh per date) the energy chart draws beside PV; none without a ready answer. */
+export function targetsOf(expected: ExpectedYield | undefined): Map<string, number> | undefined {
+  if (expected?.kind !== 'ready') return undefined;
+  return new Map(expected.days.flatMap((day) => (day.targetKwh === null ? [] : [[day.date, day.targetKwh] as const])));
 }
 
 /** "Gerade eben": only on the day view of today, from the points that answer already holds (no extra call). */

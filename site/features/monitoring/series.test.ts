@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyBucket, PowerPoint } from '~/bff/contracts/monitoring.ts';
 import { chartOptions, chartSeries, hourTickLabel, hoursOf } from './chartOptions.ts';
-import { buildEnergyChart, buildPowerChart, tableColumns, type SeriesKey } from './series.ts';
+import { buildEnergyChart, buildPowerChart, gapRanges, tableColumns, type SeriesKey } from './series.ts';
 
 const names: Record<SeriesKey, string> = {
   pv: 'PV-Erzeugung',
+  target: 'Soll',
   consumption: 'Verbrauch',
   battery: 'Batterie',
   grid: 'Netz',
@@ -53,7 +54,7 @@ describe('power chart of a day', () => {
     const data = buildPowerChart([point('2026-10-25T00:15:00Z'), point('2026-10-25T01:15:00Z')], '2026-10-25', 'de', { battery: true });
     if (data.kind !== 'power') throw new Error('power chart expected');
     expect(hoursOf(data)).toBe(25);
-    expect(data.rows.map((row) => row.label)).toEqual(['02:15 MESZ', '02:15 MEZ']);
+    expect(data.rows.filter((row) => !row.gap).map((row) => row.label)).toEqual(['02:15 MESZ', '02:15 MEZ']);
   });
 
   it('labels every third Berlin hour on the axis, also on the 23-hour day', () => {
@@ -181,5 +182,67 @@ describe('an installation with a wallbox', () => {
     expect(data.tableOnly).toEqual([]);
     expect(data.tableTotals).toEqual([]);
     expect(buildPowerChart([point('2026-07-01T10:00:00Z')], '2026-07-01', 'de', { battery: true }).tableOnly).toEqual([]);
+  });
+});
+
+describe('gaps and back-filled data (docs/monitoring.md "Gaps and back-filled data")', () => {
+  it('keeps the fixture day\'s three-hour outage as twelve empty quarter hours, never filled', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const fixture = JSON.parse(await readFile(new URL('../../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8')) as {
+      date: string;
+      points: PowerPoint[];
+    };
+    expect(fixture.points).toHaveLength(84);
+    const chart = buildPowerChart(fixture.points, fixture.date, 'de', { battery: true, resolutionMinutes: 15 });
+    expect(chart.rows).toHaveLength(96);
+    const gaps = chart.rows.filter((row) => row.gap);
+    expect(gaps.map((row) => row.label)).toEqual(['12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45', '14:00', '14:15', '14:30', '14:45']);
+    expect(gaps.every((row) => row.values.every((v) => v === null))).toBe(true);
+    expect(gapRanges(chart)).toEqual([{ from: Date.parse('2026-06-21T12:00:00+02:00'), to: Date.parse('2026-06-21T15:00:00+02:00') }]);
+    // The chart draws null as a break in the line; the table column holds null, shown as "–" with "kein Wert".
+    const pv = chartSeries(chart, names)[0];
+    expect(pv?.data.filter((d) => d.y === null)).toHaveLength(12);
+    expect(tableColumns(chart)[0]?.values.filter((v) => v === null)).toHaveLength(12);
+  });
+
+  it('adds nothing before the first or after the last point (later today, before commissioning)', () => {
+    const chart = buildPowerChart([point('2026-06-21T10:00:00+02:00'), point('2026-06-21T10:15:00+02:00')], '2026-06-21', 'de', { battery: false });
+    expect(chart.rows.map((row) => row.gap ?? false)).toEqual([false, false]);
+  });
+
+  it('marks a point the gateway uploaded late', () => {
+    const chart = buildPowerChart(
+      [point('2026-06-21T10:00:00+02:00'), point('2026-06-21T10:15:00+02:00', { backfilled: true }), point('2026-06-21T10:30:00+02:00')],
+      '2026-06-21',
+      'de',
+      { battery: false },
+    );
+    expect(chart.rows.map((row) => row.backfilled ?? false)).toEqual([false, true, false]);
+  });
+});
+
+describe('the target beside the actual', () => {
+  const work = {
+    buckets: [bucket('2026-06-15', { pvWh: 40_000 }), bucket('2026-06-16', { pvWh: 20_000 }), bucket('2026-06-17', { pvWh: 5_000 })],
+    totals: { pvWh: 65_000, importWh: 0, exportWh: 0, chargeWh: 0, dischargeWh: 0, consumptionWh: 0 },
+  };
+
+  it('puts a "Soll" column right after PV; a day without a target has none, the sum covers the days that have one', () => {
+    const chart = buildEnergyChart(work, 'week', 'de', new Map([['2026-06-15', 41.26], ['2026-06-16', 39.9]]));
+    expect(chart.series).toEqual(['pv', 'target', 'consumption', 'import', 'export']);
+    expect(chart.rows.map((row) => row.values.slice(0, 2))).toEqual([[40, 41.3], [20, 39.9], [5, null]]);
+    expect(chart.kind === 'energy' && chart.totals.slice(0, 2)).toEqual([65, 81.2]);
+    // Drawn as a line over the bars, with the same numbers.
+    const series = chartSeries(chart, names);
+    expect(series.map((s) => s.type)).toEqual(['column', 'line', 'column', 'column', 'column']);
+    expect(series[1]?.data.map((d) => d.y)).toEqual([41.3, 39.9, null]);
+    expect(chartOptions(chart, { label: 'x', names }, 'de', { reducedMotion: true, narrow: false }).chart?.type).toBe('line');
+  });
+
+  it('without targets the chart is the bar chart it was', () => {
+    const chart = buildEnergyChart(work, 'week', 'de');
+    expect(chart.series).toEqual(['pv', 'consumption', 'import', 'export']);
+    expect(chartSeries(chart, names)[0]?.type).toBeUndefined();
+    expect(chartOptions(chart, { label: 'x', names }, 'de', { reducedMotion: true, narrow: false }).chart?.type).toBe('bar');
   });
 });
