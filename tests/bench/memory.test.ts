@@ -24,3 +24,13 @@ describe('the soak’s memory figures', () => {
     expect(slopeMbPerMinute([{ atS: 0, rssMb: 100 }])).toBe(0);
   });
 });
+
+describe('the heap beside the resident memory', () => {
+  it('reports the heap in use at the end and its trend, when the samples have it', () => {
+    const samples = Array.from({ length: 121 }, (_, i) => ({ atS: i * 5, rssMb: 300, heapUsedMb: 80 + (i * 5) / 60 }));
+    const figures = soakFigures(samples, run);
+    expect(figures.endHeapUsedMb).toBe(90);
+    expect(figures.lastHalfHeapSlopeMbPerMinute).toBeCloseTo(1, 5);
+    expect(soakFigures(every5s(() => 300), run).lastHalfHeapSlopeMbPerMinute).toBeNull();
+  });
+});

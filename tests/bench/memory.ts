@@ -1,9 +1,16 @@
-/** The portal's resident memory, read from its metrics port (`process_resident_memory_bytes`, prom-client). */
-export async function residentMb(metricsUrl: string): Promise<number | null> {
+/**
+ * The portal's resident memory and the JavaScript heap in use, read from its metrics port (prom-client's
+ * `process_resident_memory_bytes`, `nodejs_heap_size_used_bytes`), in MB.
+ */
+export async function memoryMb(metricsUrl: string): Promise<{ rss: number; heapUsed: number | null } | null> {
   try {
     const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(2000) })).text();
-    const line = /^process_resident_memory_bytes\s+([0-9.e+]+)$/m.exec(text);
-    return line ? Number(line[1]) / 1024 / 1024 : null;
+    const value = (name: string) => {
+      const line = new RegExp(`^${name}\\s+([0-9.e+]+)$`, 'm').exec(text);
+      return line ? Number(line[1]) / 1024 / 1024 : null;
+    };
+    const rss = value('process_resident_memory_bytes');
+    return rss === null ? null : { rss, heapUsed: value('nodejs_heap_size_used_bytes') };
   } catch {
     return null;
   }
@@ -13,6 +20,8 @@ export interface MemorySample {
   /** Seconds since the watch began. */
   atS: number;
   rssMb: number;
+  /** The JavaScript heap in use: growth here, not only in RSS, is what a leak looks like. */
+  heapUsedMb?: number;
 }
 
 /** Samples the resident memory every `everyMs` until stopped. */
@@ -22,8 +31,14 @@ export function watchMemory(metricsUrl: string, everyMs = 5000) {
   let running = true;
   const loop = (async () => {
     while (running) {
-      const mb = await residentMb(metricsUrl);
-      if (mb !== null) samples.push({ atS: Math.round((Date.now() - began) / 1000), rssMb: Math.round(mb * 10) / 10 });
+      const mb = await memoryMb(metricsUrl);
+      if (mb !== null) {
+        samples.push({
+          atS: Math.round((Date.now() - began) / 1000),
+          rssMb: Math.round(mb.rss * 10) / 10,
+          ...(mb.heapUsed === null ? {} : { heapUsedMb: Math.round(mb.heapUsed * 10) / 10 }),
+        });
+      }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
@@ -60,6 +75,9 @@ export interface SoakFigures {
   slopeMbPerMinute: number;
   /** The trend over the last half: growth that does not level off shows here. */
   lastHalfSlopeMbPerMinute: number;
+  /** The JavaScript heap in use at the end, and its trend over the last half. */
+  endHeapUsedMb: number | null;
+  lastHalfHeapSlopeMbPerMinute: number | null;
   samples: MemorySample[];
 }
 
@@ -74,6 +92,10 @@ export function soakFigures(samples: readonly MemorySample[], run: { seconds: nu
     endMb: samples.at(-1)?.rssMb ?? 0,
     slopeMbPerMinute: Math.round(slopeMbPerMinute(after) * 100) / 100,
     lastHalfSlopeMbPerMinute: Math.round(slopeMbPerMinute(lastHalf) * 100) / 100,
+    endHeapUsedMb: samples.at(-1)?.heapUsedMb ?? null,
+    lastHalfHeapSlopeMbPerMinute: lastHalf.some((s) => s.heapUsedMb !== undefined)
+      ? Math.round(slopeMbPerMinute(lastHalf.flatMap((s) => (s.heapUsedMb === undefined ? [] : [{ atS: s.atS, rssMb: s.heapUsedMb }]))) * 100) / 100
+      : null,
     samples: [...samples],
   };
 }

@@ -86,6 +86,9 @@ export function toMarkdown(report: BenchReport): string {
       lines.push(`| soak: after warm-up → at the end | ${soak.afterWarmUpMb} → ${soak.endMb} MB | | |`);
       lines.push(`| soak: trend after warm-up | ${soak.slopeMbPerMinute} MB/min | flat (≤ 1 MB/min) | ${flat(soak.slopeMbPerMinute)} |`);
       lines.push(`| soak: trend over the last half | ${soak.lastHalfSlopeMbPerMinute} MB/min | flat (≤ 1 MB/min) | ${flat(soak.lastHalfSlopeMbPerMinute)} |`);
+      if (soak.endHeapUsedMb !== null && soak.lastHalfHeapSlopeMbPerMinute !== null) {
+        lines.push(`| soak: JavaScript heap in use at the end, its trend over the last half | ${soak.endHeapUsedMb} MB, ${soak.lastHalfHeapSlopeMbPerMinute} MB/min | | |`);
+      }
     }
   }
   if (report.other.length > 0) {
