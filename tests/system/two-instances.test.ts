@@ -46,6 +46,9 @@ beforeAll(async () => {
   stack.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   stack.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`${proxy}/readyz`, 240_000);
+  // The proxy can be ready before the sandbox, whose stand-ins the test asks first (a request sent while the sandbox
+  // still starts its stand-ins was seen to wait for good): both must answer before the tests begin.
+  await waitFor(`${sandbox}/healthz`, 120_000);
 }, 260_000);
 
 afterAll(async () => {
