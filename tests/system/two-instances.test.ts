@@ -27,7 +27,8 @@ async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (stack.exitCode !== null) throw new Error(`the stack stopped:\n${output.slice(-3000)}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    // A server that accepts while it starts may never answer that first request: each try gives up after 2 s.
+    if (await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${url} not ready:\n${output.slice(-3000)}`);
@@ -46,8 +47,8 @@ beforeAll(async () => {
   stack.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   stack.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`${proxy}/readyz`, 240_000);
-  // The proxy can be ready before the sandbox, whose stand-ins the test asks first (a request sent while the sandbox
-  // still starts its stand-ins was seen to wait for good): both must answer before the tests begin.
+  // The proxy can be ready before the sandbox, whose stand-ins the test asks first (a request the sandbox accepted
+  // while it still started was seen to wait for good): both must answer before the tests begin.
   await waitFor(`${sandbox}/healthz`, 120_000);
 }, 260_000);
 
