@@ -1,6 +1,6 @@
 import type { Explanation, ExplanationInput, Note } from '../../contracts/energy-value.ts';
 import { Money, type MoneyValue } from '../money/amounts.ts';
-import { dataNotes, eurString, explanationPeriod, kwhString, savingsOf, type DayValue, type PeriodValue } from './savings.ts';
+import { dataNotes, eurString, eurSumString, explanationPeriod, kwhString, savingsOf, type DayValue, type PeriodValue } from './savings.ts';
 
 /**
  * Metering fees, net savings, the amortisation date and the effective price per kWh (docs/energy-value.md,
@@ -59,15 +59,16 @@ export function meteringFeesExplanation(p: PeriodValue, fees: readonly MeteringF
 }
 
 export function netSavingsExplanation(p: PeriodValue, fees: readonly MeteringFee[], days: readonly DayValue[]): Explanation {
-  const savings = savingsOf(p);
+  // The savings as their own card shows them: the sum of its shown parts.
+  const savings = eurSumString(p.eur.avoidedPurchase, p.eur.feedInRevenue);
   const feesTotal = meteringFeesOf(fees, days, p.from, p.to);
   return {
     figure: 'netSavings',
     formula: 'netSavings',
-    result: { value: eurString(savings.minus(feesTotal)), unit: 'EUR' },
+    result: { value: eurSumString(new Money(savings), feesTotal.negated()), unit: 'EUR' },
     period: explanationPeriod(p),
     inputs: [
-      { name: 'savings', value: eurString(savings), unit: 'EUR', source: 'computed' },
+      { name: 'savings', value: savings, unit: 'EUR', source: 'computed' },
       { name: 'meteringFees', value: eurString(feesTotal), unit: 'EUR', source: 'computed' },
     ],
     notes: dataNotes(p),

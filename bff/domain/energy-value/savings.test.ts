@@ -41,6 +41,18 @@ describe('savings: (consumption − grid import) × electricity price + feed-in 
     ]);
   });
 
+  it('"Wie berechnet?" adds up: the result is the sum of its parts as shown, in cents', () => {
+    // 30.00 ct/kWh, feed-in 10.00 ct/kWh: self-consumed 0.05 kWh → 0.015 € (shown 0.02 €), fed in 0.15 kWh → 0.015 €
+    // (shown 0.02 €). Unrounded the savings are 0.03 €; the card says 0.04 €, which is what its two parts add up to.
+    const prices = new ElectricityPrices([fixed('2026-01-01', null, '30.00')]);
+    const rate = enteredFeedInRate('10.00');
+    const day = sumPeriod(valueDays([interval('2026-06-10T12:00:00+02:00', 15, { pvWh: 200, exportWh: 150 })], { prices, feedInRate: rate }), '2026-06-10', '2026-06-10');
+    expect(eurString(savingsOf(day))).toBe('0.03');
+    const explained = savingsExplanation(day, rate);
+    expect(explained.inputs.filter((i) => i.unit === 'EUR').map((i) => i.value)).toEqual(['0.02', '0.02']);
+    expect(explained.result.value).toBe('0.04');
+  });
+
   it('tariffs with validity dates in a row: each day is valued with the price valid then', () => {
     // 1 July 10 kWh self-consumed at 30.00 ct = 3.00 €; 2 July 10 kWh at 35.00 ct = 3.50 €; together 6.50 €.
     const prices = new ElectricityPrices([fixed('2026-01-01', '2026-07-01', '30.00'), fixed('2026-07-02', null, '35.00')]);

@@ -288,6 +288,12 @@ export const batteryShareOf = (p: Pick<PeriodValue, 'eur'>): MoneyValue => p.eur
 
 /** Money is shown in cents; kWh with three decimals (exact to the Wh). */
 export const eurString = (value: MoneyValue) => value.toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
+const cents = (value: MoneyValue) => value.toDecimalPlaces(2, Money.ROUND_HALF_UP);
+/**
+ * A result that "Wie berechnet?" shows as the sum of its parts is summed from the parts as shown (each in cents),
+ * so the explanation adds up to the cent; it may differ by a cent from rounding the unrounded sum.
+ */
+export const eurSumString = (...terms: MoneyValue[]) => terms.reduce((sum, term) => sum.plus(cents(term)), new Money(0)).toFixed(2);
 export const kwhString = (value: MoneyValue) => value.toDecimalPlaces(3, Money.ROUND_HALF_UP).toString();
 const centsString = (value: MoneyValue) => value.toDecimalPlaces(4, Money.ROUND_HALF_UP).toString();
 
@@ -325,7 +331,7 @@ export function savingsExplanation(p: PeriodValue, rate: FeedInRate): Explanatio
   return {
     figure: 'savings',
     formula: 'savings',
-    result: { value: eurString(savingsOf(p)), unit: 'EUR' },
+    result: { value: eurSumString(p.eur.avoidedPurchase, p.eur.feedInRevenue), unit: 'EUR' },
     period: explanationPeriod(p),
     inputs: [
       { name: 'consumptionKwh', value: kwhString(p.kwh.consumption), unit: 'kWh', source: 'iot' },
@@ -346,7 +352,7 @@ export function batteryShareExplanation(p: PeriodValue, rate: FeedInRate): Expla
   return {
     figure: 'batteryShare',
     formula: 'batteryShare',
-    result: { value: eurString(batteryShareOf(p)), unit: 'EUR' },
+    result: { value: eurSumString(p.eur.batteryDischargeValue, p.eur.batteryChargeCost.negated()), unit: 'EUR' },
     period: explanationPeriod(p),
     inputs: [
       { name: 'dischargeKwh', value: kwhString(p.kwh.discharge), unit: 'kWh', source: 'iot' },
