@@ -58,7 +58,11 @@ const RULES: Record<string, FormRule> = {
     values: { kind: 'fixed', validFrom: '2030-01-01', validTo: '2030-12-31', grossCentsPerKwh: '31,5' },
     vendor: { none: 'tariffs are stored in the portal’s own database' },
   },
-  '/api/v1/internal/energy-value/installation': { refuse: { investmentEur: '-100' }, vendor: { none: 'the installation’s facts are stored in the portal’s own database' } },
+  '/api/v1/internal/energy-value/installation': {
+    refuse: { investmentEur: '-100' },
+    values: { smartMeterInstalledOn: '2025-09-16', controlBoxWorkingOn: '2025-09-30' },
+    vendor: { none: 'the installation’s facts are stored in the portal’s own database' },
+  },
   '/api/v1/internal/energy-value/tariffs/remove': { nothingToRefuse: BUTTONS, vendor: { none: BUTTONS } },
   '/api/v1/internal/exports/tokens': { refuse: { name: 'x'.repeat(61) }, vendor: { none: 'tokens are stored in the portal’s own database' } },
   '/api/v1/internal/user/base-data': { refuse: { zip: '0410' }, vendor: 'oidc/admin' },
@@ -440,6 +444,9 @@ test.describe('Jedes Formular ohne JavaScript behält, was getippt wurde', () =>
         '/api/v1/internal/user/email',
         '/api/v1/internal/user/delete-account',
         '/api/v1/internal/survey',
+        '/api/v1/internal/energy-value/tariffs',
+        '/api/v1/internal/energy-value/installation',
+        '/api/v1/internal/exports/tokens',
       ].sort(),
     );
     await eachForm(forms, 'abgelehnt', async (form) => {
