@@ -266,23 +266,20 @@ describe('a customer with a long history', () => {
     const activity = activityData(knex, SUB_LOGS);
     const mails = mailLogData(knex);
 
-    let exportMs = 0;
-    await expectIndexed('long export', async () => {
-      const started = performance.now();
-      const [activities, mailRows] = await Promise.all([exportOf(activity, subject), exportOf(mails, subject)]);
-      exportMs = performance.now() - started;
-      expect([(activities as unknown[]).length, (mailRows as unknown[]).length]).toEqual([50_000, 10_000]);
-    });
+    // No plan check here: in this 4 % database the customer owns a fifth of the activities, and once the planner's
+    // statistics know it, reading the table whole is its right choice. The same statements are checked for a customer
+    // of ordinary size above ("the account export of a customer", "the account deletion of a customer").
+    let started = performance.now();
+    const [activities, mailRows] = await Promise.all([exportOf(activity, subject), exportOf(mails, subject)]);
+    const exportMs = performance.now() - started;
+    expect([(activities as unknown[]).length, (mailRows as unknown[]).length]).toEqual([50_000, 10_000]);
 
-    let eraseMs = 0;
-    await expectIndexed('long erase', async () => {
-      const started = performance.now();
-      // The order of the account deletion: mails first (they find the customer's activities), then the activities.
-      const erasedMails = await eraseOf(mails, subject);
-      const erasedActivities = await eraseOf(activity, subject);
-      eraseMs = performance.now() - started;
-      expect([erasedMails, erasedActivities]).toEqual([{ mailLog: 10_000 }, { activityLog: 50_000 }]);
-    });
+    started = performance.now();
+    // The order of the account deletion: mails first (they find the customer's activities), then the activities.
+    const erasedMails = await eraseOf(mails, subject);
+    const erasedActivities = await eraseOf(activity, subject);
+    const eraseMs = performance.now() - started;
+    expect([erasedMails, erasedActivities]).toEqual([{ mailLog: 10_000 }, { activityLog: 50_000 }]);
 
     console.info(`[scale] long history: export ${Math.round(exportMs)} ms, erase ${Math.round(eraseMs)} ms`);
     // A guard only (the figures are in docs/scale.md); a loaded CI machine must not make it flaky.
