@@ -1,5 +1,6 @@
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { getT, pickMessages } from './index.ts';
+import { getT, NAMESPACE, pickMessages, resources, type MessageKey } from './index.ts';
 import { translatorFor } from './island.ts';
 
 describe('getT', () => {
@@ -15,6 +16,36 @@ describe('getT', () => {
 
   it('interpolates without HTML-escaping, because Astro and React escape on output', () => {
     expect(getT('de')('dashboard.greeting', { firstName: 'Anna & Ben' })).toBe('Hallo Anna & Ben!');
+  });
+});
+
+describe('the pages’ translator answers as i18next does', () => {
+  // The translator fills the portal's messages itself (index.ts); i18next with the same settings is the reference.
+  const reference = (lang: 'de' | 'en') => {
+    const instance = createInstance();
+    void instance.init({ lng: lang, fallbackLng: 'de', ns: [NAMESPACE], defaultNS: NAMESPACE, resources, initAsync: false, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false } });
+    return instance.getFixedT(lang, NAMESPACE);
+  };
+
+  it('for every message of both languages, with and without values, and with values that look like markup or patterns', () => {
+    for (const lang of ['de', 'en'] as const) {
+      const i18next = reference(lang);
+      const t = getT(lang);
+      for (const key of Object.keys(resources.de[NAMESPACE]) as MessageKey[]) {
+        const names = [...(resources[lang][NAMESPACE][key] ?? resources.de[NAMESPACE][key]).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] as string);
+        expect(t(key), `${lang} ${key}`).toBe(i18next(key));
+        const values = Object.fromEntries(names.map((name, i) => [name, i % 2 ? 1234.5 : `Müller & Söhne $& {{x}} <b>`]));
+        expect(t(key, values), `${lang} ${key} with values`).toBe(i18next(key, values));
+        // A placeholder without its value stays as it is, as in i18next.
+        if (names.length > 0) expect(t(key, {}), `${lang} ${key} without values`).toBe(i18next(key, {}));
+      }
+    }
+  });
+
+  it('leaves plurals, context and defaults to i18next', () => {
+    const t = getT('de');
+    expect(t('nav.dashboard', { count: 2 })).toBe(reference('de')('nav.dashboard', { count: 2 }));
+    expect(t('does.not.exist' as MessageKey)).toBe('does.not.exist');
   });
 });
 

@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import type { Language } from '~/bff/contracts/auth.ts';
 import { messagesOf } from './messages.ts';
 import { normalizeLanguage } from './language.ts';
-import type { IslandMessages } from './island.ts';
+import { interpolate, type IslandMessages } from './island.ts';
 import type { MessageKey, Translate, TranslationValues } from './types.ts';
 
 export { normalizeLanguage };
@@ -34,7 +34,23 @@ function createTranslator(lang: Language): Translate {
     interpolation: { escapeValue: false },
   });
   const t = instance.getFixedT(lang, NAMESPACE);
-  return (key, values) => (values ? t(key, values) : t(key));
+  return (key, values) => interpolated(lang, key, values) ?? (values ? t(key, values) : t(key));
+}
+
+/** What i18next reads from the values instead of interpolating them (plurals, context, defaults, other languages). */
+const I18NEXT_OPTIONS = new Set(['count', 'context', 'defaultValue', 'lng', 'lngs', 'ns', 'replace', 'returnObjects', 'joinArrays', 'ordinal', 'postProcess', 'interpolation', 'skipInterpolation', 'keyPrefix', 'fallbackLng']);
+
+/**
+ * The text as i18next gives it, without i18next's lookup, for what the portal's messages are: flat keys, plain
+ * `{{name}}` placeholders, string or number values (docs/performance.md: i18next's own lookup and interpolation were
+ * a tenth of a page's render). Null where i18next must answer: an option among the values, or a key without a text.
+ * `i18n.test.ts` holds every message of both languages to i18next's answer.
+ */
+function interpolated(lang: Language, key: MessageKey, values: TranslationValues | undefined): string | null {
+  const text = resources[lang][NAMESPACE][key] ?? resources.de[NAMESPACE][key];
+  if (!text) return null;
+  if (values) for (const name in values) if (I18NEXT_OPTIONS.has(name)) return null;
+  return interpolate(text, values);
 }
 
 const translators = new Map<Language, Translate>();

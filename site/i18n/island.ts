@@ -9,7 +9,13 @@ export type IslandMessages<K extends MessageKey = MessageKey> = Readonly<Record<
 
 const placeholder = /\{\{\s*(\w+)\s*\}\}/g;
 
+/**
+ * A message's `{{name}}` placeholders filled as i18next fills them for the portal's messages (no escaping; a
+ * placeholder without a value stays as it is). The pages' translator uses it too (index.ts).
+ */
+export const interpolate = (text: string, values?: TranslationValues): string =>
+  values ? text.replace(placeholder, (match, name: string) => String(values[name] ?? match)) : text;
+
 export function translatorFor<K extends MessageKey>(messages: IslandMessages<K>) {
-  return (key: K, values?: TranslationValues): string =>
-    messages[key].replace(placeholder, (match, name: string) => String(values?.[name] ?? match));
+  return (key: K, values?: TranslationValues): string => interpolate(messages[key], values);
 }
