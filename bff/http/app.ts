@@ -14,6 +14,7 @@ import { language } from './middlewares/language.ts';
 import { readConsent } from './middlewares/consent.ts';
 import { extendPageCsp, signedInFormTargets } from './middlewares/page-csp.ts';
 import { standardStatusText } from './middlewares/status-text.ts';
+import { wholePage } from './middlewares/whole-page.ts';
 import { pageGuard } from './middlewares/page-guard.ts';
 import { publicPageCache } from './middlewares/public-page-cache.ts';
 import { projectLinkCheck } from './middlewares/project-link-check.ts';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
       extendPageCsp(res, 'script-src', replayOrigin);
       extendPageCsp(res, 'connect-src', replayOrigin);
     }
+    wholePage(res);
     return deps.pageHandler(req, res, next, localsOf(req, res));
   };
   app.use(renderPage);
