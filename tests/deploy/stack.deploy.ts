@@ -283,7 +283,7 @@ describe('the production stack (docker-compose.yml)', () => {
       return rows ? rows.split('\n').map((row) => row.split(' ') as [string, string]) : [];
     };
     const runs = async () => {
-      const [jobs, tries, twice] = (
+      const [jobs = 0, tries = 0, twice = 0] = (
         await psql('portal', `select count(distinct job_id) || ' ' || count(*) || ' ' || (select count(*) from (select job_id from job_run where job = 'heartbeat' group by job_id having count(*) > 1) t) from job_run where job = 'heartbeat'`)
       )
         .split(' ')
