@@ -40,12 +40,18 @@ const tsx = (context: LaunchContext, file: string, preload: string[] = []) => ({
  * By default as production runs it (docs/operations.md "The local stack"): the compiled BFF with NODE_ENV=production,
  * so React and Astro render with their production builds; LOCAL_PRODUCTION_BUILD keeps the development values the
  * local stack runs on. PORTAL_BUILD=source: the sources through tsx, NODE_ENV as given (React's development build).
+ * PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (docs/performance.md "Profiling").
  */
 const portal = (context: LaunchContext) => {
   if (context.config.PORTAL_BUILD === 'source') return tsx(context, 'bff/server.ts', ['bff/observability/tracing.ts']);
   const compiled = (file: string) => path.join(context.root, COMPILED_BFF, file);
   return {
-    args: ['--import', compiled('bff/observability/tracing.js'), compiled('bff/server.js')],
+    args: [
+      ...(process.env.PORTAL_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PORTAL_CPU_PROF}`] : []),
+      '--import',
+      compiled('bff/observability/tracing.js'),
+      compiled('bff/server.js'),
+    ],
     cwd: context.root,
     env: { ...context.env, DATABASE_URL: context.databaseUrl, NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true' },
   };
