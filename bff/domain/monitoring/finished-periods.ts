@@ -1,5 +1,6 @@
 import type { EnergyBucket } from '../../contracts/monitoring.ts';
 import type { IotCloud } from '../../ports/iot-cloud.ts';
+import { Lru } from '../lru.ts';
 import { berlinToday } from './periods.ts';
 
 type Resolution = 'day' | 'month' | 'year';
@@ -9,30 +10,6 @@ type Resolution = 'day' | 'month' | 'year';
  * what it buffered when it is back. Only periods that ended at least this long ago are kept.
  */
 export const SETTLE_MS = 6 * 60 * 60 * 1000;
-
-/** A Map used as a least-recently-used cache with a fixed number of entries. */
-class Lru<V> {
-  readonly #entries = new Map<string, V>();
-  constructor(readonly max: number) {}
-  get size() {
-    return this.#entries.size;
-  }
-  has(key: string) {
-    return this.#entries.has(key);
-  }
-  get(key: string): V | undefined {
-    if (!this.#entries.has(key)) return undefined;
-    const value = this.#entries.get(key) as V;
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    return value;
-  }
-  set(key: string, value: V) {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    while (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value as string);
-  }
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
