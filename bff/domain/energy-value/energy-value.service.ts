@@ -14,6 +14,7 @@ import type { EnergyBucket, PowerPoint } from '../../contracts/monitoring.ts';
 import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
 import type { MarketData } from '../../ports/market-data.ts';
 import { AppError } from '../errors.ts';
+import { Lru } from '../lru.ts';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { Money } from '../money/amounts.ts';
 import { latestReport } from '../monitoring/monitoring.service.ts';
@@ -178,8 +179,22 @@ const refuse = (problems: Record<string, FieldProblem>) => {
   return new AppError(EnergyValueErrors.INVALID_INPUT, { params: { fields } });
 };
 
+/** The figures a render computes from the upstream data; everything else of the page is cheap. */
+type Valuation = { money: MoneyView | null; solarspitzen: SolarspitzenView | null };
+
+/** How long computed figures are reused at most, though none of their inputs changed (docs/energy-value.md). */
+export const VALUATION_TTL_MS = 10 * 60_000;
+
 export function createEnergyValueService(deps: { iot: IotCloud; marketData: MarketData; projects: ProjectAccess; repository: EnergyValueRepository; now?: () => Date }) {
-  const today = () => berlinToday(deps.now?.() ?? new Date());
+  const now = () => deps.now?.() ?? new Date();
+  const today = () => berlinToday(now());
+  /**
+   * Computed figures per installation and everything they are computed from: the tariffs and facts as stored, the
+   * installation's newest report (new data changes it), today's date and the period asked. Valuing every day since
+   * commissioning costs tens of milliseconds of CPU; a render whose inputs are unchanged reuses the figures. Concurrent
+   * renders share one computation; a failed one is not kept.
+   */
+  const valuations = new Lru<{ at: number; value: Promise<Valuation> }>(1_000);
 
   async function sitesOf(userId: string, ctx?: RequestContext): Promise<IotSite[]> {
     const projects = await deps.projects.projectsOf(userId, ctx);
@@ -247,8 +262,23 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     const rate = on ? feedInRateOf(site, facts, on) : undefined;
     const feedInRate = rate ? { explanation: rate.explanation, stand: null } : null;
     if (!on) return { ...common, feedInRate, money: null, solarspitzen: null };
+    if (!rate) return { ...common, feedInRate, money: null, solarspitzen: null };
 
     const last = today();
+    const key = JSON.stringify([site.siteId, site.pvPeakPowerKw, site.batteryCapacityKwh, on, last, stand, stored, factsRow, request.period, request.date, request.month]);
+    const kept = valuations.get(key);
+    if (kept && now().getTime() - kept.at < VALUATION_TTL_MS) return { ...common, feedInRate, ...(await kept.value) };
+    const value = valuation(ctx, { site, on, last, facts, stored, stand, rate, request });
+    valuations.set(key, { at: now().getTime(), value });
+    value.catch(() => (valuations.get(key)?.value === value ? valuations.delete(key) : undefined));
+    return { ...common, feedInRate, ...(await value) };
+  }
+
+  /** Money and Solarspitzen figures of an installation: the costly part of a render (see `valuations`). */
+  async function valuation(
+    ctx: RequestContext,
+    { site, on, last, facts, stored, stand, rate, request }: { site: IotSite; on: string; last: string; facts: InstallationFactsView; stored: StoredTariff[]; stand: string | null; rate: FeedInRate; request: EnergyValuePageRequest },
+  ): Promise<Valuation> {
     const solar = solarFacts(site, on, facts);
     const ruleStart = negativePriceRuleStart(solar);
     const cap = feedInCap(solar);
@@ -267,7 +297,8 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     const negativeStarts = new Set<number>();
     const negativeDays = new Set<string>();
     for (const price of dayAhead) {
-      if (new Money(price.eurPerMwh).lt(0)) {
+      // The sign of a decimal string survives the conversion to a float.
+      if (Number(price.eurPerMwh) < 0) {
         for (let t = price.startMs; t < price.endMs; t += 900_000) negativeStarts.add(t);
         negativeDays.add(berlinDateOf(price.startMs));
       }
@@ -290,7 +321,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     const intervals = [...quarter.intervals, ...buckets.filter((b) => !detailedSet.has(b.start.slice(0, 10)) && b.start.slice(0, 10) >= on).map(dayInterval)];
 
     let money: MoneyView | null = null;
-    if (rate && periods.length > 0) {
+    if (periods.length > 0) {
       const prices = new ElectricityPrices(periods, dayAhead);
       const days = valueDays(
         intervals,
@@ -334,7 +365,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     }
 
     let solarspitzen: SolarspitzenView | null = null;
-    if (rulesTouch && rate) {
+    if (rulesTouch) {
       const detailedIntervals = quarter.intervals;
       const all = solarspitzenDays(solar, detailedIntervals, dayAhead, rate, berlinDateOf);
       const shown = all.filter((d) => d.date.startsWith(month) && (d.negativeQuarterHours > 0 || d.capLossKwh.gt(0)));
@@ -343,7 +374,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
       const counted = lastDay?.cumulativeQuarterHours ?? 0;
       const extension = paymentExtension(on, counted);
       const pricesEnd = dayAhead.reduce((max, p) => Math.max(max, p.endMs), 0);
-      const pricesStand = pricesEnd === 0 ? null : new Date(Math.min(pricesEnd, (deps.now?.() ?? new Date()).getTime())).toISOString();
+      const pricesStand = pricesEnd === 0 ? null : new Date(Math.min(pricesEnd, now().getTime())).toISOString();
       solarspitzen = {
         month,
         months,
@@ -365,7 +396,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
         pricesStand,
       };
     }
-    return { ...common, feedInRate, money, solarspitzen };
+    return { money, solarspitzen };
   }
 
   // ----- the forms -----
