@@ -106,4 +106,26 @@ describe('activity log in PostgreSQL', () => {
       expect(rows, table).toHaveLength(table === 'activity_log_document' ? 3 : 1);
     }
   });
+
+  it('writes an entry with its sub-logs in one statement and answers it as it reads back', async () => {
+    const repository = createActivityLogRepository(knex);
+    const user = customer();
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => statements.push(query.sql);
+    knex.on('query', count);
+    const recorded = await repository.record({
+      origin: 'PORTAL',
+      userId: user.id,
+      username: user.email,
+      projectId: 100234,
+      type: 'DOCUMENT_DOWNLOADED',
+      detail: { kind: 'document', category: 'BILL' },
+      related: [{ kind: 'managementDocument', hash: 'abc', projectId: 100234 }],
+    });
+    knex.off('query', count);
+    expect(statements).toHaveLength(1);
+    const [read] = await repository.listForUser(user.id);
+    expect(recorded).toEqual(read);
+    expect(recorded.createdAt).toBeInstanceOf(Date);
+  });
 });
