@@ -199,6 +199,12 @@ describe('messages with the installer', () => {
     ]);
     expect(((await call(client, 'GET', `/api/v1/internal/tasks/allProjectTasks/${project.id}`)).body?.threads as JsonBody[])[0]?.unread).toBe(false);
     expect(((await call(client, 'GET', '/api/v2/app/notification')).body as JsonBody).notifications).toEqual([]);
+    // Opening a read thread again writes nothing: the read time stays, and the bell's kept feed is not marked stale.
+    const readState = await portal.knex('task_read_state').where({ taskId });
+    const feed = await portal.knex('notification_feed').where({ userId: customer.sub }).first('staleSince', 'refreshedAt');
+    await call(client, 'GET', `/api/v1/internal/tasks/comments/${taskId}`);
+    expect(await portal.knex('task_read_state').where({ taskId })).toEqual(readState);
+    expect(await portal.knex('notification_feed').where({ userId: customer.sub }).first('staleSince', 'refreshedAt')).toEqual(feed);
     // Two answers within the hour: one mail.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await mailsTo(portal.sandboxUrl, customer.email)).filter((m) => m.subject.startsWith('Neue Nachricht'))).toHaveLength(1);

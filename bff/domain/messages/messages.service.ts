@@ -175,9 +175,13 @@ export function createMessagesService(deps: MessagesDeps) {
   /** Opens a thread: the customer's only, without internal inquiries; opening marks it read. */
   async function openThread(user: SessionUser, taskId: string): Promise<MessageThread> {
     const task = await ownedTask(user, taskId);
-    await deps.repository.markRead(user.id, task.id, now());
-    // Read now: the bell's kept feeds of the project gather afresh (docs/messages.md "The kept feed").
-    await deps.projectChanged?.(task.projectId);
+    const readAt = (await deps.repository.readAt(user.id, [task.id])).get(task.id);
+    // Only an unread thread is marked: opening a read one again writes nothing and leaves the bell's feeds as kept.
+    if (unreadEntry(task, readAt, user.id) !== undefined) {
+      await deps.repository.markRead(user.id, task.id, now());
+      // Read now: the bell's kept feeds of the project gather afresh (docs/messages.md "The kept feed").
+      await deps.projectChanged?.(task.projectId);
+    }
     const { preview: _p, entryCount: _c, ...rest } = summary(task, now(), user.id);
     return { ...rest, unread: false, supportQuestion: task.supportQuestion, entries: visible(task).map((e) => entryView(task, e)), response: responseOf(task) };
   }
