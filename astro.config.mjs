@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { interactionDirectiveIntegration } from './site/integrations/interaction-directive.ts';
 import { precompressIntegration } from './site/integrations/precompress.ts';
+import { cspDigestsIntegration } from './site/integrations/csp-digests.ts';
 
 // The Astro site lives in ./site and is served by the Express BFF (bff/server.ts) through the node adapter's
 // middleware handler, so one process answers both pages and /api/* (docs/architecture.md, "Processes").
@@ -14,7 +15,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // precompress: brotli and gzip copies of the built assets, served as files by the BFF (docs/architecture.md);
   // client:interaction: islands that load when the customer reaches them (site/lib/client-interaction.ts).
-  integrations: [react(), interactionDirectiveIntegration(), precompressIntegration()],
+  // csp-digests: the CSP hashes of a route's inline styles and scripts are computed once, not on every render.
+  integrations: [react(), interactionDirectiveIntegration(), precompressIntegration(), cspDigestsIntegration()],
   // Origin checks for form posts are done by the BFF's CSRF middleware for /api/*; pages take no form posts.
   security: {
     checkOrigin: true,
