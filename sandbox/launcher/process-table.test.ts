@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/bff/config.ts';
 import { COMPILED_BFF, linkImageLayout } from './builds.ts';
-import { PROCESS_TABLE, type LaunchContext } from './process-table.ts';
+import { PORTAL_MEMORY_ENV, PORTAL_NODE_FLAGS, PROCESS_TABLE, type LaunchContext } from './process-table.ts';
 
 const root = '/checkout';
 const portalCommand = (env: Record<string, string>) => {
@@ -18,8 +18,8 @@ const portalCommand = (env: Record<string, string>) => {
 describe('the portal of npm start', () => {
   it('runs the compiled BFF as production does, with NODE_ENV=production and the local stack’s flag', () => {
     const command = portalCommand({});
-    expect(command.args).toEqual(['--import', `${root}/${COMPILED_BFF}/bff/observability/tracing.js`, `${root}/${COMPILED_BFF}/bff/server.js`]);
-    expect(command.env).toMatchObject({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', DATABASE_URL: 'postgres://db/portal' });
+    expect(command.args).toEqual(['--max-semi-space-size=16', '--import', `${root}/${COMPILED_BFF}/bff/observability/tracing.js`, `${root}/${COMPILED_BFF}/bff/server.js`]);
+    expect(command.env).toMatchObject({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', DATABASE_URL: 'postgres://db/portal', MALLOC_ARENA_MAX: '2' });
     // What the portal then makes of its environment: production rendering, the local stack's development values.
     expect(loadConfig({ ...command.env } as Record<string, string>).isProduction).toBe(false);
   });
@@ -28,6 +28,15 @@ describe('the portal of npm start', () => {
     const command = portalCommand({ PORTAL_BUILD: 'source' });
     expect(command.args).toEqual(['--import', 'tsx', '--import', `${root}/bff/observability/tracing.ts`, `${root}/bff/server.ts`]);
     expect(command.env.NODE_ENV).toBeUndefined();
+  });
+});
+
+describe('the portal’s memory settings', () => {
+  it('are the same in the image as on the local stack', () => {
+    const dockerfile = readFileSync(path.join(import.meta.dirname, '../../bff/Dockerfile'), 'utf8');
+    const env = Object.fromEntries([...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((line) => (line[1] ?? '').split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])));
+    expect(env.NODE_OPTIONS).toBe(PORTAL_NODE_FLAGS.join(' '));
+    for (const [name, value] of Object.entries(PORTAL_MEMORY_ENV)) expect(env[name]).toBe(value);
   });
 });
 
