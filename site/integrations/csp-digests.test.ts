@@ -15,7 +15,7 @@ function astroDigestFunction(): string {
 
 const load = (code: string) => {
   let digests = 0;
-  const subtle = { digest: (algorithm: string, bytes: Uint8Array) => ((digests += 1), crypto.subtle.digest(algorithm, bytes)) };
+  const subtle = { digest: (algorithm: string, bytes: Uint8Array<ArrayBuffer>) => ((digests += 1), crypto.subtle.digest(algorithm, bytes)) };
   const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
   const make = new Function('crypto', 'encoder', 'encodeBase64', 'ALGORITHMS', `${code}\nreturn generateCspDigest;`);
   const digest = make({ subtle }, new TextEncoder(), encodeBase64, { 'SHA-256': 'sha256-' }) as (data: string, algorithm: string) => Promise<string>;

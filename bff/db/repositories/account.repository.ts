@@ -12,7 +12,16 @@ const date = (value: unknown) => (value ? new Date(value as string) : null);
 export function createOnboardingRepository(knex: Knex): OnboardingRepository {
   return {
     async state(userId) {
-      const [user, row] = await Promise.all([knex('users').where({ userId }).first(), knex('userMeta').where({ userId }).first()]);
+      // One statement for both rows (every signed-in page asks): either may be missing.
+      const answer = await knex.raw<{ rows: { user: Record<string, unknown> | null; meta: Record<string, unknown> | null }[] }>(
+        `SELECT (SELECT json_build_object('twoFaCode', two_fa_code, 'twoFaCodeCreatedAt', two_fa_code_created_at, 'twoFaConfirmedAt', two_fa_confirmed_at,
+                                          'twoFaFailedAttempts', two_fa_failed_attempts, 'twoFaSends', two_fa_sends) FROM users WHERE user_id = ?) AS "user",
+                (SELECT json_build_object('journeyStatus', journey_status, 'dashboardTourSeenAt', dashboard_tour_seen_at,
+                                          'newsletterBannerSeenAt', newsletter_banner_seen_at) FROM user_meta WHERE user_id = ?) AS "meta"`,
+        [userId, userId],
+      );
+      const user = answer.rows[0]?.user ?? undefined;
+      const row = answer.rows[0]?.meta ?? undefined;
       return {
         twoFactor: {
           codeHash: (user?.twoFaCode as string | null) ?? null,
