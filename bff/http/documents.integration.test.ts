@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../contracts/auth.ts';
 import { CSRF_HEADER } from '../contracts/http.ts';
+import { createRequestContext } from '../domain/request-context.ts';
 import type { BrowserLikeClient } from '../../tests/support/browser-like-client.ts';
 import { jsonCall, type JsonBody } from '../../tests/support/json-call.ts';
 import { waitForMail } from '../../tests/support/mailbox.ts';
@@ -247,6 +249,40 @@ describe('documents from three sources', () => {
 
     const taskDocs = (await call(client, 'GET', `/api/v1/internal/project/${project.id}/task-document/T-77`)).body as JsonBody;
     expect(taskDocs.documents.map((d: JsonBody) => d.title)).toEqual(['Anleitung']);
+  });
+
+  it('on a page keeps the task subjects between renders, and asks again for a task they do not know', async () => {
+    const { customer, project } = await customerWithProject();
+    const user: SessionUser = { id: customer.sub, email: customer.email, firstName: 'Test', lastName: 'Kunde', customerNumber: '1', phase: 'PROJECT' };
+    const documents = () => portal.pageServices(createRequestContext(user, project.id, 'de', 1)).documents;
+    // The customer's own requests (the vendor sends no event for those), each with a document the installer attached.
+    const request = async (subject: string) => {
+      const response = await fetch(`${portal.sandboxUrl}/tasks/api/v1/tasks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${portal.config.TASKS_API_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: project.id, subject, text: 'Hallo', author: { name: 'Test Kunde', portalUserId: customer.sub } }),
+      });
+      const task = (await response.json()) as { id: string };
+      await control('/documents/_control/documents', 'POST', { projectId: project.id, type: 'OTHER', title: `Zu ${subject}`, filename: 'a.pdf', taskId: task.id });
+    };
+    const named = async () =>
+      Object.fromEntries(((await documents().list([]))?.groups ?? []).flatMap((g) => g.documents).filter((d) => d.source === 'DOCUMENT_SERVICE').map((d) => [d.title, d.task?.subject ?? null]));
+    await request('Netzanmeldung');
+    expect(await named()).toEqual({ 'Zu Netzanmeldung': 'Netzanmeldung' });
+    await request('Zählerwechsel');
+    expect(await named()).toEqual({ 'Zu Netzanmeldung': 'Netzanmeldung', 'Zu Zählerwechsel': 'Zählerwechsel' });
+  });
+
+  it('on a page keeps the photos between renders: a new one (the vendor sends no event) shows after the project’s next event', async () => {
+    const { customer, project } = await customerWithProject();
+    const user: SessionUser = { id: customer.sub, email: customer.email, firstName: 'Test', lastName: 'Kunde', customerNumber: '1', phase: 'PROJECT' };
+    const gallery = async () => (await portal.pageServices(createRequestContext(user, project.id, 'de', 1)).documents.gallery())?.total;
+    await control('/documents/_control/photos', 'POST', { projectId: project.id, subject: 'ROOF', step: 'DC', caption: 'Dach' });
+    expect(await gallery()).toBe(1);
+    await control('/documents/_control/photos', 'POST', { projectId: project.id, subject: 'INVERTER', step: 'AC', caption: 'Wechselrichter' });
+    expect(await gallery()).toBe(1);
+    await portal.services.upstreamCache.invalidateProject(project.id);
+    expect(await gallery()).toBe(2);
   });
 });
 

@@ -15,7 +15,7 @@ declare module '../capability-services.ts' {
 export const documentsCapability = defineCapability({
   name: 'documents',
   needs: ['help', 'messages', 'money'],
-  build: ({ adapters, knex, logger, projects, activity, users, mailLog, config, warn }, { help, messages, money }) => ({
+  build: ({ adapters, knex, logger, projects, upstreamCache, activity, users, mailLog, config, warn }, { help, messages, money }) => ({
     documents: createDocumentsService({
       projects,
       documents: adapters.documents,
@@ -24,6 +24,7 @@ export const documentsCapability = defineCapability({
       instructions: (lang) => help.instructions(lang),
       cmsFile: (file) => help.media(file),
       taskSubjects: async (projectId, ctx) => new Map((await messages.projectTasks(projectId, ctx)).map((t) => [t.id, t.subject])),
+      cache: upstreamCache,
       activity,
       management: adapters.management,
       users,

@@ -14,7 +14,7 @@ declare module '../capability-services.ts' {
 export const monitoringCapability = defineCapability({
   name: 'monitoring',
   needs: [],
-  build: ({ adapters, projects }) => ({ monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects }) }),
+  build: ({ adapters, projects, upstreamCache }) => ({ monitoring: createMonitoringService({ iot: cacheFinishedPeriods(adapters.iot), projects, cache: upstreamCache }) }),
   routers: [['internal', monitoringRoutes]],
   pageRoutes: MONITORING_PAGE_ROUTES,
   pages: (s, ctx) => ({ monitoring: s.monitoring.forRequest(ctx) }),

@@ -31,6 +31,7 @@ import { notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ManagementDocumentRepository, MirroredDocument } from '../repositories/files.ts';
 import type { RequestContext } from '../request-context.ts';
+import type { UpstreamCache } from '../upstream-cache.ts';
 import { createThumbnailCache } from './thumbnails.ts';
 
 export interface DocumentsDeps {
@@ -44,6 +45,8 @@ export interface DocumentsDeps {
   cmsFile: (file: string) => Promise<{ contentType: string; body: ReadableStream<Uint8Array> } | null>;
   /** Subjects of the project's tasks, for documents attached to a task (within a request the bell's call, shared). */
   taskSubjects: (projectId: number, ctx?: RequestContext) => Promise<Map<string, string>>;
+  /** Where a page's photos and task subjects are kept between renders (docs/files.md "What a page asks"). */
+  cache?: UpstreamCache;
   activity: ActivityService;
   /** For the "new document" mail on the installer's event. */
   management: ManagementService;
@@ -221,7 +224,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       source('MANAGEMENT', unavailable, () => managementDocuments(project.id)),
       source('CMS', unavailable, () => deps.instructions(ctx.lang)),
     ]);
-    const subjects = stored.some((d) => d.taskId) ? await deps.taskSubjects(project.id, ctx).catch(() => new Map<string, string>()) : new Map<string, string>();
+    const subjects = await subjectsOf(project.id, stored, ctx);
     const manuals = instructions.filter((i): i is Instruction & { file: NonNullable<Instruction['file']> } => i.file !== null && cmsFileOf(i) !== '' && project.productLines.includes(i.productLine));
     const items = [...stored.map((d) => fromDocumentService(d, subjects)), ...mirrored.map(fromMirror), ...manuals.map(fromCms)];
     return { items, unavailable };
@@ -248,8 +251,34 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return file;
   }
 
-  async function gallery(project: ManagedProject): Promise<GalleryView> {
-    const photos = await deps.documents.photos(project.id);
+  /**
+   * The subjects of the tasks the documents are attached to. A task's subject never changes, so on a page the kept ones
+   * serve until a document names a task they do not know; without such a document nothing is asked.
+   */
+  async function subjectsOf(projectId: number, docs: readonly StoredDocument[], ctx?: RequestContext): Promise<Map<string, string>> {
+    const taskIds = docs.flatMap((d) => (d.taskId ? [d.taskId] : []));
+    if (taskIds.length === 0) return new Map();
+    const ask = () => deps.taskSubjects(projectId, ctx);
+    const key = `task-subjects:${projectId}`;
+    const about = () => [projectId];
+    try {
+      if (!ctx || !deps.cache) return await ask();
+      const kept = await deps.cache.through(ctx, key, ask, about, 'tasks');
+      return taskIds.every((id) => kept.has(id)) ? kept : await deps.cache.refresh(ctx, key, ask, about, 'tasks');
+    } catch {
+      return new Map();
+    }
+  }
+
+  /**
+   * The project's photos; a page keeps them like the projects (docs/files.md "What a page asks"): the vendor sends no
+   * event for a new photo, so one shows within the kept time, or at once after a step event of the project.
+   */
+  const photosOf = (projectId: number, ctx?: RequestContext) =>
+    ctx && deps.cache ? deps.cache.through(ctx, `photos:${projectId}`, () => deps.documents.photos(projectId), () => [projectId], 'documents') : deps.documents.photos(projectId);
+
+  async function gallery(project: ManagedProject, ctx?: RequestContext): Promise<GalleryView> {
+    const photos = await photosOf(project.id, ctx);
     const mapped: Photo[] = photos
       .map((p) => ({
         id: p.uuid,
@@ -277,10 +306,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   /** `GET /project/{projectId}/task-document/{taskId}`: what the installer attached to this task of the project. */
   async function ofTask(user: SessionUser, projectId: number, taskId: string, ctx?: RequestContext): Promise<DocumentItem[]> {
-    await deps.projects.ownedProject(user.id, projectId);
-    const docs = await deps.documents.documents(projectId, { taskId });
-    const subjects = await deps.taskSubjects(projectId, ctx).catch(() => new Map<string, string>());
-    return docs.filter((d) => d.taskId === taskId).map((d) => fromDocumentService(d, subjects)).sort(newestFirst);
+    await deps.projects.ownedProject(user.id, projectId, undefined, ctx);
+    const docs = (await deps.documents.documents(projectId, { taskId })).filter((d) => d.taskId === taskId);
+    const subjects = await subjectsOf(projectId, docs, ctx);
+    return docs.map((d) => fromDocumentService(d, subjects)).sort(newestFirst);
   }
 
   /**
@@ -450,7 +479,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
       list: (filter) => list(ctx, filter),
       gallery: async () => {
         const project = await deps.projects.current(ctx);
-        return project ? gallery(project) : null;
+        return project ? gallery(project, ctx) : null;
       },
       ofTask: async (projectId, taskId) => {
         if (!ctx.user) return [];

@@ -103,10 +103,10 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   /** The task if it belongs to one of the customer's projects; NOT_FOUND otherwise, exactly like an unknown one. */
-  async function ownedTask(user: SessionUser, taskId: string, what = 'Diese Nachricht'): Promise<VendorTask> {
+  async function ownedTask(user: SessionUser, taskId: string, what = 'Diese Nachricht', ctx?: RequestContext): Promise<VendorTask> {
     const task = await deps.tasks.task(taskId);
     if (!task) throw notFound(`${what} haben wir nicht gefunden.`);
-    await deps.projects.ownedProject(user.id, task.projectId, what);
+    await deps.projects.ownedProject(user.id, task.projectId, what, ctx);
     return task;
   }
 
@@ -173,8 +173,8 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   /** Opens a thread: the customer's only, without internal inquiries; opening marks it read. */
-  async function openThread(user: SessionUser, taskId: string): Promise<MessageThread> {
-    const task = await ownedTask(user, taskId);
+  async function openThread(user: SessionUser, taskId: string, ctx?: RequestContext): Promise<MessageThread> {
+    const task = await ownedTask(user, taskId, undefined, ctx);
     const readAt = (await deps.repository.readAt(user.id, [task.id])).get(task.id);
     // Only an unread thread is marked: opening a read one again writes nothing and leaves the bell's feeds as kept.
     if (unreadEntry(task, readAt, user.id) !== undefined) {
@@ -299,7 +299,7 @@ export function createMessagesService(deps: MessagesDeps) {
       async thread(taskId) {
         if (!ctx.user) throw notFound();
         const user = ctx.user;
-        return ctx.once(`thread:${taskId}`, () => openThread(user, taskId), 'tasks');
+        return ctx.once(`thread:${taskId}`, () => openThread(user, taskId, ctx), 'tasks');
       },
     }),
   };

@@ -5,6 +5,7 @@ import type { ManagementService } from '../../ports/management-service.ts';
 import { createLayoutService } from '../layout/layout.service.ts';
 import { createProjectAccess } from '../projects/project-access.ts';
 import { createRequestContext } from '../request-context.ts';
+import { createUpstreamCache, type UpstreamCache } from '../upstream-cache.ts';
 import { createMonitoringService } from './monitoring.service.ts';
 import { managedProject } from '../../../tests/support/managed-project.ts';
 
@@ -26,7 +27,7 @@ const site = (siteId: string, projectId: number, commissionedAt: string | null):
 const totals = { pvWh: 30_000, importWh: 1_000, exportWh: 18_000, chargeWh: 3_000, dischargeWh: 2_500, consumptionWh: 12_500 };
 
 /** Fakes of both ports that count every call, as each call is one upstream request. */
-function world() {
+function world(cache?: UpstreamCache) {
   const calls: string[] = [];
   const management: ManagementService = {
     getProject: async (id) => (calls.push('management.getProject'), project(id)),
@@ -53,7 +54,7 @@ function world() {
   const projects = createProjectAccess(management);
   return {
     calls,
-    monitoring: createMonitoringService({ iot, projects, now: () => new Date('2026-07-01T12:40:00+02:00') }),
+    monitoring: createMonitoringService({ iot, projects, ...(cache ? { cache } : {}), now: () => new Date('2026-07-01T12:40:00+02:00') }),
     layout: createLayoutService({ projects }),
   };
 }
@@ -143,6 +144,24 @@ describe('today on the dashboard', () => {
       hasBattery: true,
     });
     expect(w.calls.filter((c) => c.startsWith('iot.'))).toEqual(['iot.sitesOfProjects', 'iot.power']);
+  });
+
+  it('keeps the installations between renders until an event of one of the projects, and always asks for today’s power', async () => {
+    const cache = createUpstreamCache();
+    const w = world(cache);
+    const render = () => w.monitoring.forRequest(createRequestContext(jonas, 100241, 'de', 7)).today();
+    expect(await render()).toMatchObject({ installationId: 'SITE-B' });
+    expect(await render()).toMatchObject({ installationId: 'SITE-B' });
+    expect(w.calls.filter((c) => c.startsWith('iot.'))).toEqual(['iot.sitesOfProjects', 'iot.power', 'iot.power']);
+    // A commissioning arrives as the project's event: the installations are asked afresh.
+    await cache.invalidateProject(100240);
+    w.calls.length = 0;
+    expect(await render()).toMatchObject({ installationId: 'SITE-B' });
+    expect(w.calls.filter((c) => c.startsWith('iot.'))).toEqual(['iot.sitesOfProjects', 'iot.power']);
+    // The monitoring page shows the devices' live state: it never takes the kept installations.
+    w.calls.length = 0;
+    await w.monitoring.forRequest(createRequestContext(jonas, 100241, 'de', 7)).page({ installationId: null, period: 'day', date: '2026-07-01' });
+    expect(w.calls.filter((c) => c === 'iot.sitesOfProjects')).toHaveLength(1);
   });
 
   it('falls back to the customer’s first project when the session names another, and is null signed out', async () => {

@@ -17,6 +17,7 @@ import type { IotCloud, IotSite } from '../../ports/iot-cloud.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { RequestContext } from '../request-context.ts';
+import type { UpstreamCache } from '../upstream-cache.ts';
 import { flowsOf, selfConsumptionPercent, selfSufficiencyPercent, sumBuckets } from './energy-flows.ts';
 import { berlinToday, bucketResolution, periodRange } from './periods.ts';
 
@@ -53,7 +54,7 @@ const noEnergy = (totals: EnergyTotals) => Object.values(totals).every((wh) => t
  * Monitoring for the customer's installations. Authorisation goes through the customer's projects: an installation
  * of another customer's project answers 404 exactly like an unknown one.
  */
-export function createMonitoringService(deps: { iot: IotCloud; projects: ProjectAccess; now?: () => Date }) {
+export function createMonitoringService(deps: { iot: IotCloud; projects: ProjectAccess; cache?: UpstreamCache; now?: () => Date }) {
   const today = () => berlinToday(deps.now?.() ?? new Date());
 
   /** The customer's installations (current project first) in two calls: projects, then every project's sites at once. */
@@ -63,6 +64,20 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
     const sites = await deps.iot.sitesOfProjects(ordered.map((p) => p.id));
     const rank = (site: IotSite) => ordered.findIndex((p) => p.id === site.projectId);
     return sites.filter((s) => rank(s) >= 0).sort((a, b) => rank(a) - rank(b)).map(toSite);
+  }
+
+  /**
+   * The dashboard's installations, kept like the customer's projects (docs/monitoring.md "What a page asks"): only their
+   * facts are read from them (which change at commissioning, whose event drops them), never the devices' live state.
+   */
+  async function keptSitesOf(userId: string, ctx: RequestContext): Promise<Site[]> {
+    if (!deps.cache) return sitesOf(userId, ctx.currentProjectId, ctx);
+    const projects = await deps.projects.projectsOf(userId, ctx);
+    const ids = projects.map((p) => p.id);
+    const sites = await deps.cache.through(ctx, `sites:${ids.join(',')}`, () => deps.iot.sitesOfProjects(ids), () => ids, 'iot');
+    const current = ctx.currentProjectId;
+    const rank = (site: IotSite) => ids.indexOf(site.projectId) - (site.projectId === current ? ids.length : 0);
+    return sites.filter((s) => ids.includes(s.projectId)).sort((a, b) => rank(a) - rank(b)).map(toSite);
   }
 
   async function ownedSite(userId: string, installationId: string): Promise<Site> {
@@ -183,7 +198,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
   async function todayOf(ctx: RequestContext): Promise<TodaySnapshot | null> {
     if (!ctx.user) return null;
     try {
-      const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx);
+      const sites = await keptSitesOf(ctx.user.id, ctx);
       const current = await deps.projects.current(ctx);
       // "What did my roof produce today" needs PV: a wallbox-only installation has no production to show.
       const site = sites.find(

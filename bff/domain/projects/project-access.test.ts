@@ -40,3 +40,37 @@ describe('the current project', () => {
     expect(calls()).toBe(1);
   });
 });
+
+describe('a project of the customer', () => {
+  function counted(projects: ManagedProject[], byId: ManagedProject[]) {
+    const asked: string[] = [];
+    const management = {
+      projectsOfUser: async () => (asked.push('list'), projects),
+      getProject: async (id: number) => (asked.push(`project:${id}`), byId.find((p) => p.id === id) ?? null),
+    } as unknown as ManagementService;
+    return { projects: createProjectAccess(management), asked };
+  }
+
+  it('on a page is answered by the customer’s projects, without asking for it on its own', async () => {
+    const { projects, asked } = counted([project(300), project(200)], [project(300), project(200)]);
+    const ctx = createRequestContext(erika, 300);
+    await Promise.all([projects.ownedProject(erika.id, 200, undefined, ctx), projects.ownedProject(erika.id, 300, undefined, ctx), projects.current(ctx)]);
+    expect(asked).toEqual(['list']);
+  });
+
+  it('on a page asks once for a project not among the kept ones, and a foreign one is not found', async () => {
+    const { projects, asked } = counted([project(300)], [project(300), project(400), project(500, ['kp|other'])]);
+    const ctx = createRequestContext(erika, 300);
+    expect((await projects.ownedProject(erika.id, 400, undefined, ctx)).id).toBe(400);
+    await projects.ownedProject(erika.id, 400, undefined, ctx);
+    await expect(projects.ownedProject(erika.id, 500, 'Dieses Dokument', ctx)).rejects.toMatchObject({ status: 404, message: 'Dieses Dokument haben wir nicht gefunden.' });
+    expect(asked).toEqual(['list', 'project:400', 'project:500']);
+  });
+
+  it('outside a page (a write) is always asked for on its own', async () => {
+    const { projects, asked } = counted([project(300)], [project(300)]);
+    await projects.ownedProject(erika.id, 300);
+    await projects.ownedProject(erika.id, 300);
+    expect(asked).toEqual(['project:300', 'project:300']);
+  });
+});

@@ -91,10 +91,17 @@ export function createProjectAccess(management: ManagementService, cache?: Upstr
     /**
      * The customer's project or NOT_FOUND, whether it does not exist or belongs to someone else. `what` names the
      * thing asked for when the project was found through it (a document, a message): a foreign one then answers with
-     * exactly the words of a missing one, so sequential ids reveal nothing.
+     * exactly the words of a missing one, so sequential ids reveal nothing. With the page's `ctx`, the customer's kept
+     * projects answer (docs/architecture.md "The data path of a page").
      */
-    async ownedProject(userId: string, projectId: number, what = 'Dieses Projekt'): Promise<ManagedProject> {
-      const project = await management.getProject(projectId);
+    async ownedProject(userId: string, projectId: number, what = 'Dieses Projekt', ctx?: RequestContext): Promise<ManagedProject> {
+      // A page's read: the customer's kept projects answer, as they do for the page's project; only a project not among
+      // them is asked for on its own (once per request). Writes pass no `ctx` and always ask.
+      if (ctx?.user?.id === userId) {
+        const kept = (await projectsOf(userId, ctx)).find((p) => p.id === projectId);
+        if (kept) return kept;
+      }
+      const project = await (ctx ? ctx.once(`project:${projectId}`, () => management.getProject(projectId), 'management') : management.getProject(projectId));
       if (!project || !project.portalUserIds.includes(userId)) throw notFound(`${what} haben wir nicht gefunden.`);
       return project;
     },
