@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../contracts/auth.ts';
 import type { AfterCommissioningStepView, MyJourney } from '../contracts/journey.ts';
 import { createRequestContext } from '../domain/request-context.ts';
-import { berlinToday } from '../domain/monitoring/periods.ts';
+import { berlinToday } from '../domain/berlin-time.ts';
 import { usePortal } from '../../tests/support/use-portal.ts';
 
 /**

@@ -18,7 +18,7 @@ import { Lru } from '../lru.ts';
 import { CommonErrors } from '../../contracts/errors.ts';
 import { Money } from '../money/amounts.ts';
 import { latestReport } from '../monitoring/monitoring.service.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { EnergyValueRepository, InstallationFactsRow, StoredTariff } from '../repositories/energy-value.ts';
 import type { RequestContext } from '../request-context.ts';
@@ -261,8 +261,7 @@ export function createEnergyValueService(deps: { iot: IotCloud; marketData: Mark
     };
     const rate = on ? feedInRateOf(site, facts, on) : undefined;
     const feedInRate = rate ? { explanation: rate.explanation, stand: null } : null;
-    if (!on) return { ...common, feedInRate, money: null, solarspitzen: null };
-    if (!rate) return { ...common, feedInRate, money: null, solarspitzen: null };
+    if (!on || !rate) return { ...common, feedInRate, money: null, solarspitzen: null };
 
     const last = today();
     const key = JSON.stringify([site.siteId, site.pvPeakPowerKw, site.batteryCapacityKwh, on, last, stand, stored, factsRow, request.period, request.date, request.month]);

@@ -1,4 +1,4 @@
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 
 /**
  * The energy of one metering interval (15 minutes from the IoT cloud's power points, or longer where only counters are

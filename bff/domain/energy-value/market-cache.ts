@@ -1,5 +1,5 @@
 import type { MarketData } from '../../ports/market-data.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 import { berlinDateOf } from './intervals.ts';
 import type { DayAheadPrice } from './tariffs.ts';
 

@@ -8,7 +8,7 @@ import {
   type StepDeadline,
 } from '../../contracts/journey.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 
 /** Calendar arithmetic on Berlin days (`YYYY-MM-DD`), at noon UTC so no time zone shift can change the day. */
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);

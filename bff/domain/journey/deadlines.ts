@@ -1,7 +1,7 @@
 import { addMonths, addWeeks, formatISO } from 'date-fns';
 import type { Deadline } from '../../contracts/journey.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 
 /** Calendar arithmetic on Berlin days (`YYYY-MM-DD`), at noon UTC so no time zone shift can change the day. */
 function plus(day: string, add: (date: Date) => Date): string {

@@ -15,7 +15,7 @@ import {
 import { JOURNEY_STEPS, type ProjectSummary } from '../../contracts/projects.ts';
 import type { EmbeddedSigningType, SignedDocument } from '../../contracts/signing.ts';
 import type { ManagedJourney } from '../../ports/management-service.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 import { afterCommissioningOf } from './after-commissioning.ts';
 import { deadlinesOf } from './deadlines.ts';
 

@@ -1,7 +1,7 @@
 import type { EnergyBucket } from '../../contracts/monitoring.ts';
 import type { IotCloud } from '../../ports/iot-cloud.ts';
 import { Lru } from '../lru.ts';
-import { berlinToday } from './periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 
 type Resolution = 'day' | 'month' | 'year';
 

@@ -19,7 +19,8 @@ import type { ProjectAccess } from '../projects/project-access.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { UpstreamCache } from '../upstream-cache.ts';
 import { flowsOf, selfConsumptionPercent, selfSufficiencyPercent, sumBuckets } from './energy-flows.ts';
-import { berlinToday, bucketResolution, periodRange } from './periods.ts';
+import { berlinToday } from '../berlin-time.ts';
+import { bucketResolution, periodRange } from './periods.ts';
 
 /** An installation with what the cloud listed for it; the devices come in the same call as the installation. */
 interface Site {

@@ -9,7 +9,7 @@ import type { ManagedProject } from '../../ports/management-service.ts';
 import type { TaskService } from '../../ports/task-service.ts';
 import { berlinDateOf } from '../energy-value/intervals.ts';
 import { latestReport } from '../monitoring/monitoring.service.ts';
-import { berlinToday } from '../monitoring/periods.ts';
+import { berlinToday } from '../berlin-time.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { MailLogRepository } from '../repositories/mail-log.ts';
 import type { MailRecipient } from '../repositories/users.ts';
