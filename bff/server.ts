@@ -9,7 +9,7 @@ import type { PageHandler } from './http/app.ts';
 import { createLogger } from './logger.ts';
 import { shutdownTracing } from './observability/context.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
-import { exitOnStartFailure, listen, waitForDatabase } from './observability/startup.ts';
+import { exitOnStartFailure, limitHeapGrowth, listen, waitForDatabase } from './observability/startup.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,6 +33,7 @@ async function main() {
     }
     throw error;
   }
+  limitHeapGrowth(config.HEAP_GROWING_PERCENT);
   const logger = createLogger(config.LOG_LEVEL);
   if (!config.databaseUrl) {
     console.error('Ungültige Konfiguration:\n  - DATABASE_URL: fehlt (npm start setzt sie für die eingebettete Datenbank)');

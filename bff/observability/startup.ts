@@ -1,4 +1,5 @@
 import type { Server } from 'node:net';
+import v8 from 'node:v8';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
@@ -8,6 +9,15 @@ export class StartupError extends Error {
     super(message, options);
     this.name = 'StartupError';
   }
+}
+
+/**
+ * How far V8 lets the heap grow beyond what survived its last full collection (`HEAP_GROWING_PERCENT`, docs/performance.md
+ * "Memory"); 0 leaves V8's own factor. NODE_OPTIONS cannot carry this V8 flag, so the process sets it itself at start;
+ * V8 reads it at every collection.
+ */
+export function limitHeapGrowth(percent: number, setFlags: (flags: string) => void = v8.setFlagsFromString): void {
+  if (percent > 0) setFlags(`--heap-growing-percent=${percent}`);
 }
 
 /** Errors worth another try while the database starts (connection refused or reset, DNS not ready, "starting up"). */
