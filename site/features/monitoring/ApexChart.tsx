@@ -6,10 +6,10 @@ import 'apexcharts/bar';
 import 'apexcharts/dist/apexcharts.css';
 import type { Language } from '~/bff/contracts/auth.ts';
 import { chartOptions, chartSeries, type ChartTexts } from './chartOptions.ts';
-import type { ChartData } from './series.ts';
+import type { DrawnChart } from './series.ts';
 
 export interface ApexChartProps {
-  data: ChartData;
+  data: DrawnChart;
   texts: ChartTexts;
   lang: Language;
   settings: { reducedMotion: boolean; narrow: boolean };

@@ -1,9 +1,9 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { Language } from '~/bff/contracts/auth.ts';
 import { translatorFor, type IslandMessages } from '~/site/i18n/island.ts';
 import type { ApexChartProps } from './ApexChart.tsx';
 import { seriesLabel, seriesMessageKeys } from './labels.ts';
-import type { ChartData, SeriesKey } from './series.ts';
+import { unpackChart, type SeriesKey } from './series.ts';
 import './MonitoringChart.css';
 
 export const monitoringChartMessageKeys = [
@@ -14,8 +14,8 @@ export const monitoringChartMessageKeys = [
 ] as const;
 
 interface Props {
-  /** The same rows the table shows (series.ts). */
-  data: ChartData;
+  /** The same rows the table shows, as `packChart` (series.ts) writes them. */
+  chart: string;
   /** The chart's accessible name; it points to the table with the numbers. */
   label: string;
   lang: Language;
@@ -30,7 +30,8 @@ const noSubscription = () => () => {};
  * The power or energy chart. The server renders the legend (and, for browsers without JavaScript, a note); the island loads
  * apexcharts (ApexChart.tsx, its own chunk) and draws the chart. The numbers are in the table beside it either way.
  */
-export default function MonitoringChart({ data, label, lang, messages }: Props) {
+export default function MonitoringChart({ chart, label, lang, messages }: Props) {
+  const data = useMemo(() => unpackChart(chart), [chart]);
   const t = translatorFor(messages);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);

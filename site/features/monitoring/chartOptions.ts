@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import type { Language } from '~/bff/contracts/auth.ts';
 import { berlinHour, formatKwhValue, formatNumber, formatTime, formatWatts } from '~/site/lib/format.ts';
-import type { ChartData, SeriesKey } from './series.ts';
+import type { DrawnChart, SeriesKey } from './series.ts';
 
 /**
  * apexcharts options for the two charts. Type-only import of apexcharts: this module is pure and unit-tested; the
@@ -27,10 +27,10 @@ export interface ChartSeries {
 }
 
 /** Whether the energy chart carries the daily target as a line over the bars. */
-const hasTarget = (data: ChartData) => data.kind === 'energy' && data.series.includes('target');
+const hasTarget = (data: DrawnChart) => data.kind === 'energy' && data.series.includes('target');
 
 /** Series in apexcharts' shape, with the same numbers the table shows. */
-export function chartSeries(data: ChartData, names: Record<SeriesKey, string>): ChartSeries[] {
+export function chartSeries(data: DrawnChart, names: Record<SeriesKey, string>): ChartSeries[] {
   const typeOf = (key: SeriesKey) =>
     data.kind === 'power' ? { type: key === 'pv' ? ('area' as const) : ('line' as const) } : hasTarget(data) ? { type: key === 'target' ? ('line' as const) : ('column' as const) } : {};
   return data.series.map((key: SeriesKey, index) => ({
@@ -44,7 +44,7 @@ export function chartSeries(data: ChartData, names: Record<SeriesKey, string>): 
 }
 
 /** Whole hours between the axis' ends: 23, 24 or 25 on a Berlin day. */
-export function hoursOf(data: Extract<ChartData, { kind: 'power' }>): number {
+export function hoursOf(data: Extract<DrawnChart, { kind: 'power' }>): number {
   return Math.round((data.xMax - data.xMin) / 3_600_000);
 }
 
@@ -64,7 +64,7 @@ export interface ChartTexts {
 }
 
 export function chartOptions(
-  data: ChartData,
+  data: DrawnChart,
   texts: ChartTexts,
   lang: Language,
   settings: { reducedMotion: boolean; narrow: boolean },

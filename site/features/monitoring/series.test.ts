@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyBucket, PowerPoint } from '~/bff/contracts/monitoring.ts';
 import { chartOptions, chartSeries, hourTickLabel, hoursOf } from './chartOptions.ts';
-import { buildEnergyChart, buildPowerChart, gapRanges, tableColumns, type SeriesKey } from './series.ts';
+import { buildEnergyChart, buildPowerChart, gapRanges, packChart, tableColumns, unpackChart, type SeriesKey } from './series.ts';
+import { serializeProps } from '../../../node_modules/astro/dist/runtime/server/serialize.js';
 
 const names: Record<SeriesKey, string> = {
   pv: 'PV-Erzeugung',
@@ -244,5 +245,25 @@ describe('the target beside the actual', () => {
     expect(chart.series).toEqual(['pv', 'consumption', 'import', 'export']);
     expect(chartSeries(chart, names)[0]?.type).toBeUndefined();
     expect(chartOptions(chart, { label: 'x', names }, 'de', { reducedMotion: true, narrow: false }).chart?.type).toBe('bar');
+  });
+});
+
+describe('the chart island’s props', () => {
+  it('carry what the chart draws, gaps and a differing short label included, as one text far smaller than the rows', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const fixture = JSON.parse(await readFile(new URL('../../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8')) as {
+      date: string;
+      points: PowerPoint[];
+    };
+    const day = buildPowerChart(fixture.points, fixture.date, 'de', { battery: true, resolutionMinutes: 15 });
+    if (day.kind !== 'power') throw new Error('power chart expected');
+    const drawn = unpackChart(packChart(day));
+    expect(drawn).toEqual({ kind: 'power', series: day.series, xMin: day.xMin, xMax: day.xMax, rows: day.rows.map(({ x, label, shortLabel, values }) => ({ x, label, shortLabel, values })) });
+    expect(chartSeries(drawn, names)).toEqual(chartSeries(day, names));
+    const week = buildEnergyChart({ buckets: [bucket('2026-11-16', { pvWh: 10_000 }), bucket('2026-11-17', { pvWh: 8_449 })], totals: bucket('') }, 'week', 'de');
+    expect(unpackChart(packChart(week))).toEqual({ kind: 'energy', series: week.series, rows: week.rows.map(({ x, label, shortLabel, values }) => ({ x, label, shortLabel, values })) });
+    // What Astro's serialiser of island props writes into the page's attribute, quotes escaped: rows as objects against the text.
+    const inPage = (props: unknown) => serializeProps(props as Record<string, unknown>, {} as never).replaceAll('"', '&quot;').length;
+    expect(inPage({ chart: packChart(day) })).toBeLessThan(inPage({ data: day }) / 2.5);
   });
 });

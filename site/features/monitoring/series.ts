@@ -67,6 +67,37 @@ export type ChartData =
       tableTotals: (number | null)[];
     };
 
+/** What the chart draws of a row: its position, its names and one value per series. */
+export type DrawnRow = Pick<DataRow, 'label' | 'shortLabel' | 'x' | 'values'>;
+
+/** What the chart draws of ChartData: the series and their rows, without the table's own columns and marks. */
+export type DrawnChart =
+  | { kind: 'power'; series: readonly PowerSeriesKey[]; rows: DrawnRow[]; xMin: number; xMax: number }
+  | { kind: 'energy'; series: readonly EnergySeriesKey[]; rows: DrawnRow[] };
+
+/** One row as the island gets it: x, label, the short label where it differs (else null), then the values. */
+type PackedRow = [number, string, string | null, ...(number | null)[]];
+type PackedChart = { kind: 'power'; series: PowerSeriesKey[]; xMin: number; xMax: number; rows: PackedRow[] } | { kind: 'energy'; series: EnergySeriesKey[]; rows: PackedRow[] };
+
+/**
+ * The chart island's data as one JSON text. Astro writes an object prop value by value into the page (`[0,1234]` for
+ * each number, its quotes escaped), which made a day's chart props 21 KB, a quarter of the monitoring page; as text
+ * they are about 6 KB (docs/monitoring.md "What a page asks").
+ */
+export function packChart(data: ChartData): string {
+  const rows = data.rows.map((row): PackedRow => [row.x, row.label, row.shortLabel === row.label ? null : row.shortLabel, ...row.values]);
+  const packed: PackedChart =
+    data.kind === 'power' ? { kind: 'power', series: [...data.series], xMin: data.xMin, xMax: data.xMax, rows } : { kind: 'energy', series: [...data.series], rows };
+  return JSON.stringify(packed);
+}
+
+/** The chart island's side of `packChart`. */
+export function unpackChart(text: string): DrawnChart {
+  const packed = JSON.parse(text) as PackedChart;
+  const rows = packed.rows.map(([x, label, shortLabel, ...values]): DrawnRow => ({ x, label, shortLabel: shortLabel ?? label, values }));
+  return packed.kind === 'power' ? { kind: 'power', series: packed.series, xMin: packed.xMin, xMax: packed.xMax, rows } : { kind: 'energy', series: packed.series, rows };
+}
+
 /**
  * 15-minute power of one Berlin day. On the day clocks go back the repeated hour is labelled with its zone. Without a
  * battery there is no battery series (nor legend entry, nor table column): it would be a flat zero line. The caller
