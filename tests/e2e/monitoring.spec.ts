@@ -29,7 +29,9 @@ const periods = [
 test.describe('Monitoring', () => {
   test('Jonas sieht für jeden Zeitraum Daten; Zeitraum bleibt nach Reload und Navigation erhalten', async ({ page }) => {
     await signIn(page, customers.jonas);
-    await page.goto('/home/app/monitoring');
+    // Yesterday in Berlin: just after midnight today has no energy yet, and its day rightly says so.
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(Date.now() - 86_400_000);
+    await page.goto(`/home/app/monitoring?date=${yesterday}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Monitoring' })).toBeVisible();
     await expect(page.getByText(/Stand: /).first()).toBeVisible();
 
