@@ -58,26 +58,16 @@ const noEnergy = (totals: EnergyTotals) => Object.values(totals).every((wh) => t
 export function createMonitoringService(deps: { iot: IotCloud; projects: ProjectAccess; cache?: UpstreamCache; now?: () => Date }) {
   const today = () => berlinToday(deps.now?.() ?? new Date());
 
-  /** The customer's installations (current project first) in two calls: projects, then every project's sites at once. */
-  async function sitesOf(userId: string, currentProjectId: number | undefined, ctx?: RequestContext): Promise<Site[]> {
-    const projects = await deps.projects.projectsOf(userId, ctx);
-    const ordered = [...projects].sort((a, b) => Number(b.id === currentProjectId) - Number(a.id === currentProjectId));
-    const sites = await deps.iot.sitesOfProjects(ordered.map((p) => p.id));
-    const rank = (site: IotSite) => ordered.findIndex((p) => p.id === site.projectId);
-    return sites.filter((s) => rank(s) >= 0).sort((a, b) => rank(a) - rank(b)).map(toSite);
-  }
-
   /**
-   * The dashboard's installations, kept like the customer's projects (docs/monitoring.md "What a page asks"): only their
-   * facts are read from them (which change at commissioning, whose event drops them), never the devices' live state.
+   * The customer's installations (current project first) in two calls: projects, then every project's sites at once.
+   * `kept`: the dashboard's, kept like the customer's projects (docs/monitoring.md "What a page asks"); only their facts
+   * are read from them (which change at commissioning, whose event drops them), never the devices' live state.
    */
-  async function keptSitesOf(userId: string, ctx: RequestContext): Promise<Site[]> {
-    if (!deps.cache) return sitesOf(userId, ctx.currentProjectId, ctx);
-    const projects = await deps.projects.projectsOf(userId, ctx);
-    const ids = projects.map((p) => p.id);
-    const sites = await deps.cache.through(ctx, `sites:${ids.join(',')}`, () => deps.iot.sitesOfProjects(ids), () => ids, 'iot');
-    const current = ctx.currentProjectId;
-    const rank = (site: IotSite) => ids.indexOf(site.projectId) - (site.projectId === current ? ids.length : 0);
+  async function sitesOf(userId: string, currentProjectId: number | undefined, ctx?: RequestContext, kept = false): Promise<Site[]> {
+    const ids = (await deps.projects.projectsOf(userId, ctx)).map((p) => p.id);
+    const load = () => deps.iot.sitesOfProjects(ids);
+    const sites = await (kept && ctx && deps.cache ? deps.cache.through(ctx, `sites:${ids.join(',')}`, load, () => ids, 'iot') : load());
+    const rank = (site: IotSite) => (site.projectId === currentProjectId ? -1 : ids.indexOf(site.projectId));
     return sites.filter((s) => ids.includes(s.projectId)).sort((a, b) => rank(a) - rank(b)).map(toSite);
   }
 
@@ -199,7 +189,7 @@ export function createMonitoringService(deps: { iot: IotCloud; projects: Project
   async function todayOf(ctx: RequestContext): Promise<TodaySnapshot | null> {
     if (!ctx.user) return null;
     try {
-      const sites = await keptSitesOf(ctx.user.id, ctx);
+      const sites = await sitesOf(ctx.user.id, ctx.currentProjectId, ctx, true);
       const current = await deps.projects.current(ctx);
       // "What did my roof produce today" needs PV: a wallbox-only installation has no production to show.
       const site = sites.find(

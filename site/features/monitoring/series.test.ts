@@ -186,13 +186,15 @@ describe('an installation with a wallbox', () => {
   });
 });
 
+/** The fixture day with a three-hour outage: 84 quarter hours of 96. */
+async function dayWithGap(): Promise<{ date: string; points: PowerPoint[] }> {
+  const { readFile } = await import('node:fs/promises');
+  return JSON.parse(await readFile(new URL('../../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8')) as { date: string; points: PowerPoint[] };
+}
+
 describe('gaps and back-filled data (docs/monitoring.md "Gaps and back-filled data")', () => {
   it('keeps the fixture day\'s three-hour outage as twelve empty quarter hours, never filled', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const fixture = JSON.parse(await readFile(new URL('../../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8')) as {
-      date: string;
-      points: PowerPoint[];
-    };
+    const fixture = await dayWithGap();
     expect(fixture.points).toHaveLength(84);
     const chart = buildPowerChart(fixture.points, fixture.date, 'de', { battery: true, resolutionMinutes: 15 });
     expect(chart.rows).toHaveLength(96);
@@ -250,11 +252,7 @@ describe('the target beside the actual', () => {
 
 describe('the chart island’s props', () => {
   it('carry what the chart draws, gaps and a differing short label included, as one text far smaller than the rows', async () => {
-    const { readFile } = await import('node:fs/promises');
-    const fixture = JSON.parse(await readFile(new URL('../../../bff/domain/energy-value/fixtures/power-day-with-gap.json', import.meta.url), 'utf8')) as {
-      date: string;
-      points: PowerPoint[];
-    };
+    const fixture = await dayWithGap();
     const day = buildPowerChart(fixture.points, fixture.date, 'de', { battery: true, resolutionMinutes: 15 });
     if (day.kind !== 'power') throw new Error('power chart expected');
     const drawn = unpackChart(packChart(day));
