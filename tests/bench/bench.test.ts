@@ -49,6 +49,7 @@ describe('the bench’s report', () => {
     up: 2,
     initialJsGzipBytes: 2048,
     onDemandJsGzipBytes: 0,
+    cpuMs: serverMs / 10,
   });
   const run = (build: string, pages: PageFigures[]): BenchReport => ({
     startedAt: '2026-11-27T10:00:00.000Z',
@@ -56,7 +57,7 @@ describe('the bench’s report', () => {
     secondsPerPage: 6,
     connections: 50,
     loadAverage: { before: 3, after: 4 },
-    floor: { customer: { rps: 1000, p99Ms: 90 }, lead: { rps: 900, p99Ms: 95 } },
+    floor: { customer: { rps: 1000, p99Ms: 90, cpuMs: 0.8 }, lead: { rps: 900, p99Ms: 95 } },
     pages,
     lighthouse: [{ path: '/home/dashboard', performance: 97, accessibility: 100, lcpMs: 1200, transferKb: 80 }],
     other: [],
@@ -66,8 +67,14 @@ describe('the bench’s report', () => {
   it('is a Markdown table with the duration per page and every figure of a page', () => {
     const markdown = toMarkdown(run('compiled', [page('/home/dashboard', 200, 30)]));
     expect(markdown).toContain('50 connections for 6 s per page');
-    expect(markdown).toContain('| `/home/dashboard` | customer | 200 | 200 | 100 ms | 400 ms | 20.0 % | 0 | 30 ms | 2 | 6 | 2.0 KB | 0.0 KB |');
+    expect(markdown).toContain('| `/home/dashboard` | customer | 200 | 200 | 100 ms | 400 ms | 20.0 % | 0 | 3.00 ms | 30 ms | 2 | 6 | 2.0 KB | 0.0 KB |');
+    expect(markdown).toContain('(p99 90 ms, 0.80 ms CPU per answer)');
     expect(markdown).toContain('| `/home/dashboard` | 97 | 100 | 1.20 s | 80 KB |');
+  });
+
+  it('shows a dash where a run has no CPU figure (an older report, a metrics port that did not answer)', () => {
+    const old = { ...page('/home/dashboard', 200, 30), cpuMs: undefined };
+    expect(toMarkdown(run('compiled', [old]))).toContain('| 20.0 % | 0 | – | 30 ms |');
   });
 
   it('names a Lighthouse audit that failed twice instead of losing the run', () => {
@@ -80,7 +87,7 @@ describe('the bench’s report', () => {
     const a = run('source', [page('/home/dashboard', 50, 60), page('/home/app/help', 80, 20)]);
     const b = run('compiled', [page('/home/dashboard', 200, 30)]);
     const table = compareReports(a, b);
-    expect(table).toContain('| `/home/dashboard` | 50 → 200 | 4.00× | 400 → 400 ms | 1.00× | 5.0 % → 20.0 % | 60 → 30 ms | 2 → 2 | 6 → 6 | 2.0 KB → 2.0 KB |');
+    expect(table).toContain('| `/home/dashboard` | 50 → 200 | 4.00× | 400 → 400 ms | 1.00× | 5.0 % → 20.0 % | 6.00 ms → 3.00 ms | 0.50× | 60 → 30 ms | 2 → 2 | 6 → 6 | 2.0 KB → 2.0 KB |');
     expect(table).not.toContain('/home/app/help');
   });
 });

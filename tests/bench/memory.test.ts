@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slopeMbPerMinute, soakFigures, type MemorySample } from './memory.ts';
+import { cpuMsPerAnswer, slopeMbPerMinute, soakFigures, type MemorySample } from './memory.ts';
 
 const run = { seconds: 600, connections: 50, requests: 1000, failures: 0 };
 const every5s = (rss: (atS: number) => number): MemorySample[] => Array.from({ length: 121 }, (_, i) => ({ atS: i * 5, rssMb: rss(i * 5) }));
@@ -32,5 +32,18 @@ describe('the heap beside the resident memory', () => {
     expect(figures.endHeapUsedMb).toBe(90);
     expect(figures.lastHalfHeapSlopeMbPerMinute).toBeCloseTo(1, 5);
     expect(soakFigures(every5s(() => 300), run).lastHalfHeapSlopeMbPerMinute).toBeNull();
+  });
+});
+
+describe('the CPU per answer', () => {
+  it('is the CPU between two readings over the answers, in milliseconds', () => {
+    expect(cpuMsPerAnswer(12.5, 14.5, 400)).toBe(5);
+    expect(cpuMsPerAnswer(1, 1.0123, 3)).toBe(4.1);
+  });
+
+  it('is unknown without both readings or without an answer', () => {
+    expect(cpuMsPerAnswer(null, 3, 10)).toBeNull();
+    expect(cpuMsPerAnswer(3, null, 10)).toBeNull();
+    expect(cpuMsPerAnswer(3, 4, 0)).toBeNull();
   });
 });

@@ -16,6 +16,30 @@ export async function memoryMb(metricsUrl: string): Promise<{ rss: number; heapU
   }
 }
 
+/**
+ * The portal process's CPU time so far (prom-client's `process_cpu_seconds_total`: user and system, every thread), in
+ * seconds; null when the metrics port does not answer.
+ */
+export async function cpuSeconds(metricsUrl: string): Promise<number | null> {
+  try {
+    const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(2000) })).text();
+    const line = /^process_cpu_seconds_total\s+([0-9.e+]+)$/m.exec(text);
+    return line ? Number(line[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU milliseconds per answer over a load: the CPU the portal spent between two readings of `cpuSeconds`, divided
+ * by the answers. Far steadier than requests per second on a shared machine: a busy neighbour slows the answers,
+ * not the work each one takes. Null without both readings or without answers.
+ */
+export function cpuMsPerAnswer(before: number | null, after: number | null, answers: number): number | null {
+  if (before === null || after === null || answers <= 0) return null;
+  return Math.round(((after - before) * 1000 * 100) / answers) / 100;
+}
+
 export interface MemorySample {
   /** Seconds since the watch began. */
   atS: number;

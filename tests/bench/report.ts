@@ -20,6 +20,8 @@ export interface PageFigures extends BenchPage {
   /** JavaScript before any interaction (gzip; tests/bench/page-weight.ts) and what loads on demand. */
   initialJsGzipBytes: number;
   onDemandJsGzipBytes: number;
+  /** The portal's CPU per answer under the load (tests/bench/memory.ts `cpuMsPerAnswer`); absent in older reports. */
+  cpuMs?: number | null;
 }
 
 /** A row of the figures outside the page table (help against Strapi, downloads, bytes on the wire). */
@@ -41,7 +43,7 @@ export interface BenchReport {
   /** The machine's load average (1 min) before and after: other work on the machine makes figures noisy. */
   loadAverage: { before: number; after: number };
   /** `/api/auth/me` per session: requests per second, p99. */
-  floor: Record<BenchPage['who'], { rps: number; p99Ms: number }>;
+  floor: Record<BenchPage['who'], { rps: number; p99Ms: number; cpuMs?: number | null }>;
   pages: PageFigures[];
   lighthouse: LighthouseFigures[];
   other: OtherFigure[];
@@ -51,6 +53,7 @@ export interface BenchReport {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const cpu = (ms: number | null | undefined) => (ms === null || ms === undefined ? '–' : `${ms.toFixed(2)} ms`);
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 
 export function toMarkdown(report: BenchReport): string {
@@ -59,14 +62,14 @@ export function toMarkdown(report: BenchReport): string {
     '',
     `Build: **${report.build}**, data: **${report.data === 'scale' ? '100× (docs/scale.md)' : 'demo'}**. ${report.connections} connections for ${report.secondsPerPage} s per page (autocannon on the same machine); ` +
       `load average ${report.loadAverage.before.toFixed(1)} before, ${report.loadAverage.after.toFixed(1)} after; ${Math.round(report.totalSeconds)} s in all.`,
-    `Floor: \`/api/auth/me\` as the customer ${report.floor.customer.rps} req/s (p99 ${report.floor.customer.p99Ms} ms), as the lead ${report.floor.lead.rps} req/s.`,
-    'Server time, upstream calls and SQL statements: one warm render, from its Server-Timing.',
+    `Floor: \`/api/auth/me\` as the customer ${report.floor.customer.rps} req/s (p99 ${report.floor.customer.p99Ms} ms, ${cpu(report.floor.customer.cpuMs)} CPU per answer), as the lead ${report.floor.lead.rps} req/s.`,
+    'Server time, upstream calls and SQL statements: one warm render, from its Server-Timing. CPU per answer: the portal process under the load (every thread).',
     '',
-    '| page | who | status | req/s | p50 | p99 | of floor | errors | server time | upstream calls | SQL statements | JS before interaction (gzip) | JS on demand |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | who | status | req/s | p50 | p99 | of floor | errors | CPU per answer | server time | upstream calls | SQL statements | JS before interaction (gzip) | JS on demand |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...report.pages.map(
       (p) =>
-        `| \`${p.path}\` | ${p.who} | ${p.status} | ${p.rps} | ${p.p50Ms} ms | ${p.p99Ms} ms | ${pct(p.ofFloor)} | ${p.errors} | ${p.serverMs} ms | ${p.up} | ${p.db} | ${kb(p.initialJsGzipBytes)} | ${kb(p.onDemandJsGzipBytes)} |`,
+        `| \`${p.path}\` | ${p.who} | ${p.status} | ${p.rps} | ${p.p50Ms} ms | ${p.p99Ms} ms | ${pct(p.ofFloor)} | ${p.errors} | ${cpu(p.cpuMs)} | ${p.serverMs} ms | ${p.up} | ${p.db} | ${kb(p.initialJsGzipBytes)} | ${kb(p.onDemandJsGzipBytes)} |`,
     ),
   ];
   if (report.lighthouse.length > 0) {
@@ -106,16 +109,16 @@ export function compareReports(a: BenchReport, b: BenchReport): string {
   const lines = [
     `A: ${a.startedAt} (${a.build}, ${a.secondsPerPage} s per page, load ${a.loadAverage.before.toFixed(1)})`,
     `B: ${b.startedAt} (${b.build}, ${b.secondsPerPage} s per page, load ${b.loadAverage.before.toFixed(1)})`,
-    `floor (/api/auth/me, customer): ${a.floor.customer.rps} → ${b.floor.customer.rps} req/s (${ratio(a.floor.customer.rps, b.floor.customer.rps)})`,
+    `floor (/api/auth/me, customer): ${a.floor.customer.rps} → ${b.floor.customer.rps} req/s (${ratio(a.floor.customer.rps, b.floor.customer.rps)}), CPU per answer ${cpu(a.floor.customer.cpuMs)} → ${cpu(b.floor.customer.cpuMs)}`,
     '',
-    '| page | req/s A → B | × | p99 A → B | × | of floor A → B | server time A → B | upstream calls | SQL statements | JS before interaction |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| page | req/s A → B | × | p99 A → B | × | of floor A → B | CPU per answer A → B | × | server time A → B | upstream calls | SQL statements | JS before interaction |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const pb of b.pages) {
     const pa = a.pages.find((p) => p.path === pb.path && p.who === pb.who);
     if (!pa) continue;
     lines.push(
-      `| \`${pb.path}\` | ${pa.rps} → ${pb.rps} | ${ratio(pa.rps, pb.rps)} | ${pa.p99Ms} → ${pb.p99Ms} ms | ${ratio(pa.p99Ms, pb.p99Ms)} | ${pct(pa.ofFloor)} → ${pct(pb.ofFloor)} | ${pa.serverMs} → ${pb.serverMs} ms | ${pa.up} → ${pb.up} | ${pa.db} → ${pb.db} | ${kb(pa.initialJsGzipBytes)} → ${kb(pb.initialJsGzipBytes)} |`,
+      `| \`${pb.path}\` | ${pa.rps} → ${pb.rps} | ${ratio(pa.rps, pb.rps)} | ${pa.p99Ms} → ${pb.p99Ms} ms | ${ratio(pa.p99Ms, pb.p99Ms)} | ${pct(pa.ofFloor)} → ${pct(pb.ofFloor)} | ${cpu(pa.cpuMs)} → ${cpu(pb.cpuMs)} | ${ratio(pa.cpuMs ?? undefined, pb.cpuMs ?? undefined)} | ${pa.serverMs} → ${pb.serverMs} ms | ${pa.up} → ${pb.up} | ${pa.db} → ${pb.db} | ${kb(pa.initialJsGzipBytes)} → ${kb(pb.initialJsGzipBytes)} |`,
     );
   }
   return `${lines.join('\n')}\n`;

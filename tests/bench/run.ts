@@ -7,7 +7,7 @@ import { signInWithEmailCode, verifiedLead } from '../support/lead.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { lighthouseMobile, type LighthouseFigures } from './lighthouse.ts';
 import { load, type StatusClass } from './load.ts';
-import { soakFigures, watchMemory } from './memory.ts';
+import { cpuMsPerAnswer, cpuSeconds, soakFigures, watchMemory } from './memory.ts';
 import { ensureScaleData, SCALE_DATA_DIR, tableSizes, timeJobs } from './at-scale.ts';
 import { benchExport, iotOver } from './export-csv.ts';
 import { benchPages, onlyPages, type BenchPage } from './pages.ts';
@@ -87,7 +87,9 @@ async function measurePage(page: BenchPage, headers: Record<string, string>, flo
   const url = `${portal}${page.path}`;
   for (let i = 0; i < 3; i++) await oneRender(url, headers);
   const render = await oneRender(url, headers);
+  const cpuBefore = await cpuSeconds(metrics);
   const result = await load(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { ...headers, ...br } });
+  const cpuAfter = await cpuSeconds(metrics);
   // The page's own answer counts (a sample id that exists nowhere is a 404 page, a redirect a 3xx); others are errors.
   const own = `${Math.floor(render.status / 100)}xx` as StatusClass;
   const answers = result.byClass[own] ?? 0;
@@ -107,8 +109,12 @@ async function measurePage(page: BenchPage, headers: Record<string, string>, flo
     up: render.up,
     initialJsGzipBytes: weight.initialJsGzipBytes,
     onDemandJsGzipBytes: weight.onDemandJsGzipBytes,
+    cpuMs: cpuMsPerAnswer(cpuBefore, cpuAfter, answersOf(result)),
   };
 }
+
+/** Every answer of a load, of whatever status (the CPU went into each). */
+const answersOf = (result: Awaited<ReturnType<typeof load>>) => Object.values(result.byClass).reduce((sum, n) => sum + n, 0);
 
 /**
  * The customer's pages in turn, each for 15 s at CONNECTIONS, until `seconds` are over, while the portal's resident
@@ -135,8 +141,9 @@ async function soak(pages: readonly PageFigures[], cookie: string, seconds: numb
 
 /** `/api/auth/me` with a session: the same session store and middleware every page builds on. */
 async function floorOf(headers: Record<string, string>) {
+  const before = await cpuSeconds(metrics);
   const me = await load(`${portal}/api/auth/me`, { connections: CONNECTIONS, seconds: SECONDS, headers: { ...headers, ...br } });
-  return { rps: me.rps, p99Ms: me.p99Ms };
+  return { rps: me.rps, p99Ms: me.p99Ms, cpuMs: cpuMsPerAnswer(before, await cpuSeconds(metrics), answersOf(me)) };
 }
 
 /**
@@ -306,7 +313,8 @@ try {
   }
   // The floor once more at the end: the machine's other work changes over a run; pages are compared with the mean.
   const floorAfter = await floorOf({ cookie: cookies.customer });
-  const customerFloor = { rps: Math.round((floorBefore.rps + floorAfter.rps) / 2), p99Ms: Math.max(floorBefore.p99Ms, floorAfter.p99Ms) };
+  const meanCpu = floorBefore.cpuMs !== null && floorAfter.cpuMs !== null ? Math.round(((floorBefore.cpuMs + floorAfter.cpuMs) / 2) * 100) / 100 : null;
+  const customerFloor = { rps: Math.round((floorBefore.rps + floorAfter.rps) / 2), p99Ms: Math.max(floorBefore.p99Ms, floorAfter.p99Ms), cpuMs: meanCpu };
   for (const page of figures) if (page.who === 'customer') page.ofFloor = page.rps / Math.max(customerFloor.rps, 1);
 
   const report: BenchReport = {
