@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Newest modification time below the given paths (files or folders), skipping build output and dependencies. */
@@ -21,12 +21,20 @@ function newestMtime(paths: string[]): number {
 }
 
 /**
- * A build is needed when its artefact is missing or older than any of its sources, so `npm start` builds what is not
- * built yet and nothing more.
+ * A build is needed when its stamp is missing or older than any of its sources, so `npm start` builds what is not
+ * built yet and nothing more. The stamp is written by `markBuilt` once the build has succeeded: a build's own output
+ * is written while it runs, so a build stopped half-way (Ctrl-C, a killed bench) left files newer than the sources,
+ * and the next start ran a broken site ("Invalid URL" from Astro's manifest) instead of building it again.
  */
-export function needsBuild(artefact: string, sources: string[]): boolean {
-  if (!existsSync(artefact)) return true;
-  return newestMtime(sources) > statSync(artefact).mtimeMs;
+export function needsBuild(stamp: string, sources: string[]): boolean {
+  if (!existsSync(stamp)) return true;
+  return newestMtime(sources) > statSync(stamp).mtimeMs;
+}
+
+/** Records a finished build (see `needsBuild`). */
+export function markBuilt(stamp: string): void {
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 /** The compiled BFF (`npm run build:bff`, tsconfig.build.json): dist/node mirrors the repository like /app in the image. */

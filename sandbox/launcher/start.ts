@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '~/bff/config.ts';
-import { COMPILED_BFF, linkImageLayout, needsBuild } from './builds.ts';
+import { COMPILED_BFF, linkImageLayout, markBuilt, needsBuild } from './builds.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
 import { PROCESS_TABLE, type ProcessEntry } from './process-table.ts';
 import { prefixer, run, startProcess, waitForHttp, type ManagedProcess } from './processes.ts';
@@ -17,10 +17,11 @@ const cmsDir = path.join(root, 'cms');
 const log = prefixer('start');
 const node = process.execPath;
 
-const PORTAL_BUILD = { artefact: 'dist/server/entry.mjs', sources: ['site', 'bff/contracts', 'astro.config.mjs', 'package-lock.json'] };
+// Each build's stamp, written when it has finished (builds.ts `needsBuild`); Astro empties dist/ as it starts.
+const PORTAL_BUILD = { artefact: 'dist/.site-built', sources: ['site', 'bff/contracts', 'astro.config.mjs', 'package-lock.json'] };
 /** The BFF compiled as the image runs it (PORTAL_BUILD=compiled, the default). */
-const BFF_BUILD = { artefact: `${COMPILED_BFF}/bff/server.js`, sources: ['bff', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'] };
-const CMS_BUILD = { artefact: 'cms/dist/build/index.html', sources: ['cms/src', 'cms/config', 'cms/package.json', 'cms/package-lock.json', 'cms/tsconfig.json'] };
+const BFF_BUILD = { artefact: `${COMPILED_BFF}/.bff-built`, sources: ['bff', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'] };
+const CMS_BUILD = { artefact: 'cms/dist/.admin-built', sources: ['cms/src', 'cms/config', 'cms/package.json', 'cms/package-lock.json', 'cms/tsconfig.json'] };
 
 let config: Config;
 try {
@@ -94,7 +95,9 @@ async function main() {
     log('Website wird gebaut …');
     // Always the production build, whatever NODE_ENV the caller has: under vitest (NODE_ENV=test) Vite would compile
     // JSX for React's development runtime, whose jsxDEV the production React that runs the portal does not have.
-    site = run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } });
+    site = run('build', node, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' } }).then(() =>
+      markBuilt(path.join(root, PORTAL_BUILD.artefact)),
+    );
     builds.push(site);
   }
   if (compiled) {
@@ -104,12 +107,13 @@ async function main() {
         if (!needsBuild(path.join(root, BFF_BUILD.artefact), BFF_BUILD.sources.map((s) => path.join(root, s)))) return;
         log('BFF wird kompiliert …');
         await run('bff', node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, env });
+        markBuilt(path.join(root, BFF_BUILD.artefact));
       }),
     );
   }
   if (config.START_CMS && needsBuild(path.join(root, CMS_BUILD.artefact), CMS_BUILD.sources.map((s) => path.join(root, s)))) {
     log('Strapi-Admin wird gebaut (dauert beim ersten Mal etwa eine Minute) …');
-    builds.push(run('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], { cwd: cmsDir, env }));
+    builds.push(run('cms', node, [path.join(cmsDir, 'node_modules/@strapi/strapi/bin/strapi.js'), 'build'], { cwd: cmsDir, env }).then(() => markBuilt(path.join(root, CMS_BUILD.artefact))));
   }
   await Promise.all(builds);
   if (compiled) linkImageLayout(root);
