@@ -12,7 +12,9 @@ export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  // A page is rendered whole, then sent (docs/performance.md "The render"): the BFF sends a page in one write anyway,
+  // and Astro's stream cost a web-stream read per chunk.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // precompress: brotli and gzip copies of the built assets, served as files by the BFF (docs/architecture.md);
   // client:interaction: islands that load when the customer reaches them (site/lib/client-interaction.ts).
   // csp-digests: the CSP hashes of a route's inline styles and scripts are computed once, not on every render.

@@ -1,10 +1,11 @@
 import type { Response } from 'express';
 
 /**
- * A page answers in one write: Astro writes a rendered page chunk by chunk (dozens per page), and each chunk cost a
- * compression pass and a socket write of its own, a fifth of a page's CPU (docs/performance.md "The render"). The
- * chunks are kept until the page ends and go to the response (and its compression) as one buffer. A page renders
- * its data before its first chunk, so the browser waits no longer for the first byte.
+ * A page answers in one write: a streamed page came chunk by chunk (dozens per page), and each chunk cost a
+ * compression pass and a socket write of its own, a fifth of a page's CPU (docs/performance.md "The render"). Astro
+ * now renders a page whole (`experimentalDisableStreaming`, astro.config.mjs) but still hands it over as a write and
+ * an end, and an error page or a plugin may write more: the chunks are kept until the page ends and go to the
+ * response (and its compression) as one buffer.
  */
 export function wholePage(res: Response): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
