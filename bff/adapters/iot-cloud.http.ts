@@ -60,6 +60,11 @@ const totalsOf = ({ pvWh, importWh, exportWh, chargeWh, dischargeWh, consumption
   ...(typeof wallboxWh === 'number' ? { wallboxWh } : {}),
 });
 
+// The answers' shapes, built once: a zod schema made per call is built and compiled anew on every page.
+const SitesAnswer = z.object({ items: z.array(Site) });
+const PowerAnswer = z.object({ resolutionMinutes: z.number(), points: z.array(Point), totals: Totals });
+const EnergyAnswer = z.object({ items: z.array(Energy) });
+
 /** IotCloud over the vendor's REST API (`X-Api-Key`); the sandbox serves the same API locally. */
 export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
   const client = createJsonClient(endpoint);
@@ -69,7 +74,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
     async sitesOfProjects(projectIds) {
       if (projectIds.length === 0) return [];
       const query = new URLSearchParams({ externalId: projectIds.join(','), include: 'devices' });
-      const { items } = await client.get(`/sites?${query}`, z.object({ items: z.array(Site) }));
+      const { items } = await client.get(`/sites?${query}`, SitesAnswer);
       return items.map((s) => ({
         siteId: s.siteId,
         projectId: Number(s.externalId),
@@ -95,7 +100,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
     async power(siteId, date) {
       const body = await client.get(
         `${site(siteId)}/power?date=${encodeURIComponent(date)}`,
-        z.object({ resolutionMinutes: z.number(), points: z.array(Point), totals: Totals }),
+        PowerAnswer,
       );
       return {
         resolutionMinutes: body.resolutionMinutes,
@@ -114,7 +119,7 @@ export function createHttpIotCloud(endpoint: ServiceEndpoint): IotCloud {
     },
     async energy(siteId, from, to, resolution) {
       const query = new URLSearchParams({ from, to, resolution });
-      const { items } = await client.get(`${site(siteId)}/energy?${query}`, z.object({ items: z.array(Energy) }));
+      const { items } = await client.get(`${site(siteId)}/energy?${query}`, EnergyAnswer);
       return items.map((item) => ({ start: item.start, ...totalsOf(item) }));
     },
   };

@@ -81,20 +81,32 @@ export function dateTimeFormat(lang: Language, options: Intl.DateTimeFormatOptio
   return format;
 }
 
+/**
+ * The formatters of the helpers below, per language (and zone name), looked up without building `dateTimeFormat`'s
+ * key: a monitoring page formats a few hundred times per render.
+ */
+const fixedFormats = new Map<string, Intl.DateTimeFormat>();
+function fixedFormat(name: string, lang: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${name}:${lang}`;
+  let format = fixedFormats.get(key);
+  if (!format) fixedFormats.set(key, (format = dateTimeFormat(lang, options, PORTAL_TIME_ZONE)));
+  return format;
+}
+
 /** A point in time in Berlin: "12.05.2026, 14:15 Uhr" / "12/05/2026, 14:15". */
 export function formatDateTime(instant: string | number, lang: Language = 'de'): string {
   const time = typeof instant === 'number' ? instant : Date.parse(instant);
   if (Number.isNaN(time)) return '';
-  const text = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }, PORTAL_TIME_ZONE).format(time);
+  const text = fixedFormat('dateTime', lang, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
   return lang === 'en' ? text : `${text}${NBSP}Uhr`;
 }
 
 /** Clock time in Berlin, "14:15"; with `zone` the zone's short name too ("02:15 MESZ"), for the hour a DST day repeats. */
 export function formatTime(instant: number, lang: Language = 'de', zone = false): string {
-  return dateTimeFormat(
-    lang,
-    { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(zone ? { timeZoneName: 'short' } : {}) },
-    PORTAL_TIME_ZONE,
+  return (
+    zone
+      ? fixedFormat('timeZone', lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+      : fixedFormat('time', lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
   ).format(instant);
 }
 

@@ -40,6 +40,16 @@ export const CONTENT_KEYS_BY_MODEL: Record<string, ContentKey[]> = {
   file: ['faqs', 'articles', 'instructions', 'privacy-policy', 'lead-contents'],
 };
 
+// The cached contents' shapes, built once (a schema made per call is built anew on every page).
+const FaqCategoriesSchema = z.array(FaqCategorySchema);
+const ArticlesSchema = z.array(ArticleSchema);
+const InstructionsSchema = z.array(InstructionSchema);
+const MaybePrivacyPolicySchema = z.nullable(PrivacyPolicySchema);
+const SupportQuestionsSchema = z.array(SupportQuestionSchema);
+const SurveyDefinitionsSchema = z.array(SurveyDefinitionSchema);
+const LeadContentEntriesSchema = z.array(LeadContentEntrySchema);
+const MaybeCmsContactSchema = z.nullable(CmsContactSchema);
+
 /** Help content for pages and the internal API: cached CMS reads plus the customer-specific parts. */
 export function createHelpService(deps: {
   content: ContentSource;
@@ -124,26 +134,26 @@ export function createHelpService(deps: {
 
   let lastContactWarning = 0;
   const shared = {
-    faqCategories: (lang: Language) => cached('faqs', lang, z.array(FaqCategorySchema)),
-    articles: (lang: Language) => cached('articles', lang, z.array(ArticleSchema)),
-    instructions: (lang: Language) => cached('instructions', lang, z.array(InstructionSchema)),
+    faqCategories: (lang: Language) => cached('faqs', lang, FaqCategoriesSchema),
+    articles: (lang: Language) => cached('articles', lang, ArticlesSchema),
+    instructions: (lang: Language) => cached('instructions', lang, InstructionsSchema),
     privacyPolicy: async (lang: Language) => {
-      const policy = await cached('privacy-policy', lang, z.nullable(PrivacyPolicySchema));
+      const policy = await cached('privacy-policy', lang, MaybePrivacyPolicySchema);
       if (!policy) throw notFound('Die Datenschutzerklärung haben wir nicht gefunden.');
       return policy;
     },
-    supportQuestions: (lang: Language) => cached('support-questions', lang, z.array(SupportQuestionSchema)),
+    supportQuestions: (lang: Language) => cached('support-questions', lang, SupportQuestionsSchema),
     /** The survey definitions in a language, German where no translation exists. */
-    surveyDefinitions: (lang: Language): Promise<SurveyDefinition[]> => cached('survey-definitions', lang, z.array(SurveyDefinitionSchema)),
+    surveyDefinitions: (lang: Language): Promise<SurveyDefinition[]> => cached('survey-definitions', lang, SurveyDefinitionsSchema),
     /** The lead contents, cached like every CMS read; German whatever the language. */
-    leadContents: (lang: Language): Promise<LeadContentEntry[]> => cached('lead-contents', lang, z.array(LeadContentEntrySchema)),
+    leadContents: (lang: Language): Promise<LeadContentEntry[]> => cached('lead-contents', lang, LeadContentEntriesSchema),
     /**
      * Never rejects: the footer of every page shows it, and a page must not fail for it. While the CMS is down (and
      * nothing is cached) every page would log it; once a minute says the same.
      */
     contact: async (lang: Language): Promise<Contact | null> => {
       try {
-        const cms = await cached('contact', lang, z.nullable(CmsContactSchema));
+        const cms = await cached('contact', lang, MaybeCmsContactSchema);
         return cms && { ...cms, company: deps.installer.name, addressLines: addressLines(deps.installer.address) };
       } catch (error) {
         if (Date.now() - lastContactWarning >= 60_000) {

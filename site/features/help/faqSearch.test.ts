@@ -142,4 +142,18 @@ describe('order of categories and questions', () => {
     expect(sorted.map((c) => c.name)).toEqual(['Abrechnung', 'Projektablauf', 'Montage']);
     expect(sorted[2]?.faqs.map((f) => f.question)).toEqual(['C?', 'A?', 'B?']);
   });
+
+  it('sorts a list once per language: every render of the same cached list gets the same answer', () => {
+    const loaded = [category('Zählerwechsel', [faq('Ä?', '', { sortOrder: 1 }), faq('Z?', '', { sortOrder: 1 })], 20), category('Abrechnung', [], 10)];
+    const first = sortFaqCategories(loaded, 'de');
+    expect(sortFaqCategories(loaded, 'de')).toBe(first);
+    expect(first.map((c) => c.name)).toEqual(['Abrechnung', 'Zählerwechsel']);
+    expect(first[1]?.faqs.map((f) => f.question)).toEqual(['Ä?', 'Z?']);
+    const english = sortFaqCategories(loaded, 'en');
+    expect(english).not.toBe(first);
+    expect(english.map((c) => c.name)).toEqual(['Abrechnung', 'Zählerwechsel']);
+    // A new list (the CMS changed) is sorted afresh.
+    const changed = [...loaded, category('Montage', [], 15)];
+    expect(sortFaqCategories(changed, 'de').map((c) => c.name)).toEqual(['Abrechnung', 'Montage', 'Zählerwechsel']);
+  });
 });

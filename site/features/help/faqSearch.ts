@@ -65,17 +65,18 @@ export interface FaqSearchResult {
 }
 
 /**
- * One index per content version (building it takes ~70 ms, a query ~0.1 ms). The content arrives as a new object on
- * every request, so the version is its text: the index is rebuilt only when an editor changed something.
+ * One index per content version (building it takes ~70 ms, a query ~0.1 ms). The same list (the sorted list of the
+ * content cache's entry) is known by identity; a list read anew from the shared store is a new object, so then the
+ * version is its text: the index is rebuilt only when an editor changed something.
  */
-const built = new Map<Language, { version: string; index: FaqIndex }>();
+const built = new Map<Language, { source: readonly FaqCategory[]; version: string; index: FaqIndex }>();
 function indexOf(categories: readonly FaqCategory[], lang: Language): FaqIndex {
-  const version = JSON.stringify(categories);
   let entry = built.get(lang);
-  if (entry?.version !== version) {
-    entry = { version, index: buildFaqIndex(categories, lang) };
-    built.set(lang, entry);
-  }
+  if (entry?.source === categories) return entry.index;
+  const version = JSON.stringify(categories);
+  if (entry?.version !== version) entry = { source: categories, version, index: buildFaqIndex(categories, lang) };
+  else entry = { ...entry, source: categories };
+  built.set(lang, entry);
   return entry.index;
 }
 
@@ -123,13 +124,32 @@ export function questionHref(path: string, options: { q: string; slug: string; o
   return `${path}${search ? `?${search}` : ''}${options.open ? '' : `#${encodeURIComponent(options.slug)}`}`;
 }
 
-/** Categories and their questions in the CMS's sort order (name and question break ties). */
-export function sortFaqCategories(categories: readonly FaqCategory[], lang: Language = 'de'): FaqCategory[] {
-  const collator = new Intl.Collator(lang);
-  return [...categories]
+const collators = new Map<Language, Intl.Collator>();
+/** The collator of a language, made once: creating one costs more than sorting a help page's questions with it. */
+const collatorOf = (lang: Language) => {
+  let collator = collators.get(lang);
+  if (!collator) collators.set(lang, (collator = new Intl.Collator(lang)));
+  return collator;
+};
+/** Sorted categories per loaded list and language: the content cache hands every render the same list until it changes. */
+const sortedLists = new WeakMap<readonly FaqCategory[], Map<Language, readonly FaqCategory[]>>();
+
+/**
+ * Categories and their questions in the CMS's sort order (name and question break ties). Sorted once per list the
+ * content cache holds and language (docs/performance.md "The render"); the answer is shared, so it is read-only.
+ */
+export function sortFaqCategories(categories: readonly FaqCategory[], lang: Language = 'de'): readonly FaqCategory[] {
+  let byLanguage = sortedLists.get(categories);
+  if (!byLanguage) sortedLists.set(categories, (byLanguage = new Map()));
+  const known = byLanguage.get(lang);
+  if (known) return known;
+  const collator = collatorOf(lang);
+  const sorted = [...categories]
     .sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.name, b.name))
     .map((category) => ({
       ...category,
       faqs: [...category.faqs].sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.question, b.question)),
     }));
+  byLanguage.set(lang, sorted);
+  return sorted;
 }

@@ -3,6 +3,7 @@ import type { Article, File } from '~/bff/contracts/help.ts';
 import type { Language } from '~/bff/contracts/auth.ts';
 import type { Translate } from '~/site/i18n/types.ts';
 import { dateLocale, todayInPortalTimeZone } from '~/site/lib/dates.ts';
+import { formatNumber } from '~/site/lib/format.ts';
 import { productLineLabel } from '../projects/index.ts';
 
 /** German name of an article's topic: a product line, or "Allgemein". */
@@ -22,7 +23,7 @@ export function fileTypeLabel(t: Translate, file: Pick<File, 'mime' | 'name'>): 
 /** "1.235 KB" / "1,235 KB": whole kilobytes (Strapi gives decimals), at least 1. */
 export function formatSizeKb(sizeKb: number, lang: Language): string {
   const kb = Math.max(1, Math.round(sizeKb));
-  return `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE').format(kb)} KB`;
+  return `${formatNumber(kb, lang)} KB`;
 }
 
 /**

@@ -29,9 +29,14 @@ export function durationText(t: Translate, ms: number): string {
   return t('messages.durationDays', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
 }
 
-/** The size of an attachment: "2,4 MB", "120 KB". */
+const sizeFormats = {
+  de: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }),
+};
+
+/** The size of an attachment: "2,4 MB", "120 KB" (one formatter per language: making one costs more than a page's sizes). */
 export function fileSize(bytes: number, lang: 'de' | 'en'): string {
-  const format = (value: number, unit: string) => `${value.toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 })} ${unit}`;
+  const format = (value: number, unit: string) => `${sizeFormats[lang].format(value)} ${unit}`;
   return bytes >= 1024 * 1024 ? format(bytes / 1024 / 1024, 'MB') : format(Math.max(1, Math.round(bytes / 1024)), 'KB');
 }
 
