@@ -16,12 +16,19 @@ const MODULE = /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/;
 export const ASTRO_CSP_CONTENT_HEAD = 'function renderCspContent(result) {';
 const CSP_MODULE = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]csp\.js$/;
 
-export function keepCspDigests(code: string): string {
-  if (!code.includes(ASTRO_DIGEST_HEAD)) {
-    throw new Error('Astro’s generateCspDigest changed: site/integrations/csp-digests.ts needs a look (docs/performance.md "The render")');
+/** Replaces the head of one of Astro's functions; fails the build when an Astro update changed it. */
+function rewriteAstroFunction(code: string, head: string, name: string, replacement: string): string {
+  if (!code.includes(head)) {
+    throw new Error(`Astro’s ${name} changed: site/integrations/csp-digests.ts needs a look (docs/performance.md "The render")`);
   }
-  return code.replace(
+  return code.replace(head, replacement);
+}
+
+export function keepCspDigests(code: string): string {
+  return rewriteAstroFunction(
+    code,
     ASTRO_DIGEST_HEAD,
+    'generateCspDigest',
     `const keptCspDigests = new Map();
 function generateCspDigest(data, algorithm) {
   let kept = keptCspDigests.get(algorithm);
@@ -49,11 +56,10 @@ async function computeCspDigest(data, algorithm) {`,
  * differ (a runtime directive, a server island's hash) gets its own text. Bounded like the digests.
  */
 export function keepCspContent(code: string): string {
-  if (!code.includes(ASTRO_CSP_CONTENT_HEAD)) {
-    throw new Error('Astro’s renderCspContent changed: site/integrations/csp-digests.ts needs a look (docs/performance.md "The render")');
-  }
-  return code.replace(
+  return rewriteAstroFunction(
+    code,
     ASTRO_CSP_CONTENT_HEAD,
+    'renderCspContent',
     `const keptCspContent = new Map();
 function cspKeyPart(list) {
   let part = '';
