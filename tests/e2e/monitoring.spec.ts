@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '~/playwright.config.ts';
-import { customers, signIn } from './support/auth.ts';
+import { testData } from '../support/test-data.ts';
+import { customers, signIn, signInAtIdentityProvider } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { resetLinkingState } from './support/stack.ts';
 
@@ -267,6 +268,31 @@ test.describe('Monitoring', () => {
     await page.locator('summary', { hasText: 'Dein Konto' }).click();
     await page.getByRole('navigation', { name: 'Dein Konto' }).getByRole('link', { name: 'Profil' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  });
+
+  test('auch an einem Tag ohne Daten führt der Link zum Export aller Messwerte', async ({ page }) => {
+    const data = testData(E2E.sandbox);
+    try {
+      const customer = await data.customer({ givenName: 'Greta' });
+      const project = await data.project({ phase: 'COMPLETED', step: 'IN_OPERATION', portalUserIds: [customer.sub] });
+      const { siteId } = await data.installation(project.id, { commissionedAt: '2026-03-02T10:00:00+01:00' });
+      // The gateway has sent nothing since the night before that day (still offline).
+      await fetch(`${E2E.sandbox}/iot/_control/sites/${siteId}/outage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '2026-06-17T22:00:00+02:00' }),
+      });
+      await page.goto('/home/dashboard');
+      await signInAtIdentityProvider(page, customer.email, customer.password);
+      await page.goto(`/home/app/monitoring?installation=${siteId}&period=day&date=2026-06-18`);
+      await expect(page.getByText('Für diesen Zeitraum gibt es keine Daten.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Alle Messwerte seit der Inbetriebnahme in voller Auflösung exportieren' })).toHaveAttribute(
+        'href',
+        '/home/app/exports',
+      );
+    } finally {
+      await data.cleanup();
+    }
   });
 
   test('axe findet auf der Monitoring-Seite nichts', async ({ page }) => {
