@@ -1,0 +1,7 @@
+/**
+ * Escapes text for HTML element content and double-quoted attribute values. Only for markup a page builds as one
+ * string for speed (docs/performance.md "Rows written as one string"); everything else goes through Astro's escaping.
+ */
+export function escapeHtml(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
