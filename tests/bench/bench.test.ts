@@ -13,6 +13,9 @@ describe('the pages npm run bench loads', () => {
     }
     expect(pages).toContainEqual({ path: '/home/app/help', route: '/home/app/help', who: 'customer' });
     expect(pages).toContainEqual({ path: '/home/lead', route: '/home/lead', who: 'lead' });
+    // Monitoring's today grows over the day; a whole past day is measured beside it.
+    expect(pages).toContainEqual({ path: '/home/app/monitoring', route: '/home/app/monitoring', who: 'customer' });
+    expect(pages).toContainEqual({ path: '/home/app/monitoring?date=2026-06-18', route: '/home/app/monitoring', who: 'customer' });
     expect(pages.some((p) => p.path.includes('['))).toBe(false);
     // Signed-out pages (the funnel, the error pages) are not the bench's.
     expect(pages.map((p) => p.path)).not.toContain('/angebot');
