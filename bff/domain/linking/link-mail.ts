@@ -1,7 +1,8 @@
 import { LINK_CODE_TTL_MINUTES, LINK_MAIL_PARAMS } from '../../contracts/linking.ts';
 import type { ManagedProject } from '../../ports/management-service.ts';
 import type { Language } from '../../contracts/auth.ts';
-import { BRAND, escapeHtml, greeting, renderMailFrame, signOff } from '../mail/mail-layout.ts';
+import { escapeHtml } from '../../contracts/html.ts';
+import { BRAND, greeting, renderMailFrame, signOff } from '../mail/mail-layout.ts';
 
 export interface LinkMailEntry {
   project: ManagedProject;

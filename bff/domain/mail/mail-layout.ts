@@ -1,13 +1,5 @@
 import type { Language } from '../../contracts/auth.ts';
-
-/** Escapes text for HTML element content and attribute values in mails. */
-export const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { escapeHtml } from '../../contracts/html.ts';
 
 /**
  * The portal's brand in mails: the name of the site's header (site/components/Brand.astro, `app.name`) and the colour

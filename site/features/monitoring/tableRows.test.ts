@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DataRow, TableColumn } from './series.ts';
-import { tableRowsHtml } from './tableRows.ts';
+import { tableRowsHtml, tableSumsHtml } from './tableRows.ts';
 
 const texts = { gap: 'keine Daten', backfilled: 'nachgeliefert', noValue: 'kein Wert' };
 const row = (label: string, extra: Partial<DataRow> = {}): DataRow => ({ label, shortLabel: label, x: 0, values: [], tableValues: [], ...extra }) as DataRow;
@@ -42,5 +42,25 @@ describe('tableRowsHtml', () => {
 
   it('is empty without rows', () => {
     expect(tableRowsHtml([], [], 0, 'de', texts)).toBe('');
+  });
+});
+
+describe('tableSumsHtml', () => {
+  const columns = [
+    { key: 'pv', values: [], total: 1234.56 },
+    { key: 'wallbox', values: [], total: null },
+  ] as TableColumn[];
+
+  it('writes the row header and each total with one decimal in the language', () => {
+    expect(tableSumsHtml(columns, 'de', { sum: 'Summe', noValue: 'kein Wert' })).toBe(
+      '<th scope="row">Summe</th><td>1.234,6</td><td><span aria-hidden="true">–</span><span class="visually-hidden">kein Wert</span></td>',
+    );
+    expect(tableSumsHtml(columns, 'en', { sum: 'Total', noValue: 'no value' })).toContain('<td>1,234.6</td>');
+  });
+
+  it('gives a column without a total the same empty cell as the body and escapes its texts', () => {
+    const html = tableSumsHtml(columns, 'de', { sum: '<Summe>', noValue: '"—"' });
+    expect(html).toContain('<th scope="row">&lt;Summe&gt;</th>');
+    expect(html).toContain('<td><span aria-hidden="true">–</span><span class="visually-hidden">&quot;—&quot;</span></td>');
   });
 });
