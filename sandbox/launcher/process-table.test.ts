@@ -19,7 +19,7 @@ describe('the portal of npm start', () => {
   it('runs the compiled BFF as production does, with NODE_ENV=production and the local stack’s flag', () => {
     const command = portalCommand({});
     expect(command.args).toEqual(['--max-semi-space-size=16', '--import', `${root}/${COMPILED_BFF}/bff/observability/tracing.js`, `${root}/${COMPILED_BFF}/bff/server.js`]);
-    expect(command.env).toMatchObject({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', DATABASE_URL: 'postgres://db/portal', MALLOC_ARENA_MAX: '2' });
+    expect(command.env).toMatchObject({ NODE_ENV: 'production', LOCAL_PRODUCTION_BUILD: 'true', DATABASE_URL: 'postgres://db/portal', MALLOC_ARENA_MAX: '1' });
     // What the portal then makes of its environment: production rendering, the local stack's development values.
     expect(loadConfig({ ...command.env } as Record<string, string>).isProduction).toBe(false);
   });

@@ -44,11 +44,12 @@ const tsx = (context: LaunchContext, file: string, preload: string[] = []) => ({
  */
 /**
  * The portal's memory settings, the same in the image (bff/Dockerfile, as NODE_OPTIONS): V8's young generation at most 16 MB per
- * semi-space (it grew to 64 MB under load, 96 MB more resident memory for garbage), and two malloc arenas instead of
- * one per thread (docs/performance.md "Memory").
+ * semi-space (it grew to 64 MB under load, 96 MB more resident memory for garbage),, and one malloc arena for every thread
+ * (with one per thread, or even two, freed native memory stayed resident and crept up in a soak; docs/performance.md
+ * "Memory").
  */
 export const PORTAL_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
-export const PORTAL_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+export const PORTAL_MEMORY_ENV = { MALLOC_ARENA_MAX: '1' } as const;
 
 const portal = (context: LaunchContext) => {
   if (context.config.PORTAL_BUILD === 'source') return tsx(context, 'bff/server.ts', ['bff/observability/tracing.ts']);
