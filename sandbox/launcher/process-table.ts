@@ -43,10 +43,10 @@ const tsx = (context: LaunchContext, file: string, preload: string[] = []) => ({
  * PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (docs/performance.md "Profiling").
  */
 /**
- * The portal's memory settings, the same in the image (bff/Dockerfile, as NODE_OPTIONS): V8's young generation at most 16 MB per
- * semi-space (it grew to 64 MB under load, 96 MB more resident memory for garbage),, and one malloc arena for every thread
- * (with one per thread, or even two, freed native memory stayed resident and crept up in a soak; docs/performance.md
- * "Memory").
+ * The portal's memory settings, the same in the image (bff/Dockerfile, NODE_OPTIONS and MALLOC_ARENA_MAX): V8's young
+ * generation at most 16 MB per semi-space (it grew to 64 MB under load, 96 MB more resident memory for garbage), and
+ * one malloc arena shared by every thread (with one per thread, or two, freed native memory stayed resident and crept
+ * up in a soak; docs/performance.md "Memory").
  */
 export const PORTAL_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 export const PORTAL_MEMORY_ENV = { MALLOC_ARENA_MAX: '1' } as const;
